@@ -1,0 +1,24 @@
+import type { DescMessage, DescMethod } from '@bufbuild/protobuf';
+
+/** "UserRegistered" -> ["user", "registered"] */
+function words(pascalCase: string): string[] {
+  return pascalCase
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(' ');
+}
+
+/** "auth.v1.AuthService" -> "auth" */
+function domainOf(typeName: string): string {
+  return typeName.split('.')[0];
+}
+
+/** The NATS request subject of an RPC: AuthService.Login -> "auth.login", MediaService.VideosList -> "media.videos.list". */
+export function rpcSubject(method: DescMethod): string {
+  return [domainOf(method.parent.typeName), ...words(method.name)].join('.');
+}
+
+/** The JetStream subject of an event message: auth.v1.UserRegistered -> "evt.auth.user.registered". */
+export function eventSubject(message: DescMessage): string {
+  return ['evt', domainOf(message.typeName), ...words(message.name)].join('.');
+}

@@ -1,0 +1,165 @@
+// Everything `npm start` and `npm test` need before they run: packages, infrastructure, secrets, a build.
+const { execFileSync, spawn, spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { root } = require('./services.cjs');
+
+const DATA_DIR = path.join(root, '.data');
+const say = (message) => process.stdout.write(`\x1b[1msetup\x1b[0m  ${message}\n`);
+
+class SetupError extends Error {}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new SetupError(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+}
+
+function has(command) {
+  return spawnSync('bash', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function portAnswers(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, host);
+    socket.setTimeout(1000);
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+  });
+}
+
+async function waitForPort(port, what, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await portAnswers(port)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new SetupError(`${what} did not start listening on 127.0.0.1:${port} within ${timeoutMs / 1000} s`);
+}
+
+const canApt = () => process.getuid?.() === 0 && fs.existsSync('/etc/debian_version') && has('apt-get');
+let aptUpdated = false;
+
+/** Installs Debian packages for the commands that are missing (as root on Debian), or says what to install. */
+function ensureCommands(packagesByCommand) {
+  const missing = Object.entries(packagesByCommand).filter(([command]) => !has(command) && !fs.existsSync(command));
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map(([, pkg]) => pkg))];
+  if (!canApt()) {
+    throw new SetupError(`missing ${missing.map(([c]) => c).join(', ')}: install the packages ${packages.join(' ')} and run again`);
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    say('apt-get update');
+    run('apt-get', ['update', '-qq'], { env });
+    aptUpdated = true;
+  }
+  say(`apt-get install ${packages.join(' ')}`);
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
+}
+
+function ensureNodeModules() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  say('installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+function databaseUrl() {
+  return process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/reelsmith';
+}
+
+async function ensurePostgres() {
+  const url = new URL(databaseUrl());
+  const port = Number(url.port || 5432);
+  const isLocal = ['127.0.0.1', 'localhost'].includes(url.hostname);
+  if (!(await portAnswers(port, url.hostname))) {
+    if (!isLocal) throw new SetupError(`PostgreSQL at ${url.host} does not answer`);
+    if (!has('pg_ctlcluster')) ensureCommands({ pg_ctlcluster: 'postgresql' });
+    const versions = fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql') : [];
+    if (versions.length === 0) throw new SetupError('PostgreSQL is installed but has no cluster: run pg_createcluster');
+    say(`starting PostgreSQL ${versions[0]}`);
+    run('pg_ctlcluster', ['--skip-systemctl-redirect', versions[0], 'main', 'start']);
+    await waitForPort(port, 'PostgreSQL');
+  }
+  const { Client } = require('pg');
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  try {
+    await client.connect();
+  } catch (err) {
+    throw new SetupError(`cannot sign in to PostgreSQL at ${url.host} as ${url.username || 'postgres'}: ${err.message} (set DATABASE_URL)`);
+  }
+  try {
+    const name = url.pathname.slice(1);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount === 0) {
+      say(`creating database ${name}`);
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+function natsUrl() {
+  return process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+}
+
+function natsServerBinary() {
+  ensureCommands({ 'nats-server': 'nats-server' });
+  return has('nats-server') ? 'nats-server' : '/usr/sbin/nats-server';
+}
+
+async function ensureNats() {
+  const url = new URL(natsUrl().replace(/^nats:/, 'http:'));
+  const port = Number(url.port || 4222);
+  if (await portAnswers(port, url.hostname)) return;
+  if (!['127.0.0.1', 'localhost'].includes(url.hostname)) throw new SetupError(`NATS at ${url.host} does not answer`);
+  const binary = natsServerBinary();
+  const store = path.join(DATA_DIR, 'nats');
+  fs.mkdirSync(store, { recursive: true });
+  say(`starting nats-server with JetStream on 127.0.0.1:${port} (data in .data/nats)`);
+  const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store, '-l', path.join(DATA_DIR, 'nats-server.log')], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  child.unref();
+  await waitForPort(port, 'nats-server');
+}
+
+/** A per-checkout random JWT secret for local runs, kept in .data (never committed). */
+function jwtSecret() {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  const file = path.join(DATA_DIR, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(DATA_DIR, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+function build() {
+  say('building (nx run-many -t build)');
+  run(path.join(root, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--outputStyle=static'], {
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '' },
+  });
+}
+
+/** The environment the services run with locally. */
+function serviceEnv() {
+  return {
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    NATS_URL: natsUrl(),
+    DATABASE_URL: databaseUrl(),
+    JWT_SECRET: jwtSecret(),
+    WEB_DIST: path.join(root, 'web', 'dist'),
+  };
+}
+
+module.exports = { SetupError, say, ensureNodeModules, ensureCommands, ensurePostgres, ensureNats, natsServerBinary, build, serviceEnv, portAnswers };

@@ -1,0 +1,108 @@
+// Runs service processes with prefixed, readable logs and stops them together.
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const readline = require('node:readline');
+const { root } = require('./services.cjs');
+
+const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+const COLORS = [36, 35, 33, 32, 34, 31];
+
+/** One pino JSON line -> "12:00:01 INFO message"; anything else as it is. */
+function formatLine(line) {
+  try {
+    const entry = JSON.parse(line);
+    if (typeof entry !== 'object' || !entry || !('msg' in entry)) return line;
+    const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
+    const level = LEVELS[entry.level] ?? String(entry.level);
+    const err = entry.err && entry.err.stack ? `\n${entry.err.stack}` : '';
+    return `${time} ${level.padEnd(5)} ${entry.msg}${err}`;
+  } catch {
+    return line;
+  }
+}
+
+async function waitUntilReady(url, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`exited before ${url} answered`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts each service with its port, waits until every /readyz answers 200.
+ * @param {{services: Array<{name: string, entry: string, port: number, portEnv: string}>, env: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
+ */
+async function startStack({ services, env, log = printLine, readyTimeoutMs = 60_000 }) {
+  const running = new Map();
+
+  function startOne(service) {
+    const child = spawn(process.execPath, [path.join(root, service.entry)], {
+      cwd: root,
+      env: { ...process.env, ...env, [service.portEnv]: String(service.port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => log(service.name, formatLine(line)));
+    }
+    const entry = { service, child, exited: false };
+    child.on('exit', (code, signal) => {
+      entry.exited = true;
+      log(service.name, `exited (${signal ?? `code ${code}`})`);
+    });
+    running.set(service.name, entry);
+    return entry;
+  }
+
+  async function stopOne(name, timeoutMs = 10_000) {
+    const entry = running.get(name);
+    if (!entry || entry.exited) return;
+    const exited = new Promise((resolve) => entry.child.once('exit', resolve));
+    entry.child.kill('SIGTERM');
+    const timer = setTimeout(() => entry.child.kill('SIGKILL'), timeoutMs);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  const stack = {
+    running,
+    /** Starts (or restarts) one service and waits for it to be ready. */
+    async start(name) {
+      const service = services.find((s) => s.name === name);
+      const entry = startOne(service);
+      await waitUntilReady(`http://127.0.0.1:${service.port}/readyz`, readyTimeoutMs, () => !entry.exited);
+    },
+    stopOne,
+    async stop() {
+      await Promise.all([...running.keys()].reverse().map((name) => stopOne(name)));
+    },
+  };
+
+  try {
+    for (const service of services) startOne(service);
+    await Promise.all(
+      services.map((s) => waitUntilReady(`http://127.0.0.1:${s.port}/readyz`, readyTimeoutMs, () => !running.get(s.name).exited)
+        .catch((err) => { throw new Error(`${s.name}: ${err.message}`); })),
+    );
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+  return stack;
+}
+
+const prefixes = new Map();
+function printLine(name, line) {
+  if (!prefixes.has(name)) prefixes.set(name, `\x1b[${COLORS[prefixes.size % COLORS.length]}m${name.padEnd(8)}|\x1b[0m `);
+  const prefix = process.stdout.isTTY ? prefixes.get(name) : `${name.padEnd(8)}| `;
+  process.stdout.write(`${prefix}${line}\n`);
+}
+
+module.exports = { startStack, formatLine, waitUntilReady };

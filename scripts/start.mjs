@@ -1,0 +1,52 @@
+// npm start: set everything up, run every service as its own process, serve http://localhost:8080.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const setup = require('./lib/setup.cjs');
+const { SERVICES } = require('./lib/services.cjs');
+
+const startedAt = Date.now();
+const gateway = SERVICES.find((s) => s.name === 'gateway');
+
+async function alreadyRunning() {
+  if (!(await setup.portAnswers(gateway.port))) return false;
+  const res = await fetch(`http://127.0.0.1:${gateway.port}/healthz`).catch(() => undefined);
+  if (res?.ok) return true;
+  throw new setup.SetupError(`port ${gateway.port} is taken by another program`);
+}
+
+async function main() {
+  setup.ensureNodeModules();
+  if (await alreadyRunning()) {
+    console.log(`Reelsmith is already running at http://localhost:${gateway.port}`);
+    return;
+  }
+  await setup.ensurePostgres();
+  await setup.ensureNats();
+  setup.build();
+
+  const { startStack } = require('./lib/stack.cjs');
+  const stack = await startStack({ services: SERVICES, env: setup.serviceEnv() });
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  console.log(`\n  Reelsmith is running at \x1b[1mhttp://localhost:${gateway.port}\x1b[0m  (ready in ${seconds} s; Ctrl-C stops it)\n`);
+
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nstopping Reelsmith...');
+    await stack.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  // A service that dies takes the whole app down, loudly, rather than leaving it half-working.
+  for (const { child, service } of stack.running.values()) {
+    child.on('exit', () => { if (!stopping) { console.error(`${service.name} stopped unexpectedly`); void stop(1); } });
+  }
+}
+
+main().catch((err) => {
+  console.error(`\nnpm start failed: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+// npm test: the same set-up as npm start, then every test layer; ends with "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const setup = require('./lib/setup.cjs');
+const { root } = require('./lib/services.cjs');
+
+const LAYERS = ['unit', 'deploy', 'integration', 'system', 'browser'];
+const only = process.argv.slice(2).filter((arg) => LAYERS.includes(arg));
+const resultsDir = join(root, 'test-results');
+
+function runLayer(layer) {
+  const outputFile = join(resultsDir, `jest-${layer}.json`);
+  const started = Date.now();
+  spawnSync(join(root, 'node_modules', '.bin', 'jest'), ['--selectProjects', layer, '--json', `--outputFile=${outputFile}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+  });
+  const seconds = (Date.now() - started) / 1000;
+  if (!existsSync(outputFile)) return { layer, passed: 0, failed: 1, seconds, note: 'jest wrote no results' };
+  const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+  // A suite that fails before its tests run has no failed test; count it so it cannot pass silently.
+  const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+  return { layer, passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, seconds };
+}
+
+async function main() {
+  const startedAt = Date.now();
+  setup.ensureNodeModules();
+  setup.ensureCommands({ '/usr/bin/chromium': 'chromium' });
+  setup.natsServerBinary();
+  await setup.ensurePostgres();
+  await setup.ensureNats();
+  setup.build();
+  mkdirSync(resultsDir, { recursive: true });
+
+  const results = (only.length ? only : LAYERS).map(runLayer);
+  console.log('\nTest layers:');
+  for (const r of results) {
+    console.log(`  ${r.layer.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s${r.note ? `  (${r.note})` : ''}`);
+  }
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  console.log(`  total time ${((Date.now() - startedAt) / 1000).toFixed(1)} s; screenshots in test-results/screenshots\n`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(`npm test could not run: ${err.message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});

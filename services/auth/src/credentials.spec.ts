@@ -1,0 +1,27 @@
+import { credentialViolations, normalizeUsername } from './credentials';
+
+const messages = (username: string, password: string) => credentialViolations({ username, password }).map((v) => v.message);
+
+describe('credential rules', () => {
+  it('accepts a valid username and password', () => {
+    expect(messages('bob', 'secret')).toEqual([]);
+    expect(messages('anna.lee_99-x', 'a'.repeat(128))).toEqual([]);
+  });
+
+  it('uses the spec messages for short values', () => {
+    expect(messages('bo', 'secret')).toEqual(['Username must be at least 3 characters']);
+    expect(messages('bob', '12345')).toEqual(['Password must be at least 6 characters']);
+    expect(messages('', '')).toEqual(['Username must be at least 3 characters', 'Password must be at least 6 characters']);
+  });
+
+  it('bounds the lengths and the username alphabet', () => {
+    expect(messages('b'.repeat(33), 'secret')).toEqual(['Username must be at most 32 characters']);
+    expect(messages('bob', 'p'.repeat(129))).toEqual(['Password must be at most 128 characters']);
+    expect(messages('bob smith', 'secret')).toEqual(['Username may contain only letters, numbers, dots, dashes and underscores']);
+    expect(messages('../etc', 'secret')).toEqual(['Username may contain only letters, numbers, dots, dashes and underscores']);
+  });
+
+  it('treats usernames that differ only in case as the same', () => {
+    expect(normalizeUsername('BoB')).toBe(normalizeUsername('bob'));
+  });
+});

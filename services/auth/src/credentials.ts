@@ -1,0 +1,31 @@
+import type { FieldViolation } from '@reelsmith/kit';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const PASSWORD_MIN = 6;
+/** argon2 accepts long inputs, but hashing megabytes on request is a denial of service. */
+export const PASSWORD_MAX = 128;
+
+export interface Credentials { username: string; password: string }
+
+/** The spec's rules (§5) plus upper bounds; every broken rule is reported. */
+export function credentialViolations({ username, password }: Credentials): FieldViolation[] {
+  const violations: FieldViolation[] = [];
+  if (username.length < USERNAME_MIN) {
+    violations.push({ field: 'username', message: `Username must be at least ${USERNAME_MIN} characters` });
+  } else if (username.length > USERNAME_MAX) {
+    violations.push({ field: 'username', message: `Username must be at most ${USERNAME_MAX} characters` });
+  } else if (!/^[\p{L}\p{N}._-]+$/u.test(username)) {
+    violations.push({ field: 'username', message: 'Username may contain only letters, numbers, dots, dashes and underscores' });
+  }
+  if (password.length < PASSWORD_MIN) {
+    violations.push({ field: 'password', message: `Password must be at least ${PASSWORD_MIN} characters` });
+  } else if (password.length > PASSWORD_MAX) {
+    violations.push({ field: 'password', message: `Password must be at most ${PASSWORD_MAX} characters` });
+  }
+  return violations;
+}
+
+export function normalizeUsername(username: string): string {
+  return username.normalize('NFKC').toLowerCase();
+}

@@ -1,0 +1,84 @@
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { RpcClient, RpcFailure } from '@reelsmith/kit';
+import { authV1 } from '@reelsmith/proto';
+import { CurrentCaller } from './current-caller.decorator';
+import type { Caller } from './jwt.strategy';
+import { Public } from './public.decorator';
+import { AuthRateLimitGuard } from './rate-limit.guard';
+
+const Rpc = authV1.AuthService.method;
+const MAX_FIELD_LENGTH = 1000;
+
+class CredentialsBody {
+  @ApiProperty({ example: 'alice', minLength: 3 }) username!: string;
+  @ApiProperty({ example: 'correct-horse', minLength: 6 }) password!: string;
+}
+
+class UserView {
+  @ApiProperty() id!: string;
+  @ApiProperty() username!: string;
+  @ApiProperty() createdAt!: string;
+}
+
+class TokenView {
+  @ApiProperty() token!: string;
+}
+
+class SessionView extends TokenView {
+  @ApiProperty({ type: UserView }) user!: UserView;
+}
+
+class ErrorView {
+  @ApiProperty({ example: 'Invalid username or password' }) error!: string;
+}
+
+/** Only the shape is checked here; the rules (spec §5) live in the auth service. */
+function credentialsFrom(body: unknown): { username: string; password: string } {
+  const { username, password } = (body ?? {}) as Record<string, unknown>;
+  if (typeof username !== 'string' || typeof password !== 'string') {
+    throw RpcFailure.invalid('Username and password are required');
+  }
+  if (username.length > MAX_FIELD_LENGTH || password.length > MAX_FIELD_LENGTH) {
+    throw RpcFailure.invalid('Username or password is too long');
+  }
+  return { username, password };
+}
+
+function userView(user: authV1.User | undefined): UserView {
+  const createdAt = user?.createdAt ? new Date(Number(user.createdAt.seconds) * 1000 + Math.floor(user.createdAt.nanos / 1e6)) : new Date(0);
+  return { id: user?.id ?? '', username: user?.username ?? '', createdAt: createdAt.toISOString() };
+}
+
+@ApiTags('auth')
+@Controller('api/auth')
+export class AuthController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Public()
+  @UseGuards(AuthRateLimitGuard)
+  @Post('register')
+  @ApiResponse({ status: 201, type: SessionView, description: 'Account created and signed in' })
+  @ApiResponse({ status: 400, type: ErrorView }) @ApiResponse({ status: 409, type: ErrorView }) @ApiResponse({ status: 429, type: ErrorView })
+  async register(@Body() body: CredentialsBody): Promise<SessionView> {
+    const session = await this.rpc.call(Rpc.register, credentialsFrom(body));
+    return { token: session.token, user: userView(session.user) };
+  }
+
+  @Public()
+  @UseGuards(AuthRateLimitGuard)
+  @Post('login')
+  @HttpCode(200)
+  @ApiResponse({ status: 200, type: TokenView }) @ApiResponse({ status: 401, type: ErrorView }) @ApiResponse({ status: 429, type: ErrorView })
+  async login(@Body() body: CredentialsBody): Promise<TokenView> {
+    const session = await this.rpc.call(Rpc.login, credentialsFrom(body));
+    return { token: session.token };
+  }
+
+  @Get('me')
+  @ApiBearerAuth()
+  @ApiResponse({ status: 200, type: UserView }) @ApiResponse({ status: 401, type: ErrorView })
+  async me(@CurrentCaller() caller: Caller): Promise<UserView> {
+    return userView(await this.rpc.call(Rpc.me, { userId: caller.userId }));
+  }
+}

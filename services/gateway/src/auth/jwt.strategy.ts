@@ -1,0 +1,25 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { GATEWAY_CONFIG } from '../tokens';
+import type { GatewayConfig } from '../config';
+
+/** Who is calling, from a verified token. */
+export interface Caller { userId: string; username: string }
+
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy) {
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.JWT_SECRET,
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
+  }
+
+  validate(payload: { sub?: unknown; username?: unknown }): Caller | false {
+    if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return false;
+    return { userId: payload.sub, username: payload.username };
+  }
+}

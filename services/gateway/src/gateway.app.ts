@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { httpRequests, type Logger, PinoNestLogger } from '@reelsmith/kit';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import type { GatewayConfig } from './config';
+import { GatewayModule } from './gateway.module';
+import { mountSpa } from './http/spa';
+
+const JSON_BODY_LIMIT = '100kb';
+
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** The gateway: the only HTTP entry, turning /api calls into NATS requests and serving the web app. */
+export async function createGatewayApp(config: GatewayConfig, logger: Logger): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(config), {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+  });
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    res.on('finish', () => httpRequests.inc({ method: req.method, route: req.route?.path ?? 'unmatched', status: res.statusCode }));
+    next();
+  });
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+
+  const openApi = new DocumentBuilder().setTitle('Reelsmith API').setVersion('1').addBearerAuth().build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+
+  if (!mountSpa(app, config.WEB_DIST)) logger.warn({ webDist: config.WEB_DIST }, 'no built web app found; serving the API only');
+  return app;
+}

@@ -1,0 +1,37 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { createRpcClient, HealthController, NatsModule, RpcClient } from '@reelsmith/kit';
+import { AuthController } from './auth/auth.controller';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { JwtStrategy } from './auth/jwt.strategy';
+import { AuthRateLimitGuard } from './auth/rate-limit.guard';
+import type { GatewayConfig } from './config';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { GATEWAY_CONFIG } from './tokens';
+
+@Module({})
+export class GatewayModule {
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [PassportModule, NatsModule.forRoot({ url: config.NATS_URL, service: 'gateway' })],
+      controllers: [AuthController, HealthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        {
+          provide: RpcClient,
+          useFactory: async () => {
+            const client = createRpcClient(config.NATS_URL, config.RPC_TIMEOUT_MS, 'gateway');
+            await client.connect();
+            return client;
+          },
+        },
+        JwtStrategy,
+        AuthRateLimitGuard,
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+
+const NOT_SPA = /^\/(api|healthz|readyz|metrics)(\/|$)/;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html and /sw.js always revalidated,
+ * and index.html for every other page path so client-side routes survive a reload.
+ */
+export function mountSpa(app: NestExpressApplication, webDist: string): boolean {
+  const indexHtml = join(webDist, 'index.html');
+  if (!webDist || !existsSync(indexHtml)) return false;
+
+  app.use(
+    express.static(webDist, {
+      index: false,
+      setHeaders: (res, path) => {
+        const immutable = path.includes(`${join(webDist, 'assets')}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NOT_SPA.test(req.path) && req.accepts('html') === 'html';
+    if (!wantsPage) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+  return true;
+}

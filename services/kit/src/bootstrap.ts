@@ -1,0 +1,66 @@
+import 'reflect-metadata';
+import { type DynamicModule, type INestApplication, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import type { z } from 'zod';
+import { ProtoRequestDeserializer, ProtoResponseSerializer } from './codec';
+import { baseConfigSchema, loadConfig } from './config';
+import { HealthController } from './health';
+import { createLogger, type Logger, PinoNestLogger } from './logger';
+import { RpcMetricsInterceptor, startDefaultMetrics } from './metrics';
+
+type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export interface ServiceDefinition<S extends z.ZodTypeAny> {
+  /** Also the NATS queue group, so replicas share the requests. */
+  name: string;
+  configSchema: S;
+  module: (config: z.infer<S>) => DynamicModule;
+  healthPort: (config: z.infer<S>) => number;
+}
+
+/** The Nest app of one service: its module, NATS request handlers with the proto codec, /healthz /readyz /metrics. */
+export async function createServiceApp<S extends z.ZodTypeAny>(
+  definition: ServiceDefinition<S>,
+  config: z.infer<S> & BaseConfig,
+  logger: Logger,
+): Promise<INestApplication> {
+  @Module({ imports: [definition.module(config)], controllers: [HealthController] })
+  class ServiceRoot {}
+  const app = await NestFactory.create(ServiceRoot, { logger: new PinoNestLogger(logger) });
+  app.connectMicroservice<MicroserviceOptions>(
+    {
+      transport: Transport.NATS,
+      options: {
+        servers: [config.NATS_URL],
+        name: definition.name,
+        queue: definition.name,
+        maxReconnectAttempts: -1,
+        serializer: new ProtoResponseSerializer(),
+        deserializer: new ProtoRequestDeserializer(),
+      },
+    },
+    { inheritAppConfig: true },
+  );
+  app.useGlobalInterceptors(new RpcMetricsInterceptor());
+  return app;
+}
+
+/** Runs one service process from its environment; stops gracefully on SIGTERM/SIGINT. */
+export async function runService<S extends z.ZodTypeAny>(definition: ServiceDefinition<S>): Promise<void> {
+  let logger = createLogger(definition.name);
+  try {
+    const config = loadConfig(definition.configSchema) as z.infer<S> & BaseConfig;
+    logger = createLogger(definition.name, config.LOG_LEVEL);
+    startDefaultMetrics(definition.name);
+    const app = await createServiceApp(definition, config, logger);
+    app.enableShutdownHooks();
+    await app.startAllMicroservices();
+    const port = definition.healthPort(config);
+    await app.listen(port, process.env.HOST ?? '0.0.0.0');
+    logger.info({ port }, `${definition.name} ready`);
+  } catch (err) {
+    logger.fatal({ err }, `${definition.name} failed to start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,48 @@
+import { Controller, Get, HttpCode, Inject, Optional, ServiceUnavailableException, Header } from '@nestjs/common';
+import type { NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import { metricsRegistry } from './metrics';
+import { NATS_CONNECTION } from './nats.module';
+
+const withTimeout = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms))]);
+
+/** /healthz: the process is alive. /readyz: its database and NATS answer. /metrics: Prometheus. */
+@Controller()
+export class HealthController {
+  constructor(
+    @Optional() private readonly dataSource?: DataSource,
+    @Optional() @Inject(NATS_CONNECTION) private readonly nc?: NatsConnection,
+  ) {}
+
+  @Get('healthz')
+  healthz() {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  @HttpCode(200)
+  async readyz() {
+    const checks: Record<string, string> = {};
+    if (this.dataSource) checks.database = await this.probe(() => this.dataSource!.query('SELECT 1'));
+    if (this.nc) checks.nats = await this.probe(() => (this.nc!.isClosed() ? Promise.reject(new Error('closed')) : this.nc!.flush()));
+    const ready = Object.values(checks).every((v) => v === 'ok');
+    if (!ready) throw new ServiceUnavailableException({ status: 'unavailable', checks });
+    return { status: 'ok', checks };
+  }
+
+  @Get('metrics')
+  @Header('Content-Type', 'text/plain; version=0.0.4')
+  metrics() {
+    return metricsRegistry.metrics();
+  }
+
+  private async probe(check: () => Promise<unknown>): Promise<string> {
+    try {
+      await withTimeout(check(), 2000);
+      return 'ok';
+    } catch (err) {
+      return (err as Error).message || 'failed';
+    }
+  }
+}

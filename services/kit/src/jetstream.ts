@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
+import { anyPack, timestampNow } from '@bufbuild/protobuf/wkt';
+import { commonV1, eventSubject } from '@reelsmith/proto';
+import { type JetStreamClient, type NatsConnection, RetentionPolicy, type StreamConfig } from 'nats';
+
+const DAY_NS = 24 * 60 * 60 * 1e9;
+
+/** EVENTS keeps facts for consumers to replay; JOBS is a work queue (a message is gone once a worker acks it). */
+export const STREAMS: Array<Partial<StreamConfig> & { name: string }> = [
+  { name: 'EVENTS', subjects: ['evt.>'], retention: RetentionPolicy.Limits, max_age: 7 * DAY_NS, duplicate_window: 2 * 60 * 1e9 },
+  { name: 'JOBS', subjects: ['job.>'], retention: RetentionPolicy.Workqueue, duplicate_window: 2 * 60 * 1e9 },
+];
+
+/** Creates the streams that are missing; safe to run from every service at every start. */
+export async function ensureStreams(nc: NatsConnection): Promise<void> {
+  const jsm = await nc.jetstreamManager();
+  for (const stream of STREAMS) {
+    try {
+      await jsm.streams.info(stream.name);
+    } catch {
+      try {
+        await jsm.streams.add(stream);
+      } catch (err) {
+        // Another service created it between our look and our add.
+        await jsm.streams.info(stream.name).catch(() => { throw err; });
+      }
+    }
+  }
+}
+
+/** Publishes contract events in the common envelope, with the envelope id as JetStream's dedupe id. */
+export class EventPublisher {
+  constructor(private readonly js: JetStreamClient, private readonly source: string) {}
+
+  async publish<D extends DescMessage>(schema: D, payload: MessageInitShape<D>, correlationId = ''): Promise<string> {
+    const envelope = create(commonV1.EventEnvelopeSchema, {
+      id: randomUUID(),
+      correlationId,
+      source: this.source,
+      occurredAt: timestampNow(),
+      payload: anyPack(schema, create(schema, payload)),
+    });
+    await this.js.publish(eventSubject(schema), toBinary(commonV1.EventEnvelopeSchema, envelope), { msgID: envelope.id });
+    return envelope.id;
+  }
+}

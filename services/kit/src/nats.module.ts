@@ -1,0 +1,38 @@
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { connect, type NatsConnection } from 'nats';
+import { ensureStreams, EventPublisher } from './jetstream';
+
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+
+/** The service's own NATS connection for JetStream (streams, events, jobs) and readiness. */
+@Global()
+@Module({})
+export class NatsModule implements OnApplicationShutdown {
+  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+
+  static forRoot(options: { url: string; service: string }): DynamicModule {
+    return {
+      module: NatsModule,
+      providers: [
+        {
+          provide: NATS_CONNECTION,
+          useFactory: async () => {
+            const nc = await connect({ servers: options.url, name: options.service, maxReconnectAttempts: -1, waitOnFirstConnect: true });
+            await ensureStreams(nc);
+            return nc;
+          },
+        },
+        {
+          provide: EventPublisher,
+          inject: [NATS_CONNECTION],
+          useFactory: (nc: NatsConnection) => new EventPublisher(nc.jetstream(), options.service),
+        },
+      ],
+      exports: [NATS_CONNECTION, EventPublisher],
+    };
+  }
+
+  async onApplicationShutdown() {
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+}

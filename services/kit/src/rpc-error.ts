@@ -1,0 +1,43 @@
+import { RpcException } from '@nestjs/microservices';
+import { commonV1 } from '@reelsmith/proto';
+
+export const ErrorCode = commonV1.ErrorCode;
+export type ErrorCode = commonV1.ErrorCode;
+
+export interface FieldViolation { field: string; message: string }
+
+/** What a service throws when a request cannot be served; it crosses NATS as common.v1.RpcError. */
+export class RpcFailure extends RpcException {
+  constructor(
+    readonly code: ErrorCode,
+    override readonly message: string,
+    readonly violations: FieldViolation[] = [],
+  ) {
+    super({ code, message, violations });
+  }
+
+  static invalid(message: string, violations: FieldViolation[] = []) { return new RpcFailure(ErrorCode.INVALID_ARGUMENT, message, violations); }
+  static unauthenticated(message: string) { return new RpcFailure(ErrorCode.UNAUTHENTICATED, message); }
+  static notFound(message: string) { return new RpcFailure(ErrorCode.NOT_FOUND, message); }
+  static conflict(message: string) { return new RpcFailure(ErrorCode.CONFLICT, message); }
+  static unavailable(message: string) { return new RpcFailure(ErrorCode.UNAVAILABLE, message); }
+  static internal() { return new RpcFailure(ErrorCode.INTERNAL, 'Internal server error'); }
+}
+
+const httpStatusByCode: Record<ErrorCode, number> = {
+  [ErrorCode.UNSPECIFIED]: 500,
+  [ErrorCode.INVALID_ARGUMENT]: 400,
+  [ErrorCode.UNAUTHENTICATED]: 401,
+  [ErrorCode.PERMISSION_DENIED]: 403,
+  [ErrorCode.NOT_FOUND]: 404,
+  [ErrorCode.CONFLICT]: 409,
+  [ErrorCode.PAYLOAD_TOO_LARGE]: 413,
+  [ErrorCode.UNPROCESSABLE]: 422,
+  [ErrorCode.RESOURCE_EXHAUSTED]: 429,
+  [ErrorCode.UNAVAILABLE]: 503,
+  [ErrorCode.INTERNAL]: 500,
+};
+
+export function httpStatusOf(code: ErrorCode): number {
+  return httpStatusByCode[code] ?? 500;
+}
