@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Menu } from 'lucide-react';
+import { Logo } from '../../../components/brand/Logo';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { useMediaQuery } from '../../../hooks/use-media-query';
+import { Sidebar } from './Sidebar';
+
+/**
+ * Desktop layout: the sidebar beside the routed content. Full sidebar from 1024px, an icon rail
+ * with tooltips from 768px, and below that a top bar whose menu opens the sidebar as a drawer.
+ */
+export function AppLayout() {
+  const isWide = useMediaQuery('(min-width: 1024px)');
+  const isMedium = useMediaQuery('(min-width: 768px)');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (isMedium) setDrawerOpen(false);
+  }, [isMedium]);
+
+  return (
+    <div className="min-h-full bg-background">
+      {isMedium ? (
+        <aside className="fixed inset-y-0 left-0 z-30 border-r border-sidebar-border">
+          <Sidebar compact={!isWide} />
+        </aside>
+      ) : (
+        <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-sidebar-border bg-sidebar px-4">
+          <Link
+            to="/"
+            aria-label="Reelsmith home"
+            className="flex items-center rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Logo markClassName="size-7" />
+          </Link>
+          <button
+            type="button"
+            onClick={() => setDrawerOpen(true)}
+            aria-label="Open navigation"
+            className="flex size-10 items-center justify-center rounded-lg text-sidebar-foreground hover:bg-white/[0.06] hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Menu className="size-5" aria-hidden="true" />
+          </button>
+          <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <DialogContent
+              hideClose
+              className="left-0 top-0 h-full max-h-none w-auto max-w-none translate-x-0 translate-y-0 gap-0 overflow-visible rounded-none border-0 p-0 data-[state=open]:animate-fade-in"
+            >
+              <DialogTitle className="sr-only">Navigation</DialogTitle>
+              <DialogDescription className="sr-only">Go to another part of Reelsmith.</DialogDescription>
+              <Sidebar onNavigate={() => setDrawerOpen(false)} />
+            </DialogContent>
+          </Dialog>
+        </header>
+      )}
+
+      <div className={isWide ? 'pl-64' : isMedium ? 'pl-[72px]' : undefined}>
+        <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:px-8 lg:px-10 lg:py-10">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { QueryFunction } from '@tanstack/react-query';
+import { getAuthToken } from './auth-token';
+
+/** A non-ok HTTP answer. `message` is `${status}: ${bodyText || statusText}` (spec §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Authorization header when a token is stored, nothing otherwise. */
+export function authHeaders(): Record<string, string> {
+  const token = getAuthToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  let body = '';
+  try {
+    body = await res.text();
+  } catch {
+    body = '';
+  }
+  throw new ApiError(res.status, body, `${res.status}: ${body || res.statusText}`);
+}
+
+/** JSON request to the API; throws ApiError on any non-ok answer. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { ...authHeaders() };
+  if (data !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: data === undefined ? undefined : JSON.stringify(data),
+    credentials: 'same-origin',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** Default query function: GET the query key's parts joined with '/'. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const url = queryKey.map(String).join('/');
+    const res = await fetch(url, { headers: authHeaders(), credentials: 'same-origin', signal });
+    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/**
+ * The server's own words for a failed call: the `error` (our gateway) or `message`
+ * (framework errors such as 429) field of a JSON body. Undefined when there is none.
+ */
+export function getServerErrorMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !error.body) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(error.body);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object') return undefined;
+  const { error: err, message } = parsed as { error?: unknown; message?: unknown };
+  for (const candidate of [err, message]) {
+    if (typeof candidate === 'string' && candidate.trim()) return candidate;
+    if (Array.isArray(candidate) && candidate.length && candidate.every((m) => typeof m === 'string')) {
+      return candidate.join('. ');
+    }
+  }
+  return undefined;
+}

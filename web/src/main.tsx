@@ -1,0 +1,18 @@
+import './index.css';
+import { renderFatalError } from './components/errors/fatal-error';
+
+const container = document.getElementById('root') ?? document.body;
+
+// The app is loaded dynamically so that a failure while loading or mounting it (a fatal
+// startup error) still ends on an error screen with a Refresh button instead of a blank page.
+import('./app/bootstrap')
+  .then(({ mountApp }) => mountApp(container))
+  .catch((error: unknown) => renderFatalError(container, error));
+
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+      console.warn('Offline support is unavailable:', error);
+    });
+  });
+}
