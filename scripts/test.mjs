@@ -32,6 +32,7 @@ async function main() {
   const startedAt = Date.now();
   setup.ensureNodeModules();
   setup.ensureCommands({ '/usr/bin/chromium': 'chromium' });
+  setup.ensureMediaTools();
   setup.natsServerBinary();
   await setup.ensurePostgres();
   await setup.ensureNats();

@@ -1,4 +1,4 @@
-import { authV1, eventSubject, rpcSubject } from './index';
+import { authV1, eventSubject, jobSubject, mediaV1, progressSubject, rpcSubject } from './index';
 
 describe('subjects derive from the contract names', () => {
   it('names RPC subjects after the domain and the method', () => {
@@ -9,5 +9,20 @@ describe('subjects derive from the contract names', () => {
 
   it('names event subjects evt.<domain>.<noun>.<verb>', () => {
     expect(eventSubject(authV1.UserRegisteredSchema)).toBe('evt.auth.user.registered');
+  });
+});
+
+describe('media subjects', () => {
+  it('derives multi-word RPC subjects', () => {
+    expect(rpcSubject(mediaV1.MediaService.method.videosList)).toBe('media.videos.list');
+    expect(rpcSubject(mediaV1.MediaService.method.uploadUrlCreate)).toBe('media.upload.url.create');
+  });
+
+  it('names job and progress subjects', () => {
+    expect(jobSubject(mediaV1.ProcessJobSchema)).toBe('job.media.process');
+    expect(() => jobSubject(mediaV1.VideoSchema)).toThrow(/not a job message/);
+    expect(eventSubject(mediaV1.VideoProcessedSchema)).toBe('evt.media.video.processed');
+    expect(progressSubject('u1', 'v1')).toBe('progress.u1.v1');
+    expect(progressSubject('u1')).toBe('progress.u1.>');
   });
 });

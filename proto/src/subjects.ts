@@ -22,3 +22,14 @@ export function rpcSubject(method: DescMethod): string {
 export function eventSubject(message: DescMessage): string {
   return ['evt', domainOf(message.typeName), ...words(message.name)].join('.');
 }
+
+/** The JetStream work-queue subject of a job message: media.v1.ProcessJob -> "job.media.process". */
+export function jobSubject(message: DescMessage): string {
+  if (!message.name.endsWith('Job')) throw new Error(`${message.typeName} is not a job message (name must end in Job)`);
+  return ['job', domainOf(message.typeName), ...words(message.name.slice(0, -'Job'.length))].join('.');
+}
+
+/** Core NATS subject of live progress for one user's video; the gateway subscribes to progress.<userId>.> */
+export function progressSubject(userId: string, videoId = '>'): string {
+  return `progress.${userId}.${videoId}`;
+}

@@ -3,10 +3,20 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
 
-/** @type {Array<{name: string, entry: string, port: number, portEnv: string}>} */
+/**
+ * `command` runs with node from the repo root; `port` goes into the `portEnv` variable and answers
+ * `readyPath` (default /readyz) with 200 once the process is ready.
+ * @type {Array<{name: string, command: string[], port: number, portEnv: string, readyPath?: string}>}
+ */
 const SERVICES = [
-  { name: 'auth', entry: 'services/auth/dist/main.js', port: 8101, portEnv: 'HEALTH_PORT' },
-  { name: 'gateway', entry: 'services/gateway/dist/main.js', port: 8080, portEnv: 'PORT' },
+  { name: 's3', command: ['scripts/lib/s3rver.cjs'], port: 4569, portEnv: 'S3RVER_PORT', readyPath: '/reelsmith' },
+  { name: 'auth', command: ['services/auth/dist/main.js'], port: 8101, portEnv: 'HEALTH_PORT' },
+  { name: 'media', command: ['services/media/dist/main.js'], port: 8102, portEnv: 'HEALTH_PORT' },
+  { name: 'worker', command: ['services/media/dist/worker.js'], port: 8103, portEnv: 'HEALTH_PORT' },
+  { name: 'gateway', command: ['services/gateway/dist/main.js'], port: 8080, portEnv: 'PORT' },
 ];
 
-module.exports = { root, SERVICES };
+/** The development S3 bucket (s3rver's fixed keys); any S3 or MinIO replaces it through S3_ENDPOINT. */
+const DEV_S3 = { S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'reelsmith', S3_REGION: 'us-east-1' };
+
+module.exports = { root, SERVICES, DEV_S3 };

@@ -4,7 +4,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
-const { root } = require('./services.cjs');
+const { root, DEV_S3 } = require('./services.cjs');
 
 const DATA_DIR = path.join(root, '.data');
 const say = (message) => process.stdout.write(`\x1b[1msetup\x1b[0m  ${message}\n`);
@@ -132,10 +132,10 @@ async function ensureNats() {
   await waitForPort(port, 'nats-server');
 }
 
-/** A per-checkout random JWT secret for local runs, kept in .data (never committed). */
-function jwtSecret() {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
-  const file = path.join(DATA_DIR, 'jwt-secret');
+/** A per-checkout random secret for local runs, kept in .data (never committed); the environment wins. */
+function localSecret(envName, fileName) {
+  if (process.env[envName]) return process.env[envName];
+  const file = path.join(DATA_DIR, fileName);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(DATA_DIR, { recursive: true });
     fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600 });
@@ -150,16 +150,31 @@ function build() {
   });
 }
 
-/** The environment the services run with locally. */
+/** The environment the services run with locally; S3 defaults to the development s3rver. */
 function serviceEnv() {
+  const s3 = process.env.S3_ENDPOINT
+    ? { S3_ENDPOINT: process.env.S3_ENDPOINT, ...pick(['S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION']) }
+    : { S3_ENDPOINT: 'http://127.0.0.1:4569', ...DEV_S3, S3RVER_DIR: path.join(DATA_DIR, 's3') };
   return {
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     NATS_URL: natsUrl(),
     DATABASE_URL: databaseUrl(),
-    JWT_SECRET: jwtSecret(),
+    JWT_SECRET: localSecret('JWT_SECRET', 'jwt-secret'),
+    MEDIA_URL_SECRET: localSecret('MEDIA_URL_SECRET', 'media-url-secret'),
     WEB_DIST: path.join(root, 'web', 'dist'),
+    WORK_DIR: path.join(DATA_DIR, 'work'),
+    ...s3,
   };
 }
 
-module.exports = { SetupError, say, ensureNodeModules, ensureCommands, ensurePostgres, ensureNats, natsServerBinary, build, serviceEnv, portAnswers };
+function pick(names) {
+  return Object.fromEntries(names.filter((n) => process.env[n] !== undefined).map((n) => [n, process.env[n]]));
+}
+
+/** ffmpeg and ffprobe run the media pipeline. */
+function ensureMediaTools() {
+  ensureCommands({ ffmpeg: 'ffmpeg', ffprobe: 'ffmpeg' });
+}
+
+module.exports = { SetupError, say, ensureNodeModules, ensureCommands, ensureMediaTools, ensurePostgres, ensureNats, natsServerBinary, build, serviceEnv, portAnswers };

@@ -21,6 +21,8 @@ function formatLine(line) {
   }
 }
 
+const readyUrl = (service) => `http://127.0.0.1:${service.port}${service.readyPath ?? '/readyz'}`;
+
 async function waitUntilReady(url, timeoutMs, isAlive) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -38,13 +40,13 @@ async function waitUntilReady(url, timeoutMs, isAlive) {
 
 /**
  * Starts each service with its port, waits until every /readyz answers 200.
- * @param {{services: Array<{name: string, entry: string, port: number, portEnv: string}>, env: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
+ * @param {{services: Array<{name: string, command: string[], port: number, portEnv: string, readyPath?: string}>, env: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
  */
 async function startStack({ services, env, log = printLine, readyTimeoutMs = 60_000 }) {
   const running = new Map();
 
   function startOne(service) {
-    const child = spawn(process.execPath, [path.join(root, service.entry)], {
+    const child = spawn(process.execPath, service.command.map((part, i) => (i === 0 ? path.join(root, part) : part)), {
       cwd: root,
       env: { ...process.env, ...env, [service.portEnv]: String(service.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,7 +79,7 @@ async function startStack({ services, env, log = printLine, readyTimeoutMs = 60_
     async start(name) {
       const service = services.find((s) => s.name === name);
       const entry = startOne(service);
-      await waitUntilReady(`http://127.0.0.1:${service.port}/readyz`, readyTimeoutMs, () => !entry.exited);
+      await waitUntilReady(readyUrl(service), readyTimeoutMs, () => !entry.exited);
     },
     stopOne,
     async stop() {
@@ -88,7 +90,7 @@ async function startStack({ services, env, log = printLine, readyTimeoutMs = 60_
   try {
     for (const service of services) startOne(service);
     await Promise.all(
-      services.map((s) => waitUntilReady(`http://127.0.0.1:${s.port}/readyz`, readyTimeoutMs, () => !running.get(s.name).exited)
+      services.map((s) => waitUntilReady(readyUrl(s), readyTimeoutMs, () => !running.get(s.name).exited)
         .catch((err) => { throw new Error(`${s.name}: ${err.message}`); })),
     );
   } catch (err) {

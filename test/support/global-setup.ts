@@ -1,13 +1,16 @@
-import { createTestDatabase, startNatsServer } from './infra';
+import { createTestDatabase, startNatsServer, startS3Server } from './infra';
 
-/** Real infrastructure for one jest run: a private NATS with JetStream and a fresh PostgreSQL database. */
+/** Real infrastructure for one jest run: a private NATS with JetStream, a private S3 and a fresh PostgreSQL database. */
 export default async function globalSetup(): Promise<void> {
   const nats = await startNatsServer();
+  const s3 = await startS3Server();
   const databaseUrl = await createTestDatabase();
-  (globalThis as Record<string, unknown>).__reelsmithInfra = { nats, databaseUrl };
+  (globalThis as Record<string, unknown>).__reelsmithInfra = { nats, s3, databaseUrl };
   process.env.NATS_URL = nats.url;
   process.env.DATABASE_URL = databaseUrl;
   process.env.JWT_SECRET ??= 'test-secret-that-is-long-enough-for-hs256-0123456789';
+  process.env.MEDIA_URL_SECRET ??= 'test-media-url-secret-long-enough-0123456789';
+  Object.assign(process.env, { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'reelsmith', S3_REGION: 'us-east-1' });
   process.env.LOG_LEVEL ??= 'warn';
   process.env.NODE_ENV = 'test';
 }

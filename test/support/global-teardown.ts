@@ -1,8 +1,9 @@
-import { dropTestDatabase, NatsServer, stopNatsServer } from './infra';
+import { dropTestDatabase, type NatsServer, type S3Server, stopNatsServer, stopS3Server } from './infra';
 
 export default async function globalTeardown(): Promise<void> {
-  const infra = (globalThis as Record<string, unknown>).__reelsmithInfra as { nats: NatsServer; databaseUrl: string } | undefined;
+  const infra = (globalThis as Record<string, unknown>).__reelsmithInfra as { nats: NatsServer; s3: S3Server; databaseUrl: string } | undefined;
   if (!infra) return;
   stopNatsServer(infra.nats);
+  stopS3Server(infra.s3);
   await dropTestDatabase(infra.databaseUrl);
 }

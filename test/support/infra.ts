@@ -77,3 +77,23 @@ export async function dropTestDatabase(databaseUrl: string): Promise<void> {
     await admin.end();
   }
 }
+
+export interface S3Server { endpoint: string; process: ChildProcess; dir: string }
+
+/** A private s3rver (scripts/lib/s3rver.cjs, the one npm start runs) with the bucket and CORS. */
+export async function startS3Server(): Promise<S3Server> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'reelsmith-s3-'));
+  const child = spawn(process.execPath, [join(__dirname, '..', '..', 'scripts', 'lib', 's3rver.cjs')], {
+    env: { ...process.env, S3RVER_PORT: String(port), S3RVER_DIR: dir, S3_BUCKET: 'reelsmith' },
+    stdio: 'ignore',
+  });
+  await waitForPort(port);
+  return { endpoint: `http://127.0.0.1:${port}`, process: child, dir };
+}
+
+export function stopS3Server(server: S3Server): void {
+  server.process.kill('SIGKILL');
+  server.process.unref();
+  rmSync(server.dir, { recursive: true, force: true });
+}

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@reelsmith/kit';
+import { baseConfigSchema, storageConfigSchema } from '@reelsmith/kit';
 
-export const configSchema = baseConfigSchema.extend({
+export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
+  /** Verifies the signed media URLs the media service hands out. */
+  MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   /** Folder with the built SPA (index.html, assets, sw.js). */

@@ -11,13 +11,14 @@ import { mountSpa } from './http/spa';
 
 const JSON_BODY_LIMIT = '100kb';
 
-export const contentSecurityPolicy = {
+export const contentSecurityPolicy = (config: GatewayConfig) => ({
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:'],
-  connectSrc: ["'self'"],
+  // Browsers upload straight to object storage through presigned URLs.
+  connectSrc: ["'self'", new URL(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT).origin],
   fontSrc: ["'self'", 'data:'],
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],
@@ -25,7 +26,7 @@ export const contentSecurityPolicy = {
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
-};
+});
 
 /** The gateway: the only HTTP entry, turning /api calls into NATS requests and serving the web app. */
 export async function createGatewayApp(config: GatewayConfig, logger: Logger): Promise<NestExpressApplication> {
@@ -35,7 +36,7 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   });
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
-  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } }));
+  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) } }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     res.on('finish', () => httpRequests.inc({ method: req.method, route: req.route?.path ?? 'unmatched', status: res.statusCode }));
     next();

@@ -1,14 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { createRpcClient, HealthController, NatsModule, RpcClient } from '@reelsmith/kit';
+import { createRpcClient, HealthController, NatsModule, ObjectStorage, RpcClient } from '@reelsmith/kit';
 import { AuthController } from './auth/auth.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { AuthRateLimitGuard } from './auth/rate-limit.guard';
 import type { GatewayConfig } from './config';
+import { EventsController } from './events/events.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { GATEWAY_CONFIG } from './tokens';
+import { MediaStreamController } from './videos/media-stream.controller';
+import { VideosController } from './videos/videos.controller';
 
 @Module({})
 export class GatewayModule {
@@ -16,7 +19,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule, NatsModule.forRoot({ url: config.NATS_URL, service: 'gateway' })],
-      controllers: [AuthController, HealthController],
+      controllers: [AuthController, VideosController, MediaStreamController, EventsController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {
@@ -27,6 +30,7 @@ export class GatewayModule {
             return client;
           },
         },
+        { provide: ObjectStorage, useValue: new ObjectStorage(config) },
         JwtStrategy,
         AuthRateLimitGuard,
         { provide: APP_GUARD, useClass: JwtAuthGuard },

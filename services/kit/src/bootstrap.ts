@@ -17,6 +17,8 @@ export interface ServiceDefinition<S extends z.ZodTypeAny> {
   configSchema: S;
   module: (config: z.infer<S>) => DynamicModule;
   healthPort: (config: z.infer<S>) => number;
+  /** false for workers: no NATS request handlers, only what the module starts itself. */
+  rpc?: boolean;
 }
 
 /** The Nest app of one service: its module, NATS request handlers with the proto codec, /healthz /readyz /metrics. */
@@ -28,6 +30,7 @@ export async function createServiceApp<S extends z.ZodTypeAny>(
   @Module({ imports: [definition.module(config)], controllers: [HealthController] })
   class ServiceRoot {}
   const app = await NestFactory.create(ServiceRoot, { logger: new PinoNestLogger(logger) });
+  if (definition.rpc === false) return app;
   app.connectMicroservice<MicroserviceOptions>(
     {
       transport: Transport.NATS,

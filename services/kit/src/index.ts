@@ -9,3 +9,6 @@ export * from './metrics';
 export * from './nats.module';
 export * from './rpc';
 export * from './rpc-error';
+export * from './signed-url';
+export * from './storage';
+export * from './jobs';

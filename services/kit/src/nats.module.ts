@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection } from 'nats';
 import { ensureStreams, EventPublisher } from './jetstream';
+import { JobPublisher } from './jobs';
 
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 
@@ -27,8 +28,13 @@ export class NatsModule implements OnApplicationShutdown {
           inject: [NATS_CONNECTION],
           useFactory: (nc: NatsConnection) => new EventPublisher(nc.jetstream(), options.service),
         },
+        {
+          provide: JobPublisher,
+          inject: [NATS_CONNECTION],
+          useFactory: (nc: NatsConnection) => new JobPublisher(nc.jetstream()),
+        },
       ],
-      exports: [NATS_CONNECTION, EventPublisher],
+      exports: [NATS_CONNECTION, EventPublisher, JobPublisher],
     };
   }
 

@@ -1,3 +1,4 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RpcClient, RpcFailure } from '@reelsmith/kit';
@@ -46,7 +47,7 @@ function credentialsFrom(body: unknown): { username: string; password: string } 
 }
 
 function userView(user: authV1.User | undefined): UserView {
-  const createdAt = user?.createdAt ? new Date(Number(user.createdAt.seconds) * 1000 + Math.floor(user.createdAt.nanos / 1e6)) : new Date(0);
+  const createdAt = user?.createdAt ? timestampDate(user.createdAt) : new Date(0);
   return { id: user?.id ?? '', username: user?.username ?? '', createdAt: createdAt.toISOString() };
 }
 

@@ -1,20 +1,36 @@
-import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
+import { verifyMediaPath } from '@reelsmith/kit';
+import type { GatewayConfig } from '../config';
+import { GATEWAY_CONFIG } from '../tokens';
+import type { Caller } from './jwt.strategy';
 import { IS_PUBLIC } from './public.decorator';
+import { SIGNED_MEDIA } from './signed-media.decorator';
 
-/** Every /api route (health and metrics are outside /api) needs a valid Bearer token unless marked @Public(). */
+/**
+ * Every /api route (health and metrics are outside /api) needs a valid Bearer token unless marked
+ * @Public(); media routes also accept a valid signed URL instead.
+ */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(private readonly reflector: Reflector, @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     super();
   }
 
   override canActivate(context: ExecutionContext) {
-    const isApi = context.switchToHttp().getRequest<Request>().path.startsWith('/api/');
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    return !isApi || isPublic ? true : super.canActivate(context);
+    const request = context.switchToHttp().getRequest<Request & { user?: Caller }>();
+    const marks = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(SIGNED_MEDIA, marks) && request.query.sig !== undefined) {
+      const userId = verifyMediaPath(this.config.MEDIA_URL_SECRET, request.path, request.query);
+      if (!userId) throw new UnauthorizedException('This media link has expired or is not valid');
+      request.user = { userId, username: '' };
+      return true;
+    }
+    const isGuarded = request.path.startsWith('/api/') || this.reflector.getAllAndOverride<boolean>(SIGNED_MEDIA, marks);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, marks);
+    return !isGuarded || isPublic ? true : super.canActivate(context);
   }
 
   override handleRequest<T>(err: unknown, user: T): T {

@@ -1,0 +1,43 @@
+import { fromBinary } from '@bufbuild/protobuf';
+import { Controller, Inject, type MessageEvent, Sse } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { NATS_CONNECTION } from '@reelsmith/kit';
+import { mediaV1, progressSubject } from '@reelsmith/proto';
+import type { NatsConnection } from 'nats';
+import { interval, map, merge, Observable } from 'rxjs';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import type { Caller } from '../auth/jwt.strategy';
+
+const KEEPALIVE_MS = 15_000;
+
+/** The caller's live video progress as Server-Sent Events (one NATS subscription per open stream). */
+@ApiTags('events')
+@ApiBearerAuth()
+@Controller('api')
+export class EventsController {
+  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+
+  @Sse('events')
+  events(@CurrentCaller() caller: Caller): Observable<MessageEvent> {
+    const progress = new Observable<MessageEvent>((subscriber) => {
+      const subscription = this.nc.subscribe(progressSubject(caller.userId), {
+        callback: (err, msg) => {
+          if (err) return;
+          try {
+            const p = fromBinary(mediaV1.VideoProgressSchema, msg.data);
+            subscriber.next({
+              type: 'video.progress',
+              data: { videoId: p.videoId, status: p.status, stage: p.stage, percent: p.percent, errorReason: p.errorReason || null },
+            });
+          } catch {
+            /* not a progress message: ignore */
+          }
+        },
+      });
+      subscriber.next({ type: 'ready', data: { userId: caller.userId } });
+      return () => subscription.unsubscribe();
+    });
+    const keepalive = interval(KEEPALIVE_MS).pipe(map((): MessageEvent => ({ type: 'ping', data: {} })));
+    return merge(progress, keepalive);
+  }
+}

@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { RpcClient, RpcFailure } from '@reelsmith/kit';
+import { mediaV1 } from '@reelsmith/proto';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import type { Caller } from '../auth/jwt.strategy';
+import { videoJson } from './video-json';
+
+const Rpc = mediaV1.MediaService.method;
+
+function text(body: Record<string, unknown>, field: string, max = 2048): string {
+  const value = body[field];
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string' || value.length > max) throw RpcFailure.invalid(`${field} must be a text of at most ${max} characters`);
+  return value;
+}
+
+function number(body: Record<string, unknown>, field: string): number {
+  const value = body[field] ?? 0;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw RpcFailure.invalid(`${field} must be a number of at least 0`);
+  return value;
+}
+
+@ApiTags('videos')
+@ApiBearerAuth()
+@Controller('api')
+export class VideosController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post('objects/upload')
+  @HttpCode(200)
+  async uploadUrl(@CurrentCaller() caller: Caller) {
+    const { uploadUrl } = await this.rpc.call(Rpc.uploadUrlCreate, { userId: caller.userId });
+    return { uploadURL: uploadUrl };
+  }
+
+  @Put('videos/complete-upload')
+  async completeUpload(@CurrentCaller() caller: Caller, @Body() body: Record<string, unknown> = {}) {
+    const fileSize = number(body, 'fileSize');
+    if (!Number.isSafeInteger(fileSize)) throw RpcFailure.invalid('fileSize must be a whole number of bytes');
+    const video = await this.rpc.call(Rpc.uploadComplete, {
+      userId: caller.userId,
+      videoUrl: text(body, 'videoURL'),
+      title: text(body, 'title', 1000),
+      originalFilename: text(body, 'originalFilename', 1000),
+      fileSize: BigInt(fileSize),
+      duration: number(body, 'duration'),
+    });
+    return videoJson(video);
+  }
+
+  @Get('videos')
+  async list(@CurrentCaller() caller: Caller) {
+    const { videos } = await this.rpc.call(Rpc.videosList, { userId: caller.userId });
+    return videos.map(videoJson);
+  }
+
+  @Get('videos/:id')
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return videoJson(await this.rpc.call(Rpc.videosGet, { userId: caller.userId, videoId: id }));
+  }
+
+  @Delete('videos/:id')
+  async delete(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    const { videoId } = await this.rpc.call(Rpc.videosDelete, { userId: caller.userId, videoId: id });
+    return { id: videoId, deleted: true };
+  }
+
+  @Post('videos/:id/trim')
+  async trim(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: Record<string, unknown> = {}) {
+    const clip = await this.rpc.call(Rpc.videosTrim, {
+      userId: caller.userId,
+      videoId: id,
+      start: text(body, 'start', 20),
+      end: text(body, 'end', 20),
+      title: text(body, 'title', 1000),
+    });
+    return videoJson(clip);
+  }
+}

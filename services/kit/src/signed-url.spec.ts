@@ -1,0 +1,31 @@
+import { signMediaPath, verifyMediaPath } from './signed-url';
+
+const secret = 'a-media-url-secret-of-enough-length-0123';
+const parse = (url: string) => {
+  const [path, query] = url.split('?');
+  return { path, query: Object.fromEntries(new URLSearchParams(query)) };
+};
+
+describe('signed media URLs', () => {
+  const now = 1_800_000_000_000;
+  const url = signMediaPath(secret, '/api/videos/v1/stream', 'user-1', now, 600);
+
+  it('verifies for the path, owner and time it was signed for', () => {
+    const { path, query } = parse(url);
+    expect(verifyMediaPath(secret, path, query, now + 599_000)).toBe('user-1');
+  });
+
+  it('refuses an expired URL', () => {
+    const { path, query } = parse(url);
+    expect(verifyMediaPath(secret, path, query, now + 601_000)).toBeNull();
+  });
+
+  it('refuses another path, another owner, another expiry or another secret', () => {
+    const { path, query } = parse(url);
+    expect(verifyMediaPath(secret, '/api/videos/v2/stream', query, now)).toBeNull();
+    expect(verifyMediaPath(secret, path, { ...query, uid: 'user-2' }, now)).toBeNull();
+    expect(verifyMediaPath(secret, path, { ...query, exp: String(Number(query.exp) + 3600) }, now)).toBeNull();
+    expect(verifyMediaPath('another-secret-of-enough-length-0123456', path, query, now)).toBeNull();
+    expect(verifyMediaPath(secret, path, { uid: 'user-1' }, now)).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Media URLs for <video>, <img> and download links, which cannot carry a JWT: the path is signed
+ * with HMAC-SHA256 together with the owner and an expiry, so a URL works only for that object,
+ * for that user, for a short while.
+ */
+export const MEDIA_URL_TTL_SECONDS = 2 * 60 * 60;
+
+function signature(secret: string, path: string, userId: string, expires: number): string {
+  return createHmac('sha256', secret).update(`${path}\n${userId}\n${expires}`).digest('base64url');
+}
+
+export function signMediaPath(secret: string, path: string, userId: string, now = Date.now(), ttlSeconds = MEDIA_URL_TTL_SECONDS): string {
+  const expires = Math.floor(now / 1000) + ttlSeconds;
+  const query = new URLSearchParams({ uid: userId, exp: String(expires), sig: signature(secret, path, userId, expires) });
+  return `${path}?${query}`;
+}
+
+/** The owner the URL was signed for, or null when it is forged, altered or expired. */
+export function verifyMediaPath(secret: string, path: string, query: Record<string, unknown>, now = Date.now()): string | null {
+  const { uid, exp, sig } = query;
+  if (typeof uid !== 'string' || typeof exp !== 'string' || typeof sig !== 'string' || !/^\d+$/.test(exp)) return null;
+  if (Number(exp) * 1000 < now) return null;
+  const expected = Buffer.from(signature(secret, path, uid, Number(exp)));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? uid : null;
+}

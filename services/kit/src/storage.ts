@@ -1,0 +1,95 @@
+import type { Readable } from 'node:stream';
+import * as Minio from 'minio';
+import { z } from 'zod';
+
+/** Object storage settings, shared by every service that touches the bucket. */
+export const storageConfigSchema = z.object({
+  S3_ENDPOINT: z.string().url(),
+  /** The address browsers use for presigned uploads; defaults to S3_ENDPOINT. */
+  S3_PUBLIC_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY: z.string().min(1),
+  S3_SECRET_KEY: z.string().min(1),
+  S3_BUCKET: z.string().min(3).default('reelsmith'),
+  S3_REGION: z.string().default('us-east-1'),
+});
+export type StorageConfig = z.infer<typeof storageConfigSchema>;
+
+export interface StoredObject { size: number; contentType: string }
+
+function clientFor(endpoint: string, config: StorageConfig): Minio.Client {
+  const url = new URL(endpoint);
+  return new Minio.Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
+    useSSL: url.protocol === 'https:',
+    accessKey: config.S3_ACCESS_KEY,
+    secretKey: config.S3_SECRET_KEY,
+    region: config.S3_REGION,
+    pathStyle: true,
+  });
+}
+
+const isMissing = (err: unknown) => ['NotFound', 'NoSuchKey', 'NoSuchBucket'].includes((err as { code?: string }).code ?? '');
+
+/** The one bucket of Reelsmith, over the S3 API (MinIO, s3rver in development, any S3). */
+export class ObjectStorage {
+  private readonly client: Minio.Client;
+  /** Signs URLs for the public address; signing needs no network call because the region is set. */
+  private readonly publicClient: Minio.Client;
+  readonly bucket: string;
+
+  constructor(config: StorageConfig) {
+    this.client = clientFor(config.S3_ENDPOINT, config);
+    this.publicClient = clientFor(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT, config);
+    this.bucket = config.S3_BUCKET;
+  }
+
+  async ensureBucket(region: string): Promise<void> {
+    if (!(await this.client.bucketExists(this.bucket))) await this.client.makeBucket(this.bucket, region);
+  }
+
+  presignedPutUrl(key: string, expirySeconds: number): Promise<string> {
+    return this.publicClient.presignedPutObject(this.bucket, key, expirySeconds);
+  }
+
+  /** A URL for ffmpeg on the server side to read (HTTP range requests included). */
+  presignedGetUrl(key: string, expirySeconds: number): Promise<string> {
+    return this.client.presignedGetObject(this.bucket, key, expirySeconds);
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      return { size: stat.size, contentType: String(stat.metaData?.['content-type'] ?? 'application/octet-stream') };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  /** The bytes from start to end inclusive (or the whole object). */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    return range
+      ? this.client.getPartialObject(this.bucket, key, range.start, range.end - range.start + 1)
+      : this.client.getObject(this.bucket, key);
+  }
+
+  async readHead(key: string, bytes: number): Promise<Buffer> {
+    const stream = await this.client.getPartialObject(this.bucket, key, 0, bytes);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async writeFile(key: string, filePath: string, contentType: string): Promise<void> {
+    await this.client.fPutObject(this.bucket, key, filePath, { 'Content-Type': contentType });
+  }
+
+  async downloadFile(key: string, filePath: string): Promise<void> {
+    await this.client.fGetObject(this.bucket, key, filePath);
+  }
+
+  async remove(keys: string[]): Promise<void> {
+    for (const key of keys) await this.client.removeObject(this.bucket, key);
+  }
+}

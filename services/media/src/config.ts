@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { baseConfigSchema, storageConfigSchema } from '@reelsmith/kit';
+
+const GIB = 1024 ** 3;
+
+export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
+  DATABASE_URL: z.string().url(),
+  /** Signs the media URLs that <video> tags and links use; the gateway verifies them. */
+  MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8102),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(2 * GIB),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+});
+export type MediaConfig = z.infer<typeof configSchema>;
+
+export const workerConfigSchema = configSchema.extend({
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8103),
+  /** Scratch space for cuts, thumbnails and proxies; cleaned after each job. */
+  WORK_DIR: z.string().default(''),
+  /** A job not acknowledged nor heartbeated within this time goes to another worker. */
+  JOB_ACK_WAIT_SECONDS: z.coerce.number().int().min(2).default(30),
+  JOB_MAX_DELIVER: z.coerce.number().int().min(1).default(3),
+});
+export type WorkerConfig = z.infer<typeof workerConfigSchema>;

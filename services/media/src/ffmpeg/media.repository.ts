@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { Inject, Injectable } from '@nestjs/common';
+import { probeArgs, progressSeconds } from './args';
+import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
+
+export const MEDIA_TOOLS = Symbol('MEDIA_TOOLS');
+export interface MediaTools { ffmpeg: string; ffprobe: string }
+
+export class FfmpegError extends Error {}
+
+const PROBE_TIMEOUT_MS = 30_000;
+const STDERR_TAIL = 2000;
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Length of the output, to turn ffmpeg's progress into a fraction. */
+  durationSeconds?: number;
+  onProgress?: (fraction: number) => void;
+}
+
+/** The only place that runs ffmpeg and ffprobe. Inputs may be local paths or (presigned) http URLs. */
+@Injectable()
+export class MediaRepository {
+  constructor(@Inject(MEDIA_TOOLS) private readonly tools: MediaTools) {}
+
+  async probe(input: string, signal?: AbortSignal): Promise<MediaFacts> {
+    const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
+    const { code, stdout } = await this.exec(this.tools.ffprobe, probeArgs(input), signal ? AbortSignal.any([signal, timeout]) : timeout);
+    if (code !== 0) throw new NotAVideoError('The file could not be read as a video. It may be damaged or incomplete.');
+    return parseProbe(stdout);
+  }
+
+  async run(args: string[], options: RunOptions = {}): Promise<void> {
+    const onStdout = options.onProgress && options.durationSeconds
+      ? (block: string) => {
+          const seconds = progressSeconds(block);
+          if (seconds !== null) options.onProgress!(Math.min(1, seconds / options.durationSeconds!));
+        }
+      : undefined;
+    const { code, stderr } = await this.exec(this.tools.ffmpeg, args, options.signal, onStdout);
+    if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
+  }
+
+  private exec(command: string, args: string[], signal?: AbortSignal, onStdout?: (chunk: string) => void) {
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        if (onStdout) onStdout(chunk);
+        else stdout += chunk;
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr = (stderr + chunk).slice(-STDERR_TAIL);
+      });
+      child.on('error', (err) => reject(err.name === 'AbortError' ? err : new FfmpegError(`${command} could not run: ${err.message}`)));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+}

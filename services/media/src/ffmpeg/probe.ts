@@ -1,0 +1,63 @@
+/** What the pipeline needs to know about a file, read from ffprobe's JSON. */
+export interface MediaFacts {
+  duration: number;
+  formatName: string;
+  videoCodec: string;
+  audioCodec: string;
+  width: number;
+  height: number;
+  /** Degrees the player must rotate (phones record portrait as rotated landscape). */
+  rotation: number;
+  hasAudio: boolean;
+}
+
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  tags?: { rotate?: string };
+  side_data_list?: Array<{ rotation?: number }>;
+  disposition?: { attached_pic?: number };
+}
+
+interface ProbeOutput { streams?: ProbeStream[]; format?: { format_name?: string; duration?: string } }
+
+export class NotAVideoError extends Error {}
+
+/** Throws NotAVideoError when the file has no real video stream (audio only, a picture, text). */
+export function parseProbe(json: string): MediaFacts {
+  let output: ProbeOutput;
+  try {
+    output = JSON.parse(json) as ProbeOutput;
+  } catch {
+    throw new NotAVideoError('The file could not be read as a video.');
+  }
+  const streams = output.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0);
+  if (!video) throw new NotAVideoError('The file has no video track.');
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const duration = Number(output.format?.duration ?? video.duration ?? 0);
+  if (!Number.isFinite(duration) || duration <= 0) throw new NotAVideoError('The video has no playable length.');
+
+  const rotation = Number(video.tags?.rotate ?? video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0);
+  const quarterTurns = ((Math.round(rotation / 90) % 4) + 4) % 4;
+  const sideways = quarterTurns % 2 === 1;
+  return {
+    duration,
+    formatName: output.format?.format_name ?? '',
+    videoCodec: video.codec_name ?? '',
+    audioCodec: audio?.codec_name ?? '',
+    width: (sideways ? video.height : video.width) ?? 0,
+    height: (sideways ? video.width : video.height) ?? 0,
+    rotation: quarterTurns * 90,
+    hasAudio: Boolean(audio),
+  };
+}
+
+/** True when browsers can play the original as it is: H.264 (+ AAC or no sound) in MP4/MOV. */
+export function playsInBrowsers(facts: MediaFacts): boolean {
+  const mp4Family = facts.formatName.split(',').some((name) => ['mov', 'mp4', 'm4a'].includes(name));
+  return mp4Family && facts.videoCodec === 'h264' && (!facts.hasAudio || facts.audioCodec === 'aac');
+}

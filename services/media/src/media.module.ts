@@ -1,0 +1,53 @@
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { DatabaseModule, NatsModule, ObjectStorage } from '@reelsmith/kit';
+import type { MediaConfig } from './config';
+import { UploadGrantEntity } from './entities/upload-grant.entity';
+import { VideoEntity } from './entities/video.entity';
+import { MEDIA_TOOLS, MediaRepository } from './ffmpeg/media.repository';
+import { CreateVideos1763716000000 } from './migrations/1763716000000-CreateVideos';
+import { ProgressPublisher } from './progress.publisher';
+import { VideosController } from './videos.controller';
+import { TypeOrmVideosRepository, VideosRepository } from './videos.repository';
+import { MEDIA_CONFIG, VideosService } from './videos.service';
+
+export const MEDIA_SCHEMA = 'media';
+export const mediaEntities = [VideoEntity, UploadGrantEntity];
+export const mediaMigrations = [CreateVideos1763716000000];
+
+/** What the API and the worker both need: database, NATS, storage, ffmpeg, progress. */
+export function mediaInfrastructure(config: MediaConfig, service: string): { imports: DynamicModule[]; providers: Provider[] } {
+  return {
+    imports: [
+      DatabaseModule.forRoot({ url: config.DATABASE_URL, schema: MEDIA_SCHEMA, entities: mediaEntities, migrations: mediaMigrations }),
+      NatsModule.forRoot({ url: config.NATS_URL, service }),
+    ],
+    providers: [
+      { provide: MEDIA_CONFIG, useValue: config },
+      {
+        provide: ObjectStorage,
+        useFactory: async () => {
+          const storage = new ObjectStorage(config);
+          await storage.ensureBucket(config.S3_REGION);
+          return storage;
+        },
+      },
+      { provide: MEDIA_TOOLS, useValue: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH } },
+      MediaRepository,
+      ProgressPublisher,
+      { provide: VideosRepository, useClass: TypeOrmVideosRepository },
+    ],
+  };
+}
+
+@Module({})
+export class MediaModule {
+  static register(config: MediaConfig): DynamicModule {
+    const infrastructure = mediaInfrastructure(config, 'media');
+    return {
+      module: MediaModule,
+      imports: infrastructure.imports,
+      controllers: [VideosController],
+      providers: [...infrastructure.providers, VideosService],
+    };
+  }
+}

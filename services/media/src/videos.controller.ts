@@ -1,0 +1,47 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { RpcHandler } from '@reelsmith/kit';
+import { mediaV1 } from '@reelsmith/proto';
+import { VideosService } from './videos.service';
+
+const Rpc = mediaV1.MediaService.method;
+
+@Controller()
+export class VideosController {
+  constructor(private readonly videos: VideosService) {}
+
+  @RpcHandler(Rpc.uploadUrlCreate)
+  createUploadUrl(@Payload() request: mediaV1.UploadUrlCreateRequest) {
+    return this.videos.createUploadUrl(request.userId);
+  }
+
+  @RpcHandler(Rpc.uploadComplete)
+  completeUpload(@Payload() request: mediaV1.UploadCompleteRequest) {
+    return this.videos.completeUpload(request);
+  }
+
+  @RpcHandler(Rpc.videosList)
+  list(@Payload() request: mediaV1.VideosListRequest) {
+    return this.videos.list(request.userId, request.folderId);
+  }
+
+  @RpcHandler(Rpc.videosGet)
+  get(@Payload() request: mediaV1.VideoRef) {
+    return this.videos.get(request.userId, request.videoId);
+  }
+
+  @RpcHandler(Rpc.videosDelete)
+  delete(@Payload() request: mediaV1.VideoRef) {
+    return this.videos.delete(request.userId, request.videoId);
+  }
+
+  @RpcHandler(Rpc.videosTrim)
+  trim(@Payload() request: mediaV1.VideosTrimRequest) {
+    return this.videos.trim(request);
+  }
+
+  @RpcHandler(Rpc.objectResolve)
+  resolveObject(@Payload() request: mediaV1.ObjectResolveRequest) {
+    return this.videos.resolveObject(request);
+  }
+}

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull, type Repository } from 'typeorm';
+import { UploadGrantEntity } from './entities/upload-grant.entity';
+import { VideoEntity } from './entities/video.entity';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** Videos and upload grants; every read is scoped to the owner. */
+export abstract class VideosRepository {
+  abstract createGrant(objectKey: string, userId: string): Promise<void>;
+  abstract findOpenGrant(objectKey: string, userId: string): Promise<UploadGrantEntity | null>;
+  /** Creates the video and closes the grant in one transaction; false when the grant was already used. */
+  abstract createFromGrant(video: Partial<VideoEntity>, objectKey: string): Promise<VideoEntity | null>;
+  abstract create(video: Partial<VideoEntity>): Promise<VideoEntity>;
+  abstract listOwned(userId: string, folderId?: string): Promise<VideoEntity[]>;
+  abstract findOwned(id: string, userId: string): Promise<VideoEntity | null>;
+  /** For workers, which act on a job's video whoever owns it. */
+  abstract findById(id: string): Promise<VideoEntity | null>;
+  abstract update(id: string, changes: Partial<VideoEntity>): Promise<void>;
+  abstract delete(id: string, userId: string): Promise<boolean>;
+}
+
+@Injectable()
+export class TypeOrmVideosRepository extends VideosRepository {
+  private readonly videos: Repository<VideoEntity>;
+  private readonly grants: Repository<UploadGrantEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    super();
+    this.videos = dataSource.getRepository(VideoEntity);
+    this.grants = dataSource.getRepository(UploadGrantEntity);
+  }
+
+  async createGrant(objectKey: string, userId: string) {
+    await this.grants.insert({ objectKey, userId });
+  }
+
+  findOpenGrant(objectKey: string, userId: string) {
+    return this.grants.findOneBy({ objectKey, userId, completedAt: IsNull() });
+  }
+
+  createFromGrant(video: Partial<VideoEntity>, objectKey: string) {
+    return this.dataSource.transaction(async (tx) => {
+      const closed = await tx.getRepository(UploadGrantEntity).update({ objectKey, completedAt: IsNull() }, { completedAt: new Date() });
+      if (closed.affected !== 1) return null;
+      return tx.getRepository(VideoEntity).save(tx.getRepository(VideoEntity).create(video));
+    });
+  }
+
+  create(video: Partial<VideoEntity>) {
+    return this.videos.save(this.videos.create(video));
+  }
+
+  listOwned(userId: string, folderId?: string) {
+    if (folderId !== undefined && !isUuid(folderId)) return Promise.resolve([]);
+    return this.videos.find({ where: { userId, ...(folderId ? { folderId } : {}) }, order: { createdAt: 'DESC' } });
+  }
+
+  findOwned(id: string, userId: string) {
+    return isUuid(id) ? this.videos.findOneBy({ id, userId }) : Promise.resolve(null);
+  }
+
+  findById(id: string) {
+    return isUuid(id) ? this.videos.findOneBy({ id }) : Promise.resolve(null);
+  }
+
+  async update(id: string, changes: Partial<VideoEntity>) {
+    await this.videos.update({ id }, changes);
+  }
+
+  async delete(id: string, userId: string) {
+    const result = await this.videos.delete({ id, userId });
+    return result.affected === 1;
+  }
+}

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EventPublisher, JobPublisher, ObjectStorage, RpcFailure } from '@reelsmith/kit';
+import { mediaV1 } from '@reelsmith/proto';
+import type { MediaConfig } from './config';
+import type { VideoEntity } from './entities/video.entity';
+import { MediaRepository } from './ffmpeg/media.repository';
+import { NotAVideoError } from './ffmpeg/probe';
+import { ErrorCode } from '@reelsmith/kit';
+import { ProgressPublisher } from './progress.publisher';
+import { checkTrim, formatTimecode } from './timecode';
+import { toVideoMessage } from './video-message';
+import { VideosRepository } from './videos.repository';
+
+export const MEDIA_CONFIG = Symbol('MEDIA_CONFIG');
+const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+const TITLE_MAX = 200;
+const FILENAME_MAX = 255;
+
+const { ObjectKind } = mediaV1;
+
+@Injectable()
+export class VideosService {
+  private readonly logger = new Logger(VideosService.name);
+
+  constructor(
+    @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
+    private readonly videos: VideosRepository,
+    private readonly storage: ObjectStorage,
+    private readonly media: MediaRepository,
+    private readonly jobs: JobPublisher,
+    private readonly events: EventPublisher,
+    private readonly progress: ProgressPublisher,
+  ) {}
+
+  async createUploadUrl(userId: string): Promise<mediaV1.UploadUrl> {
+    const key = `uploads/${userId}/${randomUUID()}`;
+    await this.videos.createGrant(key, userId);
+    const uploadUrl = await this.storage.presignedPutUrl(key, UPLOAD_URL_TTL_SECONDS);
+    return { $typeName: 'media.v1.UploadUrl', uploadUrl };
+  }
+
+  async completeUpload(request: mediaV1.UploadCompleteRequest): Promise<mediaV1.Video> {
+    const { userId } = request;
+    const title = request.title.trim();
+    if (!title) throw RpcFailure.invalid('Please enter a title for the video.');
+    if (title.length > TITLE_MAX) throw RpcFailure.invalid(`The title must be at most ${TITLE_MAX} characters.`);
+    const originalFilename = checkedFilename(request.originalFilename);
+    const key = this.objectKeyOf(request.videoUrl);
+    const grant = await this.videos.findOpenGrant(key, userId);
+    if (!grant) throw RpcFailure.notFound('This upload is unknown or was already completed. Please upload the file again.');
+
+    const stored = await this.storage.stat(key);
+    if (!stored) throw RpcFailure.invalid('The file was not uploaded. Please upload it again.');
+    if (stored.size === 0) {
+      await this.storage.remove([key]);
+      throw RpcFailure.invalid('The file is empty.');
+    }
+    if (stored.size > this.config.MAX_UPLOAD_BYTES) {
+      await this.storage.remove([key]);
+      throw new RpcFailure(ErrorCode.PAYLOAD_TOO_LARGE, 'The video is larger than 2GB, the most one upload may be.');
+    }
+    if (BigInt(stored.size) !== request.fileSize) {
+      throw RpcFailure.invalid('The file size does not match the uploaded file.');
+    }
+    const facts = await this.probeUpload(key);
+
+    const video = await this.videos.createFromGrant(
+      { userId, title, originalFilename, objectKey: key, fileSize: stored.size, duration: facts.duration, status: 'uploaded', stage: 'queued' },
+      key,
+    );
+    if (!video) throw RpcFailure.conflict('This upload was already completed.');
+    await this.jobs.enqueue(mediaV1.ProcessJobSchema, { videoId: video.id, userId }, video.id);
+    this.progress.publish(video, 0);
+    await this.events.publish(mediaV1.VideoUploadedSchema, { videoId: video.id, userId, title }).catch((err) =>
+      this.logger.error(`evt.media.video.uploaded not published for ${video.id}: ${(err as Error).message}`));
+    return this.view(video);
+  }
+
+  async list(userId: string, folderId: string): Promise<mediaV1.VideoList> {
+    const videos = await this.videos.listOwned(userId, folderId || undefined);
+    return { $typeName: 'media.v1.VideoList', videos: videos.map((v) => this.view(v)) };
+  }
+
+  async get(userId: string, videoId: string): Promise<mediaV1.Video> {
+    return this.view(await this.owned(userId, videoId));
+  }
+
+  async delete(userId: string, videoId: string): Promise<mediaV1.VideosDeleteResponse> {
+    const video = await this.owned(userId, videoId);
+    if (!(await this.videos.delete(video.id, userId))) throw RpcFailure.notFound('Video not found');
+    await this.storage.remove([video.objectKey, video.thumbnailKey, video.proxyKey].filter(Boolean));
+    await this.events.publish(mediaV1.VideoDeletedSchema, { videoId: video.id, userId }).catch((err) =>
+      this.logger.error(`evt.media.video.deleted not published for ${video.id}: ${(err as Error).message}`));
+    return { $typeName: 'media.v1.VideosDeleteResponse', videoId: video.id };
+  }
+
+  async trim(request: mediaV1.VideosTrimRequest): Promise<mediaV1.Video> {
+    const source = await this.owned(request.userId, request.videoId);
+    if (source.status !== 'processed') throw RpcFailure.conflict('Only processed videos can be trimmed.');
+    const check = checkTrim(request.start, request.end, source.duration);
+    if (!check.ok) throw RpcFailure.invalid(check.message, [{ field: 'trim', message: check.title }]);
+    const range = `${formatTimecode(check.start)}-${formatTimecode(check.end)}`;
+    const title = (request.title.trim() || `${source.title} (${range})`).slice(0, TITLE_MAX);
+    const baseName = source.originalFilename.replace(/\.[^.]+$/, '');
+    const clip = await this.videos.create({
+      userId: source.userId,
+      title,
+      originalFilename: `${baseName} (${range.replace(/:/g, '.')}).mp4`.slice(-FILENAME_MAX),
+      status: 'uploaded',
+      stage: 'queued',
+      duration: check.end - check.start,
+      folderId: source.folderId,
+      sourceVideoId: source.id,
+      trimStart: check.start,
+      trimEnd: check.end,
+    });
+    await this.jobs.enqueue(mediaV1.ProcessJobSchema, { videoId: clip.id, userId: clip.userId }, clip.id);
+    this.progress.publish(clip, 0);
+    return this.view(clip);
+  }
+
+  async resolveObject(request: mediaV1.ObjectResolveRequest): Promise<mediaV1.MediaObject> {
+    const video = await this.owned(request.userId, request.videoId);
+    const object = (key: string, contentType: string, filename = '') => ({ $typeName: 'media.v1.MediaObject' as const, key, contentType, size: 0n, filename });
+    let result: mediaV1.MediaObject;
+    switch (request.kind) {
+      case ObjectKind.STREAM:
+        if (video.status !== 'processed') throw RpcFailure.conflict('The video is not ready to play yet.');
+        result = video.proxyKey ? object(video.proxyKey, 'video/mp4') : object(video.objectKey, video.contentType || 'video/mp4');
+        break;
+      case ObjectKind.DOWNLOAD:
+        if (!video.objectKey) throw RpcFailure.conflict('The video is not ready yet.');
+        result = object(video.objectKey, video.contentType || 'application/octet-stream', video.originalFilename || `video-${video.id}.mp4`);
+        break;
+      case ObjectKind.THUMBNAIL:
+        if (!video.thumbnailKey) throw RpcFailure.notFound('This video has no thumbnail yet.');
+        result = object(video.thumbnailKey, 'image/jpeg');
+        break;
+      default:
+        throw RpcFailure.invalid('Unknown media kind.');
+    }
+    const stored = await this.storage.stat(result.key);
+    if (!stored) throw RpcFailure.notFound('The file of this video is missing.');
+    return { ...result, size: BigInt(stored.size) };
+  }
+
+  private async owned(userId: string, videoId: string): Promise<VideoEntity> {
+    const video = await this.videos.findOwned(videoId, userId);
+    if (!video) throw RpcFailure.notFound('Video not found');
+    return video;
+  }
+
+  private view(video: VideoEntity) {
+    return toVideoMessage(video, this.config.MEDIA_URL_SECRET);
+  }
+
+  /** The object key inside an upload URL we issued (path style: /<bucket>/<key>). */
+  private objectKeyOf(videoUrl: string): string {
+    let url: URL;
+    try {
+      url = new URL(videoUrl);
+    } catch {
+      throw RpcFailure.invalid('The video URL is not a URL.');
+    }
+    const prefix = `/${this.storage.bucket}/`;
+    const key = decodeURIComponent(url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : '');
+    if (!/^uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/.test(key)) throw RpcFailure.invalid('The video URL is not an upload URL of Reelsmith.');
+    return key;
+  }
+
+  private async probeUpload(key: string) {
+    try {
+      return await this.media.probe(await this.storage.presignedGetUrl(key, 300));
+    } catch (err) {
+      if (!(err instanceof NotAVideoError)) throw err;
+      await this.storage.remove([key]);
+      throw new RpcFailure(ErrorCode.UNPROCESSABLE, `This file is not a video we can read. ${err.message}`);
+    }
+  }
+}
+
+/** The user's own file name, kept for downloads; anything that looks like a path is refused. */
+function checkedFilename(name: string): string {
+  const trimmed = name.trim();
+  // eslint-disable-next-line no-control-regex
+  if (!trimmed || trimmed.length > FILENAME_MAX || /[/\\\u0000-\u001f]/.test(trimmed) || trimmed === '.' || trimmed === '..') {
+    throw RpcFailure.invalid('The file name is not valid.');
+  }
+  return trimmed;
+}

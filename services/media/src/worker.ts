@@ -1,0 +1,11 @@
+import { runService } from '@reelsmith/kit';
+import { workerConfigSchema } from './config';
+import { WorkerModule } from './worker/worker.module';
+
+void runService({
+  name: 'media-worker',
+  configSchema: workerConfigSchema,
+  module: (config) => WorkerModule.register(config),
+  healthPort: (config) => config.HEALTH_PORT,
+  rpc: false,
+});

@@ -1,0 +1,17 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { WorkerConfig } from '../config';
+import { mediaInfrastructure } from '../media.module';
+import { JobRunner } from './job-runner';
+import { ProcessingService } from './processing.service';
+
+@Module({})
+export class WorkerModule {
+  static register(config: WorkerConfig): DynamicModule {
+    const infrastructure = mediaInfrastructure(config, 'media-worker');
+    return {
+      module: WorkerModule,
+      imports: infrastructure.imports,
+      providers: [...infrastructure.providers, ProcessingService, JobRunner],
+    };
+  }
+}

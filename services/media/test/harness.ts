@@ -1,0 +1,67 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { INestApplication } from '@nestjs/common';
+import { createLogger, createRpcClient, createServiceApp, loadConfig, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { mediaV1 } from '@reelsmith/proto';
+import { configSchema, workerConfigSchema } from '../src/config';
+import { MediaModule } from '../src/media.module';
+import { WorkerModule } from '../src/worker/worker.module';
+import { testMedia, type TestMedia } from '../../../test/support/media';
+
+export const Rpc = mediaV1.MediaService.method;
+
+/** The media API and one worker in this process, over the run's real NATS, PostgreSQL, S3 and ffmpeg. */
+export async function startMedia(): Promise<{ api: INestApplication; worker: INestApplication; client: RpcClient; stop(): Promise<void> }> {
+  const logger = createLogger('media', 'silent');
+  const apiConfig = loadConfig(configSchema, { ...process.env, HEALTH_PORT: '0' });
+  const api = await createServiceApp({ name: 'media', configSchema, module: (c) => MediaModule.register(c), healthPort: () => 0 }, apiConfig, logger);
+  await api.startAllMicroservices();
+  await api.init();
+  const workerConfig = loadConfig(workerConfigSchema, { ...process.env, HEALTH_PORT: '0', JOB_ACK_WAIT_SECONDS: '5' });
+  const worker = await createServiceApp(
+    { name: 'media-worker', configSchema: workerConfigSchema, module: (c) => WorkerModule.register(c), healthPort: () => 0, rpc: false },
+    workerConfig,
+    logger,
+  );
+  await worker.init();
+  const client = createRpcClient(apiConfig.NATS_URL, 20_000);
+  await client.connect();
+  return {
+    api,
+    worker,
+    client,
+    async stop() {
+      await client.close();
+      await worker.close();
+      await api.close();
+    },
+  };
+}
+
+/** Does what the browser does: ask for an upload URL, PUT the file to it. */
+export async function uploadFile(client: RpcClient, userId: string, name: TestMedia): Promise<{ uploadUrl: string; size: number }> {
+  const { uploadUrl } = await client.call(Rpc.uploadUrlCreate, { userId });
+  const body = readFileSync(testMedia(name));
+  const res = await fetch(uploadUrl, { method: 'PUT', body });
+  if (res.status !== 200) throw new Error(`upload PUT answered ${res.status}: ${await res.text()}`);
+  return { uploadUrl, size: statSync(testMedia(name)).size };
+}
+
+export async function waitForStatus(client: RpcClient, userId: string, videoId: string, statuses: string[], timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const video = await client.call(Rpc.videosGet, { userId, videoId });
+    if (statuses.includes(video.status)) return video;
+    if (Date.now() > deadline) throw new Error(`video ${videoId} stayed ${video.status} (${video.stage})`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function rejection(promise: Promise<unknown>): Promise<RpcFailure> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof RpcFailure) return err;
+    throw err;
+  }
+  throw new Error('expected the call to fail');
+}
