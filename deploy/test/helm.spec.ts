@@ -1,0 +1,377 @@
+/**
+ * The Helm chart (helm/reelsmith), checked offline: helm lint --strict, helm template, every
+ * rendered object validated with kubernetes-models, and the properties a deployment must have
+ * (probes, resources, restricted security context, secrets only by reference, the env each
+ * service's zod schema requires).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+import { REPO_ROOT, runHelm } from './helm-binary';
+import { requiredKeysFor, SECRET_ENV_NAME } from './service-config';
+
+const CHART = path.join(REPO_ROOT, 'helm', 'reelsmith');
+const TEST_VALUES = path.join(CHART, 'ci', 'test-values.yaml');
+const FULL_VALUES = path.join(CHART, 'ci', 'full-values.yaml');
+const RELEASE = 'rs';
+const NAMESPACE = 'reelsmith';
+const KUBE_VERSION = '1.31.0';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; [k: string]: any }; [k: string]: any };
+
+function template(args: string[]) {
+  return runHelm(['template', RELEASE, CHART, '--namespace', NAMESPACE, '--kube-version', KUBE_VERSION, ...args]);
+}
+
+function render(args: string[]): K8sObject[] {
+  const result = template(args);
+  if (result.status !== 0) throw new Error(`helm template failed:\n${result.stderr}`);
+  return parseAllDocuments(result.stdout)
+    .map((doc) => {
+      if (doc.errors.length) throw doc.errors[0];
+      return doc.toJS() as K8sObject | null;
+    })
+    .filter((o): o is K8sObject => o !== null && typeof o === 'object');
+}
+
+const ofKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
+const byName = (objects: K8sObject[], kind: string, name: string) => {
+  const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
+  if (!found) throw new Error(`no ${kind} ${name} in ${objects.map((o) => `${o.kind}/${o.metadata.name}`).join(', ')}`);
+  return found;
+};
+const component = (o: K8sObject) => o.metadata.labels?.['app.kubernetes.io/component'] as string;
+
+/** The kubernetes-models class of an object, by apiVersion and kind. */
+function modelClass(apiVersion: string, kind: string): new (data: unknown) => { validate(): void } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(`kubernetes-models/${apiVersion}`) as Record<string, new (data: unknown) => { validate(): void }>;
+  const cls = mod[kind];
+  if (typeof cls !== 'function') throw new Error(`kubernetes-models has no ${apiVersion} ${kind}`);
+  return cls;
+}
+
+/** Kubernetes quantity -> number (cores or bytes). */
+function quantity(q: string | number): number {
+  const m = /^([0-9.]+)(m|k|M|G|T|Ki|Mi|Gi|Ti)?$/.exec(String(q));
+  if (!m) throw new Error(`bad quantity ${q}`);
+  const unit: Record<string, number> = { m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40 };
+  return Number(m[1]) * (m[2] ? unit[m[2]] : 1);
+}
+
+const values = parse(fs.readFileSync(path.join(CHART, 'values.yaml'), 'utf8'));
+const testValues = parse(fs.readFileSync(TEST_VALUES, 'utf8'));
+
+describe('helm chart helm/reelsmith', () => {
+  let minimal: K8sObject[];
+  let full: K8sObject[];
+
+  beforeAll(() => {
+    minimal = render(['-f', TEST_VALUES]);
+    full = render(['-f', FULL_VALUES]);
+  });
+
+  test('helm lint --strict passes with ci/test-values.yaml and ci/full-values.yaml', () => {
+    for (const file of [TEST_VALUES, FULL_VALUES]) {
+      const result = runHelm(['lint', CHART, '--strict', '--kube-version', KUBE_VERSION, '-f', file]);
+      expect({ file, status: result.status, out: result.stderr }).toEqual({ file, status: 0, out: '' });
+      expect(result.stdout).toContain('1 chart(s) linted, 0 chart(s) failed');
+    }
+  });
+
+  test('renders one Deployment and one Service per entry of services (gateway, auth, ...), nothing optional by default', () => {
+    const services = Object.keys(values.services).sort();
+    expect(services).toEqual(expect.arrayContaining(['auth', 'gateway']));
+    expect(ofKind(minimal, 'Deployment').map(component).sort()).toEqual(services);
+    expect(ofKind(minimal, 'Service').map(component).sort()).toEqual(services);
+    expect(ofKind(minimal, 'ServiceAccount')).toHaveLength(1);
+    for (const kind of ['Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Secret', 'ConfigMap']) {
+      expect({ kind, count: ofKind(minimal, kind).length }).toEqual({ kind, count: 0 });
+    }
+    for (const o of minimal) expect(o.metadata.name.length).toBeLessThanOrEqual(63);
+  });
+
+  test('every rendered object validates with kubernetes-models (and the validator does reject a broken object)', () => {
+    const objects = [...minimal, ...full];
+    expect(new Set(full.map((o) => o.kind))).toEqual(
+      new Set(['ServiceAccount', 'Service', 'Deployment', 'Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget']),
+    );
+    for (const o of objects) {
+      const Model = modelClass(o.apiVersion, o.kind);
+      expect(() => new Model(o).validate()).not.toThrow();
+    }
+    const broken = structuredClone(byName(minimal, 'Deployment', `${RELEASE}-reelsmith-gateway`));
+    broken.spec.template.spec.containers[0].ports[0].containerPort = 'eighty';
+    delete broken.spec.selector;
+    expect(() => new (modelClass('apps/v1', 'Deployment'))(broken).validate()).toThrow();
+  });
+
+  describe.each([
+    ['ci/test-values.yaml', () => minimal],
+    ['ci/full-values.yaml', () => full],
+  ])('each Deployment rendered with %s', (_label, objects) => {
+    const deployments = () => ofKind(objects(), 'Deployment');
+
+    test('has startup/liveness probes on /healthz and readiness on /readyz, on the port the service listens on', () => {
+      for (const d of deployments()) {
+        const name = component(d);
+        const svcValues = { ...values.serviceDefaults, ...values.services[name] };
+        for (const c of d.spec.template.spec.containers) {
+          const env = Object.fromEntries((c.env ?? []).filter((e: { value?: string }) => e.value !== undefined).map((e: { name: string; value: string }) => [e.name, e.value]));
+          // The app listens for /healthz on HEALTH_PORT when set, else on PORT (gateway).
+          const listening = Number(env.HEALTH_PORT ?? env.PORT);
+          expect({ name, listening }).toEqual({ name, listening: svcValues.healthPort });
+          for (const [probe, path] of [['startupProbe', '/healthz'], ['livenessProbe', '/healthz'], ['readinessProbe', '/readyz']] as const) {
+            const p = c[probe];
+            expect({ name, probe, path: p?.httpGet?.path }).toEqual({ name, probe, path });
+            const port = (c.ports ?? []).find((cp: { name: string }) => cp.name === p.httpGet.port);
+            expect({ name, probe, port: port?.containerPort }).toEqual({ name, probe, port: listening });
+            expect(p.periodSeconds).toBeGreaterThan(0);
+            expect(p.timeoutSeconds).toBeGreaterThan(0);
+          }
+        }
+      }
+    });
+
+    test('sets requests and limits for cpu and memory, limits >= requests', () => {
+      for (const d of deployments()) {
+        for (const c of d.spec.template.spec.containers) {
+          for (const res of ['cpu', 'memory']) {
+            const req = c.resources?.requests?.[res];
+            const lim = c.resources?.limits?.[res];
+            expect({ d: d.metadata.name, res, req: req !== undefined, lim: lim !== undefined }).toEqual({ d: d.metadata.name, res, req: true, lim: true });
+            expect(quantity(lim)).toBeGreaterThanOrEqual(quantity(req));
+          }
+        }
+      }
+    });
+
+    test('runs as non-root with the restricted security context and a writable /tmp only', () => {
+      for (const d of deployments()) {
+        const pod = d.spec.template.spec;
+        expect(pod.securityContext).toMatchObject({
+          runAsNonRoot: true,
+          runAsUser: 10001,
+          fsGroup: 10001,
+          seccompProfile: { type: 'RuntimeDefault' },
+        });
+        expect(pod.automountServiceAccountToken).toBe(false);
+        expect(pod.hostNetwork ?? false).toBe(false);
+        expect(pod.hostPID ?? false).toBe(false);
+        const tmpVolume = pod.volumes.find((v: { name: string }) => v.name === 'tmp');
+        expect(tmpVolume?.emptyDir).toBeDefined();
+        for (const c of [...pod.containers, ...(pod.initContainers ?? [])]) {
+          const sc = c.securityContext;
+          expect(sc).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true });
+          expect(sc.privileged ?? false).toBe(false);
+          expect(sc.runAsUser ?? pod.securityContext.runAsUser).not.toBe(0);
+          expect(sc.capabilities.drop).toContain('ALL');
+          expect(sc.capabilities.add ?? []).toEqual([]);
+          expect(c.volumeMounts).toContainEqual({ name: 'tmp', mountPath: '/tmp' });
+        }
+      }
+    });
+
+    test('sets every env key its zod config requires, secrets only through secretKeyRef of the existing Secrets', () => {
+      const all = objects();
+      const valuesFile = all === minimal ? testValues : parse(fs.readFileSync(FULL_VALUES, 'utf8'));
+      const jwtSecret = valuesFile.auth.jwt.existingSecret;
+      const jwtKey = valuesFile.auth.jwt.existingSecretKey ?? values.auth.jwt.existingSecretKey;
+      for (const d of deployments()) {
+        const name = component(d);
+        const [c] = d.spec.template.spec.containers;
+        expect(c.args).toEqual([name]);
+        expect(c.envFrom).toBeUndefined();
+        const names = c.env.map((e: { name: string }) => e.name);
+        expect(new Set(names).size).toBe(names.length);
+        for (const key of requiredKeysFor(name)) expect({ name, key, set: names.includes(key) }).toEqual({ name, key, set: true });
+        for (const e of c.env) {
+          if (SECRET_ENV_NAME.test(e.name)) {
+            expect({ name, env: e.name, literal: e.value }).toEqual({ name, env: e.name, literal: undefined });
+            expect(e.valueFrom?.secretKeyRef?.name).toBeTruthy();
+          }
+        }
+        const jwt = c.env.find((e: { name: string }) => e.name === 'JWT_SECRET');
+        if (requiredKeysFor(name).includes('JWT_SECRET')) {
+          expect(jwt).toEqual({ name: 'JWT_SECRET', valueFrom: { secretKeyRef: { name: jwtSecret, key: jwtKey } } });
+        } else {
+          expect({ name, jwt }).toEqual({ name, jwt: undefined });
+        }
+      }
+      const auth = byName(all, 'Deployment', `${RELEASE}-reelsmith-auth`).spec.template.spec.containers[0];
+      expect(auth.env).toContainEqual({
+        name: 'DATABASE_URL',
+        valueFrom: { secretKeyRef: { name: valuesFile.externalDatabase.existingSecret, key: 'database-url' } },
+      });
+    });
+
+    test('each Service selects exactly its Deployment\'s pods and targets named container ports', () => {
+      const all = objects();
+      for (const s of ofKind(all, 'Service')) {
+        const d = byName(all, 'Deployment', s.metadata.name);
+        expect(d.spec.selector.matchLabels).toEqual(s.spec.selector);
+        expect(d.spec.template.metadata.labels).toMatchObject(s.spec.selector);
+        const others = ofKind(all, 'Deployment').filter((o) => o !== d);
+        for (const o of others) expect(o.spec.template.metadata.labels).not.toMatchObject(s.spec.selector);
+        const portNames = d.spec.template.spec.containers[0].ports.map((p: { name: string }) => p.name);
+        for (const p of s.spec.ports) expect(portNames).toContain(p.targetPort);
+      }
+    });
+  });
+
+  test('the ServiceAccount does not mount its token', () => {
+    const [sa] = ofKind(minimal, 'ServiceAccount');
+    expect(sa.automountServiceAccountToken).toBe(false);
+    for (const d of ofKind(minimal, 'Deployment')) expect(d.spec.template.spec.serviceAccountName).toBe(sa.metadata.name);
+  });
+
+  test('with ci/full-values.yaml: Ingress to the gateway with TLS, HPA and PDB bound to their Deployments', () => {
+    const gateway = byName(full, 'Deployment', `${RELEASE}-reelsmith-gateway`);
+    const [ingress] = ofKind(full, 'Ingress');
+    expect(ingress.spec.ingressClassName).toBe('nginx');
+    expect(ingress.spec.tls).toEqual([{ hosts: ['reelsmith.example.com'], secretName: `${RELEASE}-reelsmith-tls` }]);
+    const backend = ingress.spec.rules[0].http.paths[0].backend.service;
+    const svc = byName(full, 'Service', backend.name);
+    expect(svc.spec.ports.map((p: { name: string }) => p.name)).toContain(backend.port.name);
+    expect(component(svc)).toBe('gateway');
+    // Behind the ingress the gateway takes client IPs from X-Forwarded-For.
+    expect(gateway.spec.template.spec.containers[0].env).toContainEqual({ name: 'TRUST_PROXY', value: 'true' });
+
+    const [hpa] = ofKind(full, 'HorizontalPodAutoscaler');
+    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: gateway.metadata.name });
+    expect(hpa.spec.minReplicas).toBeLessThanOrEqual(hpa.spec.maxReplicas);
+    expect(gateway.spec.replicas).toBeUndefined();
+
+    for (const pdb of ofKind(full, 'PodDisruptionBudget')) {
+      const d = byName(full, 'Deployment', pdb.metadata.name);
+      expect(pdb.spec.selector.matchLabels).toEqual(d.spec.selector.matchLabels);
+    }
+    for (const d of ofKind(full, 'Deployment')) {
+      expect(d.spec.template.spec.containers[0].image).toBe('registry.example.com/reelsmith/reelsmith:1.2.3');
+      expect(d.spec.template.spec.imagePullSecrets).toEqual([{ name: 'registry-credentials' }]);
+    }
+  });
+
+  test('fails with a clear message when the JWT existingSecret is not set', () => {
+    const result = template(['-f', TEST_VALUES, '--set', 'auth.jwt.existingSecret=']);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('auth.jwt.existingSecret is required');
+    expect(result.stderr).toContain('kubectl create secret generic rs-jwt --from-literal=jwt-secret=');
+    expect(result.stderr.match(/is required/g)).toHaveLength(1);
+    // The bare chart (no values at all) names every missing Secret at once.
+    const bare = template([]);
+    expect(bare.status).not.toBe(0);
+    for (const key of ['auth.jwt.existingSecret', 'mediaUrl.existingSecret', 'externalDatabase.existingSecret', 'externalS3.existingSecret', 'externalS3.endpoint']) {
+      expect(bare.stderr).toContain(`${key} is required`);
+    }
+  });
+
+  test.each([
+    ['externalDatabase.existingSecret', 'auth'],
+    ['mediaUrl.existingSecret', 'gateway'],
+    ['externalS3.existingSecret', 'gateway'],
+  ])('fails when %s is unset while a service uses it, not when no enabled service does', (key, user) => {
+    const result = template(['-f', TEST_VALUES, '--set', `${key}=`]);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(`${key} is required`);
+    const use = { 'externalDatabase.existingSecret': 'database', 'mediaUrl.existingSecret': 'mediaUrl', 'externalS3.existingSecret': 's3' }[key]!;
+    const users = Object.entries(values.services as Record<string, { uses: string[] }>)
+      .filter(([, svc]) => svc.uses.includes(use))
+      .map(([name]) => name);
+    expect(users).toContain(user);
+    const disabled = users.flatMap((name) => ['--set', `services.${name}.enabled=false`]);
+    const without = render(['-f', TEST_VALUES, '--set', `${key}=`, ...disabled]);
+    expect(ofKind(without, 'Deployment').map(component).filter((name) => users.includes(name))).toEqual([]);
+    expect(ofKind(without, 'Deployment').length).toBeGreaterThan(0);
+  });
+
+  test.each([
+    ['an unknown top-level key', ['--set', 'replicas=3'], 'Additional property replicas is not allowed'],
+    ['an unknown key in a service', ['--set', 'services.gateway.replica=3'], 'Additional property replica is not allowed'],
+    ['an unknown key deep inside', ['--set', 'services.auth.resources.limits.gpu=1'], 'Additional property gpu is not allowed'],
+    ['a wrong type', ['--set-string', 'services.gateway.replicaCount=two'], 'replicaCount'],
+    ['a negative replica count', ['--set', 'services.gateway.replicaCount=-1'], 'replicaCount'],
+    ['a port out of range', ['--set', 'services.auth.healthPort=70000'], 'healthPort'],
+    ['a value outside an enum', ['--set', 'image.pullPolicy=Sometimes'], 'pullPolicy'],
+    ['a secret as a plain env literal', ['--set', 'services.gateway.env.JWT_SECRET=0123456789abcdef0123456789abcdef'], 'JWT_SECRET'],
+    ['a password as a plain env literal', ['--set', 'services.auth.env.SMTP_PASSWORD=hunter2'], 'SMTP_PASSWORD'],
+    ['credentials in the NATS URL', ['--set', 'externalNats.url=nats://user:pw@nats:4222'], 'externalNats.url'],
+    ['a service without healthPort', ['--set-json', 'services.folders={"uses":["nats"]}'], 'healthPort'],
+  ])('values.schema.json rejects %s', (_what, args, message) => {
+    const result = template(['-f', TEST_VALUES, ...args]);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain("values don't meet the specifications of the schema");
+    expect(result.stderr).toContain(message);
+  });
+
+  test('NOTES.txt tells how to reach the app and names every Secret that must exist', () => {
+    // helm template does not print NOTES.txt: render it through a copy of the chart in which it is a template.
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'reelsmith-notes-'));
+    try {
+      fs.cpSync(CHART, copy, { recursive: true });
+      const notes = fs.readFileSync(path.join(copy, 'templates', 'NOTES.txt'), 'utf8');
+      fs.rmSync(path.join(copy, 'templates', 'NOTES.txt'));
+      fs.writeFileSync(path.join(copy, 'templates', '_preview_notes.tpl'), `{{- define "preview.notes" -}}\n${notes}\n{{- end -}}\n`);
+      fs.writeFileSync(path.join(copy, 'templates', 'preview-notes.yaml'), 'notes: |\n{{ include "preview.notes" . | indent 2 }}\n');
+      const show = (file: string) => {
+        const r = runHelm(['template', RELEASE, copy, '--namespace', NAMESPACE, '-f', file, '--show-only', 'templates/preview-notes.yaml']);
+        if (r.status !== 0) throw new Error(r.stderr);
+        return parse(r.stdout).notes as string;
+      };
+      const minimalNotes = show(TEST_VALUES);
+      expect(minimalNotes).toContain(`kubectl --namespace ${NAMESPACE} port-forward svc/${RELEASE}-reelsmith-gateway 8080:8080`);
+      for (const secret of [testValues.auth.jwt.existingSecret, testValues.mediaUrl.existingSecret, testValues.externalDatabase.existingSecret, testValues.externalS3.existingSecret]) {
+        expect(minimalNotes).toContain(`kubectl -n ${NAMESPACE} create secret generic ${secret} `);
+      }
+      expect(show(FULL_VALUES)).toContain('https://reelsmith.example.com/');
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  test('values.schema.json is strict at every object level (additionalProperties false, or a typed map)', () => {
+    const schema = JSON.parse(fs.readFileSync(path.join(CHART, 'values.schema.json'), 'utf8'));
+    const loose: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return;
+      const n = node as Record<string, unknown>;
+      if (n.type === 'object' || (Array.isArray(n.type) && n.type.includes('object'))) {
+        const ap = n.additionalProperties;
+        const typedMap = !!ap && typeof ap === 'object' && (ap as { type?: unknown }).type !== undefined;
+        if (ap !== false && !typedMap) loose.push(at);
+        if (ap === false && !n.properties) loose.push(`${at} (no properties)`);
+      }
+      for (const [k, v] of Object.entries(n)) walk(v, `${at}/${k}`);
+    };
+    walk(schema, '#');
+    expect(loose).toEqual([]);
+    expect(schema.required).toEqual(expect.arrayContaining(['image', 'auth', 'externalDatabase', 'services', 'serviceDefaults']));
+  });
+
+  test('a new service is one values entry: services.folders renders its Deployment with its wiring', () => {
+    const folders = ['--set-json', 'services.folders={"healthPort":8104,"uses":["nats","database","mediaUrl","s3"]}'];
+    const objects = render(['-f', TEST_VALUES, ...folders]);
+    const d = byName(objects, 'Deployment', `${RELEASE}-reelsmith-folders`);
+    const [c] = d.spec.template.spec.containers;
+    expect(c.args).toEqual(['folders']);
+    expect(c.env).toEqual(expect.arrayContaining([
+      { name: 'HEALTH_PORT', value: '8104' },
+      { name: 'NATS_URL', value: values.externalNats.url },
+      { name: 'S3_ENDPOINT', value: testValues.externalS3.endpoint },
+      { name: 'S3_BUCKET', value: 'reelsmith' },
+      { name: 'S3_REGION', value: 'us-east-1' },
+      { name: 'S3_SECRET_KEY', valueFrom: { secretKeyRef: { name: testValues.externalS3.existingSecret, key: 'secret-key' } } },
+      { name: 'S3_ACCESS_KEY', valueFrom: { secretKeyRef: { name: testValues.externalS3.existingSecret, key: 'access-key' } } },
+      { name: 'MEDIA_URL_SECRET', valueFrom: { secretKeyRef: { name: testValues.mediaUrl.existingSecret, key: 'media-url-secret' } } },
+      { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: testValues.externalDatabase.existingSecret, key: 'database-url' } } },
+    ]));
+    expect(c.env.map((e: { name: string }) => e.name)).not.toContain('JWT_SECRET');
+    expect(c.resources).toEqual(values.serviceDefaults.resources);
+    expect(byName(objects, 'Service', `${RELEASE}-reelsmith-folders`).spec.ports).toEqual([
+      { name: 'health', port: 8104, targetPort: 'health', protocol: 'TCP' },
+    ]);
+    for (const o of objects) expect(() => new (modelClass(o.apiVersion, o.kind))(o).validate()).not.toThrow();
+  });
+});

@@ -1,0 +1,211 @@
+{{/*
+Names, labels, image and per-service values of the reelsmith chart.
+*/}}
+
+{{/* Chart name, or nameOverride. */}}
+{{- define "reelsmith.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/*
+Fully qualified app name: <release>-<chart>, or the release name alone when it already contains
+the chart name, or fullnameOverride. Truncated to 63 characters (DNS label).
+*/}}
+{{- define "reelsmith.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Name of a service's resources: <fullname>-<service>. Call with (dict "root" $ "name" "gateway"). */}}
+{{- define "reelsmith.componentName" -}}
+{{- printf "%s-%s" (include "reelsmith.fullname" .root | trunc 32 | trimSuffix "-") .name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Chart label value. */}}
+{{- define "reelsmith.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Labels that select the release's pods (never change them: selectors are immutable). */}}
+{{- define "reelsmith.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "reelsmith.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{/* Common labels of every resource. */}}
+{{- define "reelsmith.labels" -}}
+helm.sh/chart: {{ include "reelsmith.chart" . }}
+{{ include "reelsmith.selectorLabels" . }}
+app.kubernetes.io/version: {{ (default .Chart.AppVersion .Values.image.tag) | trunc 63 | trimSuffix "-" | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: reelsmith
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/* Selector labels of one service. Call with (dict "root" $ "name" "gateway"). */}}
+{{- define "reelsmith.componentSelectorLabels" -}}
+{{ include "reelsmith.selectorLabels" .root }}
+app.kubernetes.io/component: {{ .name }}
+{{- end -}}
+
+{{/* Labels of one service's resources. Call with (dict "root" $ "name" "gateway"). */}}
+{{- define "reelsmith.componentLabels" -}}
+{{ include "reelsmith.labels" .root }}
+app.kubernetes.io/component: {{ .name }}
+{{- end -}}
+
+{{/* metadata.annotations from commonAnnotations plus extra ones. Call with (dict "root" $ "extra" $map). */}}
+{{- define "reelsmith.annotations" -}}
+{{- $all := merge (dict) (.extra | default dict) .root.Values.commonAnnotations -}}
+{{- if $all }}
+annotations:
+  {{- toYaml $all | nindent 2 }}
+{{- end }}
+{{- end -}}
+
+{{/* The one image of every service: registry/repository@digest or :tag (default appVersion). */}}
+{{- define "reelsmith.image" -}}
+{{- $img := .Values.image -}}
+{{- $repo := $img.repository -}}
+{{- if $img.registry }}{{ $repo = printf "%s/%s" $img.registry $img.repository }}{{ end -}}
+{{- if $img.digest -}}
+{{- printf "%s@%s" $repo $img.digest -}}
+{{- else -}}
+{{- printf "%s:%s" $repo (default .Chart.AppVersion $img.tag | toString) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* ServiceAccount name. */}}
+{{- define "reelsmith.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "reelsmith.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+Deep merge: writes .src into .dst (a map, changed in place). Maps are merged key by key,
+everything else in .src replaces the value in .dst, including false, 0 and "" (unlike sprig's
+merge helpers, which skip "empty" values).
+*/}}
+{{- define "reelsmith.deepMerge" -}}
+{{- $dst := .dst -}}
+{{- range $key, $value := .src -}}
+{{- if and (kindIs "map" $value) (kindIs "map" (get $dst $key)) -}}
+{{- include "reelsmith.deepMerge" (dict "dst" (get $dst $key) "src" $value) -}}
+{{- else -}}
+{{- $_ := set $dst $key $value -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+The effective settings of one service as YAML: serviceDefaults with the service's entry merged
+over it. Call with (dict "root" $ "name" "gateway"); use with fromYaml.
+*/}}
+{{- define "reelsmith.serviceValues" -}}
+{{- $merged := deepCopy .root.Values.serviceDefaults -}}
+{{- include "reelsmith.deepMerge" (dict "dst" $merged "src" (deepCopy (get .root.Values.services .name))) -}}
+{{- toYaml $merged -}}
+{{- end -}}
+
+{{/* Names of the enabled services, sorted, as a JSON list. */}}
+{{- define "reelsmith.enabledServices" -}}
+{{- $names := list -}}
+{{- range $name := keys .Values.services | sortAlpha -}}
+{{- $svc := include "reelsmith.serviceValues" (dict "root" $ "name" $name) | fromYaml -}}
+{{- if $svc.enabled }}{{ $names = append $names $name }}{{ end -}}
+{{- end -}}
+{{- toJson $names -}}
+{{- end -}}
+
+{{/* Whether any enabled service uses a connection ("true" or ""). Call with (dict "root" $ "use" "jwt"). */}}
+{{- define "reelsmith.anyUses" -}}
+{{- $root := .root -}}
+{{- $use := .use -}}
+{{- $found := false -}}
+{{- range $name := include "reelsmith.enabledServices" $root | fromJsonArray -}}
+{{- $svc := include "reelsmith.serviceValues" (dict "root" $root "name" $name) | fromYaml -}}
+{{- if has $use $svc.uses }}{{ $found = true }}{{ end -}}
+{{- end -}}
+{{- if $found }}true{{ end -}}
+{{- end -}}
+
+{{/*
+Checks that values cannot express in values.schema.json; fails the render with every problem.
+*/}}
+{{- define "reelsmith.validateValues" -}}
+{{- $messages := list -}}
+{{- if and (include "reelsmith.anyUses" (dict "root" . "use" "jwt")) (not .Values.auth.jwt.existingSecret) -}}
+{{- $messages = append $messages (printf `auth.jwt.existingSecret is required: the JWT signing key must come from an existing Secret (at least 32 characters). Create one and name it, e.g.
+    kubectl create secret generic %s-jwt --from-literal=%s="$(openssl rand -hex 32)"
+    helm install ... --set auth.jwt.existingSecret=%s-jwt` .Release.Name .Values.auth.jwt.existingSecretKey .Release.Name) -}}
+{{- end -}}
+{{- if and (include "reelsmith.anyUses" (dict "root" . "use" "mediaUrl")) (not .Values.mediaUrl.existingSecret) -}}
+{{- $messages = append $messages (printf `mediaUrl.existingSecret is required: the key that signs media URLs must come from an existing Secret (at least 32 characters), e.g.
+    kubectl create secret generic %s-media-url --from-literal=%s="$(openssl rand -hex 32)"
+    helm install ... --set mediaUrl.existingSecret=%s-media-url` .Release.Name .Values.mediaUrl.existingSecretKey .Release.Name) -}}
+{{- end -}}
+{{- if and (include "reelsmith.anyUses" (dict "root" . "use" "database")) (not .Values.externalDatabase.existingSecret) -}}
+{{- $messages = append $messages (printf `externalDatabase.existingSecret is required: the PostgreSQL URL must come from an existing Secret, e.g.
+    kubectl create secret generic %s-db --from-literal=%s='postgres://USER:PASSWORD@HOST:5432/reelsmith'
+    helm install ... --set externalDatabase.existingSecret=%s-db` .Release.Name .Values.externalDatabase.existingSecretKey .Release.Name) -}}
+{{- end -}}
+{{- if include "reelsmith.anyUses" (dict "root" . "use" "s3") -}}
+{{- if not .Values.externalS3.endpoint -}}
+{{- $messages = append $messages "externalS3.endpoint is required by the services that use s3 (e.g. http://minio.storage:9000)" -}}
+{{- end -}}
+{{- if not .Values.externalS3.existingSecret -}}
+{{- $messages = append $messages (printf `externalS3.existingSecret is required by the services that use s3: a Secret with the keys %s and %s, e.g.
+    kubectl create secret generic %s-s3 --from-literal=%s=ACCESS_KEY --from-literal=%s=SECRET_KEY
+    helm install ... --set externalS3.existingSecret=%s-s3` .Values.externalS3.accessKeyKey .Values.externalS3.secretKeyKey .Release.Name .Values.externalS3.accessKeyKey .Values.externalS3.secretKeyKey .Release.Name) -}}
+{{- end -}}
+{{- end -}}
+{{- range $name := include "reelsmith.enabledServices" . | fromJsonArray -}}
+{{- $svc := include "reelsmith.serviceValues" (dict "root" $ "name" $name) | fromYaml -}}
+{{- if lt (int $svc.autoscaling.maxReplicas) (int $svc.autoscaling.minReplicas) -}}
+{{- $messages = append $messages (printf "services.%s.autoscaling.maxReplicas (%d) is below minReplicas (%d)" $name (int $svc.autoscaling.maxReplicas) (int $svc.autoscaling.minReplicas)) -}}
+{{- end -}}
+{{- if and $svc.autoscaling.enabled (not $svc.autoscaling.targetCPUUtilizationPercentage) (not $svc.autoscaling.targetMemoryUtilizationPercentage) -}}
+{{- $messages = append $messages (printf "services.%s.autoscaling needs targetCPUUtilizationPercentage or targetMemoryUtilizationPercentage" $name) -}}
+{{- end -}}
+{{- if and $svc.pdb.enabled (kindIs "invalid" $svc.pdb.minAvailable) (kindIs "invalid" $svc.pdb.maxUnavailable) -}}
+{{- $messages = append $messages (printf "services.%s.pdb needs minAvailable or maxUnavailable" $name) -}}
+{{- end -}}
+{{- end -}}
+{{- if .Values.ingress.enabled -}}
+{{- $target := .Values.ingress.service -}}
+{{- if not (has $target (include "reelsmith.enabledServices" . | fromJsonArray)) -}}
+{{- $messages = append $messages (printf "ingress.service %q is not an enabled entry of services" $target) -}}
+{{- else -}}
+{{- $svc := include "reelsmith.serviceValues" (dict "root" . "name" $target) | fromYaml -}}
+{{- if not $svc.port -}}
+{{- $messages = append $messages (printf "ingress.service %q has no HTTP port (services.%s.port)" $target $target) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if $messages -}}
+{{- fail (printf "\n\nVALUES VALIDATION:\n  - %s\n" (join "\n  - " $messages)) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Timing fields of a probe (the values under serviceDefaults.probes.<kind>). */}}
+{{- define "reelsmith.probeTiming" -}}
+{{- if .initialDelaySeconds }}
+initialDelaySeconds: {{ int .initialDelaySeconds }}
+{{- end }}
+periodSeconds: {{ int .periodSeconds }}
+timeoutSeconds: {{ int .timeoutSeconds }}
+failureThreshold: {{ int .failureThreshold }}
+{{- end -}}
