@@ -64,8 +64,10 @@ function ensureNodeModules() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  say('installing npm packages (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // npm install, not npm ci: npm 11 refuses a lock file that lacks other platforms' optional
+  // binaries (this registry mirror has only Linux ones); install honours the lock all the same.
+  say('installing npm packages');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 function databaseUrl() {

@@ -63,11 +63,12 @@ async function startStack({ services, env, log = printLine, readyTimeoutMs = 60_
     return entry;
   }
 
-  async function stopOne(name, timeoutMs = 10_000) {
+  /** SIGTERM lets a service finish gracefully; SIGKILL simulates a crash. */
+  async function stopOne(name, { timeoutMs = 10_000, signal = 'SIGTERM' } = {}) {
     const entry = running.get(name);
     if (!entry || entry.exited) return;
     const exited = new Promise((resolve) => entry.child.once('exit', resolve));
-    entry.child.kill('SIGTERM');
+    entry.child.kill(signal);
     const timer = setTimeout(() => entry.child.kill('SIGKILL'), timeoutMs);
     await exited;
     clearTimeout(timer);

@@ -11,7 +11,7 @@ const { SERVICES, root } = require('../../scripts/lib/services.cjs') as { SERVIC
 
 export interface TestStack {
   start(name: string): Promise<void>;
-  stopOne(name: string): Promise<void>;
+  stopOne(name: string, options?: { signal?: NodeJS.Signals; timeoutMs?: number }): Promise<void>;
   stop(): Promise<void>;
 }
 

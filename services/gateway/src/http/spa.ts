@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
-const NOT_SPA = /^\/(api|healthz|readyz|metrics)(\/|$)/;
+const NOT_SPA = /^\/(api|objects|music|healthz|readyz|metrics)(\/|$)/;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and /sw.js always revalidated,

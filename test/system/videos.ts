@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { testMedia, type TestMedia } from '../support/media';
+import { uniqueUsername } from '../support/stack';
+import { api } from './api';
+
+/** Signs up a fresh user; its token. */
+export async function signUp(baseUrl: string): Promise<string> {
+  const res = await api(baseUrl, 'POST', '/api/auth/register', { body: { username: uniqueUsername('v'), password: 'secret1' } });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}`);
+  return res.json.token as string;
+}
+
+/** What the upload dialog does: upload URL, PUT to storage, complete-upload. */
+export async function uploadVideo(baseUrl: string, token: string, file: TestMedia, fields: Record<string, unknown> = {}) {
+  const { json } = await api(baseUrl, 'POST', '/api/objects/upload', { token });
+  const body = readFileSync(testMedia(file));
+  const put = await fetch(json.uploadURL, { method: 'PUT', body });
+  if (put.status !== 200) throw new Error(`storage PUT answered ${put.status}`);
+  return api(baseUrl, 'PUT', '/api/videos/complete-upload', {
+    token,
+    body: { videoURL: json.uploadURL, title: 'Cup final', originalFilename: file, fileSize: body.length, duration: 0, ...fields },
+  });
+}
+
+export async function waitForVideo(baseUrl: string, token: string, id: string, until: (video: Record<string, any>) => boolean, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { json } = await api(baseUrl, 'GET', `/api/videos/${id}`, { token });
+    if (until(json)) return json;
+    if (Date.now() > deadline) throw new Error(`video ${id} is still ${json.status}/${json.stage}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Reads Server-Sent Events from the gateway with a Bearer token, as the web app does. */
+export function openEvents(baseUrl: string, token: string) {
+  const events: Array<{ type: string; data: any }> = [];
+  const controller = new AbortController();
+  const done = (async () => {
+    const res = await fetch(`${baseUrl}/api/events`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const type = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        events.push({ type, data: data ? JSON.parse(data) : undefined });
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    events,
+    async waitFor(predicate: (e: { type: string; data: any }) => boolean, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!events.some(predicate)) {
+        if (Date.now() > deadline) throw new Error(`no such event; got ${JSON.stringify(events.map((e) => e.data?.stage ?? e.type))}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    close() {
+      controller.abort();
+      return done;
+    },
+  };
+}
