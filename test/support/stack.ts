@@ -42,6 +42,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       ...env,
     },
     log: (name, line) => logs.push(`${name} | ${line}`),
+  }).catch((err: Error) => {
+    throw new Error(`${err.message}\n--- service logs ---\n${logs.slice(-30).join('\n')}`);
   });
   const gateway = services.find((s) => s.name === 'gateway')!;
   return { baseUrl: `http://127.0.0.1:${gateway.port}`, stack, logs };

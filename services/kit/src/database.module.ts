@@ -27,19 +27,25 @@ export function dataSourceOptions(options: DatabaseOptions): DataSourceOptions {
   };
 }
 
-/** Creates the service's schema when missing and brings it to the newest migration. */
+/**
+ * Creates the service's schema when missing and brings it to the newest migration. Processes that
+ * share a schema (replicas, an API and its worker) take turns through an advisory lock, since
+ * PostgreSQL's CREATE ... IF NOT EXISTS is not safe against a concurrent twin.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DataSource> {
-  const client = new Client({ connectionString: options.url });
-  await client.connect();
+  const lock = new Client({ connectionString: options.url });
+  await lock.connect();
   try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`reelsmith:migrate:${options.schema}`]);
+    await lock.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    const dataSource = new DataSource(dataSourceOptions(options));
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    return dataSource;
   } finally {
-    await client.end();
+    // Ending the session releases the lock.
+    await lock.end();
   }
-  const dataSource = new DataSource(dataSourceOptions(options));
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
-  return dataSource;
 }
 
 @Global()
