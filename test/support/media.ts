@@ -17,6 +17,8 @@ const RECIPES: Record<string, string[]> = {
   'vp9-opus.webm': [...video('480x270', 3), ...tone(3), '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus', '-shortest'],
   /** Needs a proxy: MPEG-4 Part 2 video in a QuickTime file. */
   'mpeg4.mov': [...video('320x240', 3), ...tone(3), '-c:v', 'mpeg4', '-c:a', 'aac', '-shortest'],
+  /** Browser codecs in a container browsers do not play: remuxed, not re-encoded. */
+  'h264-aac.mkv': [...video('320x240', 3), ...tone(3), ...x264, '-c:a', 'aac', '-shortest'],
   /** No audio track at all. */
   'silent.mp4': [...video('320x240', 3), ...x264],
   /** A phone clip: landscape pixels that players turn by 90 degrees (see rotateQuarterTurn). */

@@ -56,6 +56,7 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
     ['vp9-opus.webm', 480, 270, 'vp9'],
     ['mpeg4.mov', 320, 240, 'mpeg4'],
     ['silent.mp4', 320, 240, 'h264'],
+    ['h264-aac.mkv', 320, 240, 'h264'],
     ['phone-rotated.mp4', 360, 640, 'h264'],
   ] as const)('processes %s (%ix%i, %s)', async (file, width, height, codec) => {
     const { uploadUrl, size } = await uploadFile(media.client, alice, file);
@@ -63,7 +64,7 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
     const done = await waitForStatus(media.client, alice, created.id, ['processed', 'error']);
     expect(done).toMatchObject({ status: 'processed', width, height, videoCodec: codec });
     const stream = await media.client.call(Rpc.objectResolve, { userId: alice, videoId: done.id, kind: mediaV1.ObjectKind.STREAM });
-    const needsProxy = file.endsWith('.webm') || file.endsWith('.mov');
+    const needsProxy = /\.(webm|mov|mkv)$/.test(file);
     expect(stream.key.startsWith(`derived/${done.id}/proxy.mp4`)).toBe(needsProxy);
     expect(stream.contentType).toBe('video/mp4');
   });

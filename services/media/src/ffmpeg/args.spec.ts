@@ -21,6 +21,13 @@ describe('ffmpeg argument builders', () => {
     expect(silent).not.toContain('0:a:0');
   });
 
+  it('only changes the container when the streams are already H.264/AAC', () => {
+    const args = proxyArgs('in.mkv', 'out.mp4', { hasAudio: true, height: 2160, remux: true });
+    expect(args).toEqual(expect.arrayContaining(['-c:v', 'copy', '-c:a', 'copy', '-movflags', '+faststart']));
+    expect(args).not.toContain('libx264');
+    expect(args).not.toContain('-vf');
+  });
+
   it('scales proxies of sources taller than 1080p down to 1080p', () => {
     expect(proxyArgs('in', 'out', { hasAudio: true, height: 2160 })).toEqual(expect.arrayContaining(['-vf', 'scale=-2:1080']));
   });

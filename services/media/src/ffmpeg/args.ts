@@ -17,18 +17,24 @@ export function thumbnailArgs(input: string, output: string, atSeconds: number):
   ];
 }
 
-export interface ProxyOptions { hasAudio: boolean; height: number }
+export interface ProxyOptions {
+  hasAudio: boolean;
+  height: number;
+  /** The streams are already H.264 (+ AAC): only the container changes, nothing is re-encoded. */
+  remux?: boolean;
+}
 
 /** H.264/AAC MP4 that every browser plays, moov atom first so playback starts before the download ends. */
-export function proxyArgs(input: string, output: string, { hasAudio, height }: ProxyOptions): string[] {
-  const scale = height > 1080 ? ['-vf', 'scale=-2:1080'] : [];
-  const audio = hasAudio ? ['-c:a', 'aac', '-b:a', '160k', '-ac', '2'] : ['-an'];
+export function proxyArgs(input: string, output: string, { hasAudio, height, remux = false }: ProxyOptions): string[] {
+  const scale = height > 1080 && !remux ? ['-vf', 'scale=-2:1080'] : [];
+  const video = remux ? ['-c:v', 'copy'] : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-profile:v', 'high'];
+  const audio = !hasAudio ? ['-an'] : remux ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '160k', '-ac', '2'];
   return [
     '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:1', '-nostats',
     '-i', input,
     '-map', '0:v:0', ...(hasAudio ? ['-map', '0:a:0'] : []),
     ...scale,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-profile:v', 'high',
+    ...video,
     ...audio,
     '-movflags', '+faststart',
     output,

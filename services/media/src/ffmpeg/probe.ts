@@ -56,8 +56,13 @@ export function parseProbe(json: string): MediaFacts {
   };
 }
 
-/** True when browsers can play the original as it is: H.264 (+ AAC or no sound) in MP4/MOV. */
+/** H.264 video with AAC or no sound: what browsers decode, whatever the container. */
+export function hasBrowserCodecs(facts: MediaFacts): boolean {
+  return facts.videoCodec === 'h264' && (!facts.hasAudio || facts.audioCodec === 'aac');
+}
+
+/** True when browsers can play the original as it is: browser codecs in MP4/MOV. */
 export function playsInBrowsers(facts: MediaFacts): boolean {
   const mp4Family = facts.formatName.split(',').some((name) => ['mov', 'mp4', 'm4a'].includes(name));
-  return mp4Family && facts.videoCodec === 'h264' && (!facts.hasAudio || facts.audioCodec === 'aac');
+  return mp4Family && hasBrowserCodecs(facts);
 }

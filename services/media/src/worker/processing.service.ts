@@ -9,7 +9,7 @@ import type { WorkerConfig } from '../config';
 import type { VideoEntity } from '../entities/video.entity';
 import { proxyArgs, thumbnailArgs, trimArgs } from '../ffmpeg/args';
 import { MediaRepository } from '../ffmpeg/media.repository';
-import { type MediaFacts, NotAVideoError, playsInBrowsers } from '../ffmpeg/probe';
+import { hasBrowserCodecs, type MediaFacts, NotAVideoError, playsInBrowsers } from '../ffmpeg/probe';
 import { ProgressPublisher } from '../progress.publisher';
 import { VideosRepository } from '../videos.repository';
 import { MEDIA_CONFIG } from '../videos.service';
@@ -80,7 +80,8 @@ export class ProcessingService {
     if (!playsInBrowsers(facts)) {
       await this.advance(video, 'transcoding', 50);
       const proxyFile = join(workDir, 'proxy.mp4');
-      await this.media.run(proxyArgs(input, proxyFile, { hasAudio: facts.hasAudio, height: facts.height }), {
+      const remux = hasBrowserCodecs(facts);
+      await this.media.run(proxyArgs(input, proxyFile, { hasAudio: facts.hasAudio, height: facts.height, remux }), {
         signal,
         durationSeconds: facts.duration,
         onProgress: this.throttled((fraction) => this.progress.publish(video, 50 + fraction * 45)),
