@@ -17,6 +17,6 @@ const SERVICES = [
 ];
 
 /** The development S3 bucket (s3rver's fixed keys); any S3 or MinIO replaces it through S3_ENDPOINT. */
-const DEV_S3 = { S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'reelsmith', S3_REGION: 'us-east-1' };
+const DEV_S3 = { S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'reelsmith', S3_REGION: 'us-east-1', S3_MULTIPART: 'false' };
 
 module.exports = { root, SERVICES, DEV_S3 };

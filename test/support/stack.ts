@@ -10,6 +10,7 @@ const { startStack } = require('../../scripts/lib/stack.cjs') as {
 const { SERVICES, root } = require('../../scripts/lib/services.cjs') as { SERVICES: Array<{ name: string; port: number }>; root: string };
 
 export interface TestStack {
+  running: Map<string, { child: import('node:child_process').ChildProcess }>;
   start(name: string): Promise<void>;
   stopOne(name: string, options?: { signal?: NodeJS.Signals; timeoutMs?: number }): Promise<void>;
   stop(): Promise<void>;
@@ -35,6 +36,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       S3_ACCESS_KEY: 'S3RVER',
       S3_SECRET_KEY: 'S3RVER',
       S3_BUCKET: 'reelsmith',
+      S3_MULTIPART: 'false',
       JOB_ACK_WAIT_SECONDS: '5',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',

@@ -1,3 +1,7 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import * as Minio from 'minio';
 import { z } from 'zod';
@@ -11,6 +15,11 @@ export const storageConfigSchema = z.object({
   S3_SECRET_KEY: z.string().min(1),
   S3_BUCKET: z.string().min(3).default('reelsmith'),
   S3_REGION: z.string().default('us-east-1'),
+  /**
+   * 'false' only for the development s3rver, which lacks the multipart listing the client starts
+   * big uploads with: files are then sent as one streamed PUT (S3 takes up to 5 GB that way).
+   */
+  S3_MULTIPART: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });
 export type StorageConfig = z.infer<typeof storageConfigSchema>;
 
@@ -37,11 +46,13 @@ export class ObjectStorage {
   /** Signs URLs for the public address; signing needs no network call because the region is set. */
   private readonly publicClient: Minio.Client;
   readonly bucket: string;
+  private readonly multipart: boolean;
 
   constructor(config: StorageConfig) {
     this.client = clientFor(config.S3_ENDPOINT, config);
     this.publicClient = clientFor(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT, config);
     this.bucket = config.S3_BUCKET;
+    this.multipart = config.S3_MULTIPART;
   }
 
   async ensureBucket(region: string): Promise<void> {
@@ -82,7 +93,21 @@ export class ObjectStorage {
   }
 
   async writeFile(key: string, filePath: string, contentType: string): Promise<void> {
-    await this.client.fPutObject(this.bucket, key, filePath, { 'Content-Type': contentType });
+    if (this.multipart) {
+      await this.client.fPutObject(this.bucket, key, filePath, { 'Content-Type': contentType });
+      return;
+    }
+    const url = new URL(await this.client.presignedPutObject(this.bucket, key, 3600));
+    const { size } = await stat(filePath);
+    await new Promise<void>((resolve, reject) => {
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = send(url, { method: 'PUT', headers: { 'content-length': String(size), 'content-type': contentType } }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`storage answered ${res.statusCode} for ${key}`))));
+      });
+      req.on('error', reject);
+      createReadStream(filePath).on('error', reject).pipe(req);
+    });
   }
 
   async downloadFile(key: string, filePath: string): Promise<void> {
