@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { fromBinary } from '@bufbuild/protobuf';
 import { anyUnpack } from '@bufbuild/protobuf/wkt';
-import { createLogger, createServiceApp, createRpcClient, ErrorCode, loadConfig, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { createLogger, createServiceApp, createRpcClient, ErrorCode, loadConfig, RpcClient } from '@reelsmith/kit';
+import { rejection } from '../../../test/support/rpc';
 import { authV1, commonV1, contractRegistry } from '@reelsmith/proto';
 import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
@@ -9,16 +10,6 @@ import { AuthModule } from '../src/auth.module';
 import { configSchema } from '../src/config';
 
 const Rpc = authV1.AuthService.method;
-
-async function rejection(promise: Promise<unknown>): Promise<RpcFailure> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof RpcFailure) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
 
 function decodeJwt(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { INestApplication } from '@nestjs/common';
-import { createLogger, createRpcClient, createServiceApp, loadConfig, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { createLogger, createRpcClient, createServiceApp, loadConfig, RpcClient } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { configSchema, workerConfigSchema } from '../src/config';
 import { MediaModule } from '../src/media.module';
@@ -54,14 +54,4 @@ export async function waitForStatus(client: RpcClient, userId: string, videoId: 
     if (Date.now() > deadline) throw new Error(`video ${videoId} stayed ${video.status} (${video.stage})`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-export async function rejection(promise: Promise<unknown>): Promise<RpcFailure> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof RpcFailure) return err;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
 }

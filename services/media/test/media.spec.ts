@@ -4,7 +4,8 @@ import { ErrorCode, ObjectStorage, storageConfigSchema } from '@reelsmith/kit';
 import { mediaV1, progressSubject } from '@reelsmith/proto';
 import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { rejection, Rpc, startMedia, uploadFile, waitForStatus } from './harness';
+import { rejection } from '../../../test/support/rpc';
+import { Rpc, startMedia, uploadFile, waitForStatus } from './harness';
 
 describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', () => {
   let media: Awaited<ReturnType<typeof startMedia>>;
