@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
 import { Inject, Injectable } from '@nestjs/common';
-import { probeArgs, progressSeconds } from './args';
+import type { Readable } from 'node:stream';
+import { assembleAnalysis, type Analysis } from '../analysis/analysis';
+import { AudioFeatureExtractor, type AudioStep, FRAME, PcmDecoder } from '../analysis/audio-features';
+import { type VideoStep, VideoFeatureExtractor } from '../analysis/video-features';
+import { ANALYSIS, analysisArgs, probeArgs, progressSeconds } from './args';
 import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
 
 export const MEDIA_TOOLS = Symbol('MEDIA_TOOLS');
@@ -39,6 +43,54 @@ export class MediaRepository {
       : undefined;
     const { code, stderr } = await this.exec(this.tools.ffmpeg, args, options.signal, onStdout);
     if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
+  }
+
+  /**
+   * Decodes the video once and measures it as it streams by: frames and samples are turned into
+   * features on arrival and dropped, so memory stays flat whatever the length.
+   */
+  async analyze(input: string, options: { hasAudio: boolean; durationSeconds: number; signal?: AbortSignal; onProgress?: (fraction: number) => void }): Promise<Analysis> {
+    const step = 1 / ANALYSIS.fps;
+    const video = new VideoFeatureExtractor(ANALYSIS.width, ANALYSIS.height);
+    const audio = new AudioFeatureExtractor(ANALYSIS.sampleRate, Math.round(ANALYSIS.sampleRate * step));
+    if (Math.round(ANALYSIS.sampleRate * step) % FRAME !== 0) throw new Error('analysis step and FFT frame do not line up');
+    const videoSteps: VideoStep[] = [];
+    const audioSteps: AudioStep[] = [];
+    const child = spawn(this.tools.ffmpeg, analysisArgs(input, options.hasAudio), {
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+      signal: options.signal,
+    });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    child.stdout!.setEncoding('utf8').on('data', (block: string) => {
+      const seconds = progressSeconds(block);
+      if (seconds !== null && options.onProgress) options.onProgress(Math.min(1, seconds / Math.max(options.durationSeconds, 0.001)));
+    });
+    const frames = (async () => {
+      let pending = Buffer.alloc(0);
+      for await (const chunk of child.stdio[3] as Readable) {
+        pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
+        let offset = 0;
+        for (; offset + video.frameBytes <= pending.length; offset += video.frameBytes) {
+          videoSteps.push(video.push(pending.subarray(offset, offset + video.frameBytes)));
+        }
+        pending = pending.subarray(offset);
+      }
+    })();
+    const samples = (async () => {
+      if (!options.hasAudio) return;
+      const pcm = new PcmDecoder();
+      for await (const chunk of child.stdio[4] as Readable) audioSteps.push(...audio.push(pcm.decode(chunk as Buffer)));
+    })();
+    const exit = new Promise<number | null>((resolve, reject) => {
+      child.on('error', (err) => reject(err.name === 'AbortError' ? err : new FfmpegError(`ffmpeg could not run: ${err.message}`)));
+      child.on('close', resolve);
+    });
+    const [code] = await Promise.all([exit, frames, samples]);
+    if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
+    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio);
   }
 
   private exec(command: string, args: string[], signal?: AbortSignal, onStdout?: (chunk: string) => void) {

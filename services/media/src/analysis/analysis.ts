@@ -1,0 +1,51 @@
+import type { AudioStep } from './audio-features';
+import { detectCuts } from './cuts';
+import type { VideoStep } from './video-features';
+
+/** Everything the engine measured in one video, per step of `step` seconds; stored next to the video. */
+export interface Analysis {
+  version: 1;
+  step: number;
+  duration: number;
+  hasAudio: boolean;
+  loudness: number[];
+  flux: number[];
+  flatness: number[];
+  crest: number[];
+  voiceBand: number[];
+  motion: number[];
+  difference: number[];
+  motionCenter: number[];
+  histogramDelta: number[];
+  /** Scene cuts, in seconds. */
+  cuts: number[];
+}
+
+const round = (v: number) => Math.round(v * 1000) / 1000;
+
+/** Puts the streamed steps together; audio and video may end a step or two apart. */
+export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoStep[], hasAudio: boolean): Analysis {
+  const length = Math.max(video.length, hasAudio ? audio.length : 0);
+  const at = <T>(list: T[], i: number, fallback: T) => list[Math.min(i, list.length - 1)] ?? fallback;
+  const silent: AudioStep = { loudness: -100, flux: 0, flatness: 0, crest: 0, voiceBand: 0 };
+  const still: VideoStep = { motion: 0, difference: 0, motionCenter: 0.5, histogramDelta: 0 };
+  const column = <T, K extends keyof T>(list: T[], key: K, fallback: T) =>
+    Array.from({ length }, (_, i) => round(Number(at(list, i, fallback)[key])));
+  const histogramDelta = column(video, 'histogramDelta', still);
+  return {
+    version: 1,
+    step,
+    duration: round(length * step),
+    hasAudio,
+    loudness: column(audio, 'loudness', silent),
+    flux: column(audio, 'flux', silent),
+    flatness: column(audio, 'flatness', silent),
+    crest: column(audio, 'crest', silent),
+    voiceBand: column(audio, 'voiceBand', silent),
+    motion: column(video, 'motion', still),
+    difference: column(video, 'difference', still),
+    motionCenter: column(video, 'motionCenter', still),
+    histogramDelta,
+    cuts: detectCuts(histogramDelta).map((i) => round(i * step)),
+  };
+}

@@ -1,0 +1,96 @@
+import type { Analysis } from './analysis';
+import { reasonsFor, scoreAnalysis } from './scoring';
+import { CROSSFADE_SECONDS, selectMoments, snapToBeats } from './selection';
+
+const STEP = 0.2;
+
+/** Calm footage with events planted at known seconds. */
+function plantedAnalysis(duration: number, events: Array<{ from: number; to: number; crowd?: boolean; motion?: boolean; speech?: boolean }>, cuts: number[] = []): Analysis {
+  const n = Math.round(duration / STEP);
+  const wobble = (i: number, amount: number) => ((i * 7919) % 13) / 13 * amount;
+  const a: Analysis = {
+    version: 1, step: STEP, duration, hasAudio: true,
+    loudness: [], flux: [], flatness: [], crest: [], voiceBand: [], motion: [], difference: [], motionCenter: [], histogramDelta: [], cuts,
+  };
+  for (let i = 0; i < n; i++) {
+    const t = i * STEP;
+    const event = events.find((e) => t >= e.from && t < e.to);
+    a.loudness.push(event?.crowd ? -12 : event?.speech ? -24 : -38 + wobble(i, 2));
+    a.flux.push(event?.crowd ? 0.02 : 0.002 + wobble(i, 0.001));
+    a.flatness.push(event?.crowd ? 0.7 : 0.1 + wobble(i, 0.05));
+    a.crest.push(event?.crowd ? 3.5 : 6 + wobble(i, 1));
+    a.voiceBand.push(event?.speech ? 0.8 : 0.4);
+    a.motion.push(event?.motion ? 0.6 : 0.02 + wobble(i, 0.01));
+    a.difference.push(event?.motion ? 30 : 2);
+    a.motionCenter.push(0.5);
+    a.histogramDelta.push(0.01);
+  }
+  return a;
+}
+
+const lengthOf = (moments: Array<{ start: number; end: number }>) =>
+  moments.reduce((sum, m) => sum + m.end - m.start, 0) - CROSSFADE_SECONDS * (moments.length - 1);
+
+describe('scoring and selection', () => {
+  const analysis = plantedAnalysis(300, [
+    { from: 40, to: 45, crowd: true, motion: true },
+    { from: 150, to: 154, crowd: true, motion: true },
+    { from: 240, to: 244, motion: true },
+  ], [120]);
+
+  it('scores planted events far above the calm footage', () => {
+    const { score } = scoreAnalysis(analysis, 'sport');
+    const calm = Math.max(...score.slice(60, 110));
+    expect(Math.min(score[42], score[151])).toBeGreaterThan(calm + 0.3);
+  });
+
+  it('fills the target with non-overlapping moments in story order that contain the planted events', () => {
+    const scores = scoreAnalysis(analysis, 'sport');
+    const moments = selectMoments(analysis, scores, { preset: 'sport', target: 30 });
+    expect(lengthOf(moments)).toBeGreaterThan(29);
+    expect(lengthOf(moments)).toBeLessThan(31.5);
+    moments.forEach((m, i) => {
+      if (i > 0) expect(m.start).toBeGreaterThanOrEqual(moments[i - 1].end);
+      expect(m.end - m.start).toBeGreaterThanOrEqual(2.5);
+    });
+    for (const planted of [42, 152, 242]) {
+      expect({ planted, found: moments.some((m) => m.start <= planted && m.end >= planted) }).toEqual({ planted, found: true });
+    }
+    const crowdMoment = moments.find((m) => m.start <= 42 && m.end >= 42)!;
+    expect(crowdMoment.reasons).toEqual(expect.arrayContaining(['crowd roar', 'fast action']));
+    expect(crowdMoment.score).toBeGreaterThan(0.2);
+  });
+
+  it('uses the whole video when it is shorter than the target', () => {
+    const short = plantedAnalysis(12, []);
+    expect(selectMoments(short, scoreAnalysis(short, 'auto'), { preset: 'auto', target: 30 })).toEqual([
+      expect.objectContaining({ start: 0, end: 12 }),
+    ]);
+  });
+
+  it('calls noise after a speech applause at a business event', () => {
+    const event = plantedAnalysis(120, [{ from: 50, to: 58, speech: true }, { from: 58, to: 62, crowd: true }]);
+    const scores = scoreAnalysis(event, 'business');
+    expect(reasonsFor(scores, 58, 62, 'business')).toContain('applause');
+    expect(reasonsFor(scores, 50, 57, 'business')).toContain('speech');
+  });
+
+  it('pads a moment so it does not cut into speech', () => {
+    const talk = plantedAnalysis(200, [{ from: 60, to: 70, speech: true }, { from: 70, to: 74, crowd: true, motion: true }]);
+    const scores = scoreAnalysis(talk, 'wedding');
+    const moments = selectMoments(talk, scores, { preset: 'wedding', target: 15 });
+    const applause = moments.find((m) => m.start <= 72 && m.end >= 72)!;
+    expect(applause.start).toBeLessThanOrEqual(70);
+  });
+
+  it('moves cuts between moments onto the beats of the music', () => {
+    const beats = Array.from({ length: 100 }, (_, i) => i * 0.5);
+    const moments = [
+      { start: 10, end: 14.3, score: 1, reasons: [] },
+      { start: 40, end: 44.2, score: 1, reasons: [] },
+    ];
+    const snapped = snapToBeats(moments, beats);
+    expect(snapped[0].end - snapped[0].start).toBeCloseTo(4.5, 5);
+    expect(snapped[1]).toEqual(moments[1]);
+  });
+});
