@@ -15,6 +15,7 @@ import { SubscribePage } from '../features/subscribe/SubscribePage';
 import { UploadPage } from '../features/upload/UploadPage';
 import { VideoDetailPage } from '../features/videos/VideoDetailPage';
 import { VideosPage } from '../features/videos/VideosPage';
+import { LiveUpdates } from '../features/videos/live/LiveUpdates';
 
 export const MOBILE_PATH = '/mobile';
 
@@ -29,6 +30,7 @@ export function AppRoutes() {
   return (
     <MobileRedirect>
       <AuthGate>
+        <LiveUpdates />
         <Routes>
           <Route path={MOBILE_PATH} element={<MobileShell />} />
           <Route element={<AppLayout />}>

@@ -35,3 +35,22 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PLAN_IDS = ['rookie', 'pro'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export const DEFAULT_PLAN: PlanId = 'rookie';
+
+// Videos (spec §2, §4, §5, §9)
+/** Largest file one upload may be: 2 GiB, the server's limit too. */
+export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
+export const UPLOAD_HINT = 'MP4, MOV, AVI up to 2GB';
+/** After the pipeline finishes, the upload dialog turns 'complete' this much later. */
+export const UPLOAD_COMPLETE_DELAY = 1000;
+/** Fallback polling of a processing video while the live stream might be down. */
+export const PROCESSING_POLL_INTERVAL = 2000;
+export const RECENT_VIDEOS_COUNT = 3;
+export const VIDEO_SKELETON_COUNT = 6;
+export const DEFAULT_VOLUME = 75;
+export const SEEK_STEP = 0.1;
+export const MIN_TRIM_SECONDS = 1;
+/**
+ * Signed media URLs in video data expire after 2 hours; video queries count as stale after this,
+ * so a screen mounted later fetches fresh URLs instead of showing dead ones.
+ */
+export const VIDEO_URL_FRESH_TIME = 90 * 60 * 1000;

@@ -1,0 +1,380 @@
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { CheckCircle2, FileVideo, Loader2, UploadCloud, X } from 'lucide-react';
+import { UPLOAD_HINT, VIDEOS_QUERY_KEY } from '../../../config/constants';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Progress } from '../../../components/ui/progress';
+import { toast } from '../../../components/ui/use-toast';
+import { formatFileSize } from '../../../lib/format';
+import { cn } from '../../../lib/utils';
+import { completeUpload, putFileToStorage, readVideoDuration, requestUploadUrl, UploadError } from '../api/upload';
+import { videoQueryKey } from '../api/videos';
+import { canUpload, fileProblem, uploadPercent } from '../lib/upload-rules';
+import type { Video } from '../types';
+import { ProcessingView, type PipelineOutcome } from './ProcessingView';
+
+/** Spec §4: idle -> uploading -> processing -> complete; any failure goes back to idle. */
+export type UploadPhase = 'idle' | 'uploading' | 'processing' | 'complete';
+
+/**
+ * The upload dialog (spec §2, §4): title and file, the transfer with real progress, then the
+ * pipeline's progress until the video is processed. It cannot be closed while uploading or
+ * processing; closing resets it and refreshes the videos list.
+ */
+export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<UploadPhase>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  // A new session (fresh title, file and progress) each time the dialog is closed.
+  const [session, setSession] = useState(0);
+  const locked = (phase === 'uploading' || phase === 'processing') && failure === null;
+
+  const close = useCallback(() => {
+    if (locked) return;
+    onOpenChange(false);
+    setPhase('idle');
+    setFailure(null);
+    setSession((s) => s + 1);
+    void queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY, exact: true });
+  }, [locked, onOpenChange, queryClient]);
+
+  // Leaving the page mid-upload would lose it: let the browser ask first.
+  useEffect(() => {
+    if (phase !== 'uploading') return undefined;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [phase]);
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent
+        hideClose={locked}
+        aria-busy={locked}
+        data-testid="upload-dialog"
+        data-phase={phase}
+        onEscapeKeyDown={(event) => locked && event.preventDefault()}
+        onPointerDownOutside={(event) => locked && event.preventDefault()}
+        onInteractOutside={(event) => locked && event.preventDefault()}
+        className="grid-cols-1 sm:max-w-[520px]"
+      >
+        <UploadFlow
+          key={session}
+          phase={phase}
+          failure={failure}
+          onPhase={setPhase}
+          onPipelineFailed={setFailure}
+          onClose={close}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UploadFlow({
+  phase,
+  failure,
+  onPhase,
+  onPipelineFailed,
+  onClose,
+}: {
+  phase: UploadPhase;
+  failure: string | null;
+  onPhase: (phase: UploadPhase) => void;
+  onPipelineFailed: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [sent, setSent] = useState({ loaded: 0, total: 0 });
+  const [video, setVideo] = useState<Video | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async () => {
+    if (!file || !canUpload(title, file)) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    onPhase('uploading');
+    setSent({ loaded: 0, total: file.size });
+    const duration = readVideoDuration(file);
+    try {
+      const uploadUrl = await requestUploadUrl();
+      await putFileToStorage(uploadUrl, file, (loaded, total) => setSent({ loaded, total }), controller.signal);
+      const created = await completeUpload({
+        videoURL: uploadUrl,
+        title: title.trim(),
+        originalFilename: file.name,
+        fileSize: file.size,
+        duration: await duration,
+      });
+      if (controller.signal.aborted) return;
+      queryClient.setQueryData(videoQueryKey(created.id), created);
+      void queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY, exact: true });
+      setVideo(created);
+      onPhase('processing');
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = error instanceof UploadError ? error.message : 'Upload failed - network error';
+      toast({ variant: 'destructive', title: 'Upload failed', description: message });
+      setSent({ loaded: 0, total: 0 });
+      onPhase('idle');
+    }
+  };
+
+  const onFinished = useCallback(
+    (outcome: PipelineOutcome) => {
+      if (outcome.status === 'processed') onPhase('complete');
+      else onPipelineFailed(outcome.reason);
+    },
+    [onPhase, onPipelineFailed],
+  );
+
+  if (phase === 'complete' && video) {
+    return (
+      <>
+        <div className="flex flex-col items-center pt-2 text-center" data-testid="upload-complete">
+          <span className="flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-8 ring-emerald-50/50">
+            <CheckCircle2 className="size-7" aria-hidden="true" />
+          </span>
+          <DialogTitle className="mt-4">Your video is ready</DialogTitle>
+          <DialogDescription className="mt-1.5 max-w-sm">
+            “{video.title}” was uploaded and processed. It is ready for highlights.
+          </DialogDescription>
+        </div>
+        <DialogFooter className="sm:justify-center">
+          <Button variant="outline" onClick={onClose}>
+            Done
+          </Button>
+          <Button
+            onClick={() => {
+              onClose();
+              navigate(`/video/${video.id}`);
+            }}
+          >
+            View video
+          </Button>
+        </DialogFooter>
+      </>
+    );
+  }
+
+  if (phase === 'processing' && video) {
+    return (
+      <>
+        <DialogHeader className="pr-6">
+          <DialogTitle>{failure ? 'Processing failed' : 'Processing your video'}</DialogTitle>
+          <DialogDescription className="truncate">“{video.title}”</DialogDescription>
+        </DialogHeader>
+        <ProcessingView video={video} onFinished={onFinished} />
+        {failure ? (
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Close
+            </Button>
+          </DialogFooter>
+        ) : (
+          <p className="text-center text-xs text-muted-foreground">You can close this window once processing is done.</p>
+        )}
+      </>
+    );
+  }
+
+  if (phase === 'uploading' && file) {
+    const percent = uploadPercent(sent.loaded, sent.total || file.size);
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Uploading video</DialogTitle>
+          <DialogDescription>Keep this window open until the upload has finished.</DialogDescription>
+        </DialogHeader>
+        <div className="grid grid-cols-1 gap-3" data-testid="upload-progress">
+          <FileSummary file={file} />
+          <Progress value={percent} label="Upload progress" />
+          <div className="flex items-center justify-between gap-3 text-sm">
+            <span className="inline-flex items-center gap-2 text-muted-foreground">
+              <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
+              <span data-testid="upload-bytes">
+                {formatFileSize(sent.loaded)} of {formatFileSize(sent.total || file.size)}
+              </span>
+            </span>
+            <span className="font-mono font-semibold tabular-nums" data-testid="upload-percent">
+              {percent}%
+            </span>
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <IdleForm
+      title={title}
+      file={file}
+      onTitle={setTitle}
+      onFile={setFile}
+      onCancel={onClose}
+      onUpload={() => void start()}
+    />
+  );
+}
+
+function IdleForm({
+  title,
+  file,
+  onTitle,
+  onFile,
+  onCancel,
+  onUpload,
+}: {
+  title: string;
+  file: File | null;
+  onTitle: (title: string) => void;
+  onFile: (file: File | null) => void;
+  onCancel: () => void;
+  onUpload: () => void;
+}) {
+  const titleId = useId();
+  const fileId = useId();
+  const hintId = useId();
+  const problemId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const problem = fileProblem(file);
+  const ready = canUpload(title, file);
+
+  const choose = (files: FileList | null) => {
+    onFile(files?.[0] ?? null);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (event.dataTransfer.files.length) choose(event.dataTransfer.files);
+  };
+
+  return (
+    <form
+      className="grid grid-cols-1 gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (ready) onUpload();
+      }}
+    >
+      <DialogHeader className="pr-6">
+        <DialogTitle>Upload Video</DialogTitle>
+        <DialogDescription>Name your video and choose the file. We take it from there.</DialogDescription>
+      </DialogHeader>
+
+      <div className="grid grid-cols-1 gap-2">
+        <Label htmlFor={titleId}>Title</Label>
+        <Input
+          id={titleId}
+          value={title}
+          onChange={(event) => onTitle(event.target.value)}
+          placeholder="e.g. Cup final, second half"
+          maxLength={200}
+          autoComplete="off"
+        />
+      </div>
+
+      <div className="grid grid-cols-1 gap-2">
+        <Label htmlFor={fileId}>Video file</Label>
+        <input
+          ref={input}
+          id={fileId}
+          type="file"
+          accept="video/*"
+          className="sr-only"
+          aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => {
+            choose(event.target.files);
+            event.target.value = '';
+          }}
+          data-testid="upload-file-input"
+        />
+        {file ? (
+          <div
+            className={cn(
+              'flex items-center gap-3 rounded-xl border p-3',
+              problem ? 'border-red-300 bg-red-50/50' : 'border-border bg-muted/40',
+            )}
+          >
+            <FileSummary file={file} className="flex-1" />
+            <Button type="button" variant="ghost" size="sm" onClick={() => input.current?.click()}>
+              Change
+            </Button>
+            <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Remove file" onClick={() => onFile(null)}>
+              <X aria-hidden="true" />
+            </Button>
+          </div>
+        ) : (
+          <div
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            className={cn(
+              'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-7 text-center transition-colors',
+              dragging ? 'border-brand bg-brand-soft/60' : 'border-input bg-muted/30',
+            )}
+          >
+            <span className="flex size-11 items-center justify-center rounded-full bg-brand-soft text-brand">
+              <UploadCloud className="size-5" aria-hidden="true" />
+            </span>
+            <div>
+              <p className="text-sm font-medium text-foreground">Drag a video here, or</p>
+              <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => input.current?.click()}>
+                Browse files
+              </Button>
+            </div>
+          </div>
+        )}
+        <p id={hintId} className="text-xs text-muted-foreground" data-testid="upload-hint">
+          {UPLOAD_HINT}
+        </p>
+        {problem && (
+          <p id={problemId} role="alert" className="text-sm font-medium text-red-600" data-testid="upload-file-problem">
+            {problem}
+          </p>
+        )}
+      </div>
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        {ready && (
+          <Button type="submit">
+            <UploadCloud aria-hidden="true" />
+            Upload
+          </Button>
+        )}
+      </DialogFooter>
+    </form>
+  );
+}
+
+function FileSummary({ file, className }: { file: File; className?: string }) {
+  return (
+    <div className={cn('flex min-w-0 items-center gap-3', className)} data-testid="upload-file">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-brand">
+        <FileVideo className="size-5" aria-hidden="true" />
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium text-foreground">{file.name}</span>
+        <span className="block text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { AlertCircle, Eye, Pencil, Trash2 } from 'lucide-react';
+import { Progress } from '../../../components/ui/progress';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
+import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
+import { cn } from '../../../lib/utils';
+import { useVideoProgress } from '../live/use-live';
+import { pipelinePercent } from '../lib/processing';
+import { isEditable, isInPipeline } from '../lib/video-list';
+import type { Video } from '../types';
+import { VideoStatusBadge } from './VideoStatusBadge';
+import { VideoThumbnail } from './VideoThumbnail';
+
+export type VideoView = 'grid' | 'list';
+
+/** Live pipeline percent of a video still processing (from the stream, else its stage). */
+export function useLivePercent(video: Video): number {
+  const live = useVideoProgress(isInPipeline(video) ? video.id : null);
+  return pipelinePercent(video.stage, video.status, live?.percent ?? video.percent);
+}
+
+/** A video in My Videos: thumbnail, title, facts, status, live progress and its actions. */
+export function VideoCard({
+  video,
+  view,
+  now,
+  onDelete,
+}: {
+  video: Video;
+  view: VideoView;
+  now: number;
+  onDelete: (video: Video) => void;
+}) {
+  const percent = useLivePercent(video);
+  const processing = isInPipeline(video);
+  const list = view === 'list';
+
+  return (
+    <article
+      data-testid="video-card"
+      data-video-id={video.id}
+      data-status={video.status}
+      aria-label={video.title}
+      className={cn(
+        'group flex overflow-hidden rounded-2xl border border-border bg-card shadow-xs transition-[border-color,box-shadow] hover:border-brand/30 hover:shadow-md hover:shadow-black/[0.03]',
+        list ? 'flex-row items-stretch' : 'flex-col',
+      )}
+    >
+      <Link
+        to={`/video/${video.id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={cn('block shrink-0', list ? 'w-32 sm:w-44' : 'w-full')}
+      >
+        <VideoThumbnail src={video.thumbnail} className={cn('aspect-video', list && 'h-full min-h-[72px]')}>
+          {video.duration > 0 && (
+            <span className="absolute bottom-1.5 right-1.5 rounded-md bg-black/75 px-1.5 py-0.5 font-mono text-[11px] font-medium tabular-nums text-white">
+              {formatDuration(video.duration)}
+            </span>
+          )}
+        </VideoThumbnail>
+      </Link>
+
+      <div className={cn('flex min-w-0 flex-1 flex-col gap-2.5', list ? 'p-3 sm:flex-row sm:items-center sm:gap-4 sm:px-4' : 'p-4')}>
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-[15px] font-semibold text-foreground" title={video.title} data-testid="video-card-title">
+            {video.title}
+          </h3>
+          <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground" data-testid="video-card-meta">
+            <span>{formatDuration(video.duration)}</span>
+            <span aria-hidden="true">·</span>
+            {video.fileSize > 0 && (
+              <>
+                <span>{formatFileSize(video.fileSize)}</span>
+                <span aria-hidden="true">·</span>
+              </>
+            )}
+            <time dateTime={video.createdAt} title={new Date(video.createdAt).toLocaleString()}>
+              {formatRelativeTime(video.createdAt, now)}
+            </time>
+          </p>
+          {processing && (
+            <div className="mt-2.5 flex items-center gap-2" data-testid="video-card-progress">
+              <Progress value={percent} label={`Processing ${video.title}`} className="h-1.5" />
+              <span className="w-9 shrink-0 text-right font-mono text-[11px] tabular-nums text-muted-foreground">{percent}%</span>
+            </div>
+          )}
+          {video.status === 'error' && video.errorReason && (
+            <p className="mt-2 flex items-start gap-1.5 text-xs text-red-700" data-testid="video-card-error">
+              <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+              <span className="line-clamp-2 break-words">{video.errorReason}</span>
+            </p>
+          )}
+        </div>
+
+        <div className={cn('flex items-center justify-between gap-2', list && 'sm:justify-end')}>
+          <VideoStatusBadge status={video.status} />
+          <div className="flex shrink-0 items-center gap-0.5">
+            <CardAction label={`View ${video.title}`} tip="View" to={`/video/${video.id}`}>
+              <Eye />
+            </CardAction>
+            {isEditable(video) && (
+              <CardAction label={`Edit ${video.title}`} tip="Edit" to={`/editor?video=${encodeURIComponent(video.id)}`}>
+                <Pencil />
+              </CardAction>
+            )}
+            <CardAction label={`Delete ${video.title}`} tip="Delete" onClick={() => onDelete(video)} danger>
+              <Trash2 />
+            </CardAction>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function CardAction({
+  label,
+  tip,
+  to,
+  onClick,
+  danger,
+  children,
+}: {
+  label: string;
+  tip: string;
+  to?: string;
+  onClick?: () => void;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  const className = cn(
+    'flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors [&_svg]:size-4',
+    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    danger ? 'hover:bg-red-50 hover:text-red-600' : 'hover:bg-muted hover:text-foreground',
+  );
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        {to ? (
+          <Link to={to} aria-label={label} className={className}>
+            {children}
+          </Link>
+        ) : (
+          <button type="button" aria-label={label} onClick={onClick} className={className}>
+            {children}
+          </button>
+        )}
+      </TooltipTrigger>
+      <TooltipContent>{tip}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** A card-shaped placeholder while the list loads. */
+export function VideoCardSkeleton({ view }: { view: VideoView }) {
+  return (
+    <div
+      data-testid="video-skeleton"
+      aria-hidden="true"
+      className={cn('overflow-hidden rounded-2xl border border-border bg-card', view === 'list' ? 'flex' : 'flex flex-col')}
+    >
+      <div className={cn('animate-pulse bg-muted', view === 'list' ? 'h-[72px] w-32 sm:h-[99px] sm:w-44' : 'aspect-video w-full')} />
+      <div className="flex flex-1 flex-col gap-2.5 p-4">
+        <div className="h-4 w-2/3 animate-pulse rounded bg-muted" />
+        <div className="h-3 w-1/2 animate-pulse rounded bg-muted" />
+        <div className="mt-1 h-5 w-24 animate-pulse rounded-full bg-muted" />
+      </div>
+    </div>
+  );
+}
