@@ -8,6 +8,7 @@ import { JwtStrategy } from './auth/jwt.strategy';
 import { AuthRateLimitGuard } from './auth/rate-limit.guard';
 import type { GatewayConfig } from './config';
 import { EventsController } from './events/events.controller';
+import { HighlightsController } from './highlights/highlights.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { GATEWAY_CONFIG } from './tokens';
 import { MediaStreamController } from './videos/media-stream.controller';
@@ -19,7 +20,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule, NatsModule.forRoot({ url: config.NATS_URL, service: 'gateway' })],
-      controllers: [AuthController, VideosController, MediaStreamController, EventsController, HealthController],
+      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, EventsController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {

@@ -8,11 +8,18 @@ const parse = (url: string) => {
 
 describe('signed media URLs', () => {
   const now = 1_800_000_000_000;
-  const url = signMediaPath(secret, '/api/videos/v1/stream', 'user-1', now, 600);
+  const url = signMediaPath(secret, '/api/videos/v1/stream', 'user-1', now, 600, 1);
 
   it('verifies for the path, owner and time it was signed for', () => {
     const { path, query } = parse(url);
     expect(verifyMediaPath(secret, path, query, now + 599_000)).toBe('user-1');
+  });
+
+  it('gives the same URL for the same object within the rounding window', () => {
+    const midHour = 1_800_001_000_000;
+    const first = signMediaPath(secret, '/p', 'u', midHour);
+    expect(signMediaPath(secret, '/p', 'u', midHour + 60_000)).toBe(first);
+    expect(Number(new URLSearchParams(first.split('?')[1]).get('exp')) % 3600).toBe(0);
   });
 
   it('refuses an expired URL', () => {

@@ -11,8 +11,12 @@ function signature(secret: string, path: string, userId: string, expires: number
   return createHmac('sha256', secret).update(`${path}\n${userId}\n${expires}`).digest('base64url');
 }
 
-export function signMediaPath(secret: string, path: string, userId: string, now = Date.now(), ttlSeconds = MEDIA_URL_TTL_SECONDS): string {
-  const expires = Math.floor(now / 1000) + ttlSeconds;
+/**
+ * The expiry is rounded up to a whole `roundToSeconds`, so the same object keeps the same URL for a
+ * while: players do not restart and browsers can cache when a list is fetched again.
+ */
+export function signMediaPath(secret: string, path: string, userId: string, now = Date.now(), ttlSeconds = MEDIA_URL_TTL_SECONDS, roundToSeconds = 3600): string {
+  const expires = Math.ceil((Math.floor(now / 1000) + ttlSeconds) / roundToSeconds) * roundToSeconds;
   const query = new URLSearchParams({ uid: userId, exp: String(expires), sig: signature(secret, path, userId, expires) });
   return `${path}?${query}`;
 }

@@ -1,8 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as Minio from 'minio';
 import { z } from 'zod';
 
@@ -111,7 +112,7 @@ export class ObjectStorage {
   }
 
   async downloadFile(key: string, filePath: string): Promise<void> {
-    await this.client.fGetObject(this.bucket, key, filePath);
+    await pipeline(await this.client.getObject(this.bucket, key), createWriteStream(filePath));
   }
 
   async remove(keys: string[]): Promise<void> {

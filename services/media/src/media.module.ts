@@ -1,18 +1,25 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { DatabaseModule, NatsModule, ObjectStorage } from '@reelsmith/kit';
 import type { MediaConfig } from './config';
+import { HighlightEntity } from './entities/highlight.entity';
 import { UploadGrantEntity } from './entities/upload-grant.entity';
 import { VideoEntity } from './entities/video.entity';
 import { MEDIA_TOOLS, MediaRepository } from './ffmpeg/media.repository';
+import { HighlightsController } from './highlights.controller';
+import { HighlightsRepository, TypeOrmHighlightsRepository } from './highlights.repository';
+import { HighlightsService } from './highlights.service';
 import { CreateVideos1763716000000 } from './migrations/1763716000000-CreateVideos';
+import { CreateHighlights1763724000000 } from './migrations/1763724000000-CreateHighlights';
+import { MusicLibrary, NoMusicLibrary } from './music-library';
 import { ProgressPublisher } from './progress.publisher';
 import { VideosController } from './videos.controller';
 import { TypeOrmVideosRepository, VideosRepository } from './videos.repository';
-import { MEDIA_CONFIG, VideosService } from './videos.service';
+import { MEDIA_CONFIG } from './tokens';
+import { VideosService } from './videos.service';
 
 export const MEDIA_SCHEMA = 'media';
-export const mediaEntities = [VideoEntity, UploadGrantEntity];
-export const mediaMigrations = [CreateVideos1763716000000];
+export const mediaEntities = [VideoEntity, UploadGrantEntity, HighlightEntity];
+export const mediaMigrations = [CreateVideos1763716000000, CreateHighlights1763724000000];
 
 /** What the API and the worker both need: database, NATS, storage, ffmpeg, progress. */
 export function mediaInfrastructure(config: MediaConfig, service: string): { imports: DynamicModule[]; providers: Provider[] } {
@@ -35,6 +42,8 @@ export function mediaInfrastructure(config: MediaConfig, service: string): { imp
       MediaRepository,
       ProgressPublisher,
       { provide: VideosRepository, useClass: TypeOrmVideosRepository },
+      { provide: HighlightsRepository, useClass: TypeOrmHighlightsRepository },
+      { provide: MusicLibrary, useClass: NoMusicLibrary },
     ],
   };
 }
@@ -46,8 +55,8 @@ export class MediaModule {
     return {
       module: MediaModule,
       imports: infrastructure.imports,
-      controllers: [VideosController],
-      providers: [...infrastructure.providers, VideosService],
+      controllers: [VideosController, HighlightsController],
+      providers: [...infrastructure.providers, VideosService, HighlightsService],
     };
   }
 }

@@ -2,13 +2,14 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { RpcHandler } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
+import { HighlightsService } from './highlights.service';
 import { VideosService } from './videos.service';
 
 const Rpc = mediaV1.MediaService.method;
 
 @Controller()
 export class VideosController {
-  constructor(private readonly videos: VideosService) {}
+  constructor(private readonly videos: VideosService, private readonly highlights: HighlightsService) {}
 
   @RpcHandler(Rpc.uploadUrlCreate)
   createUploadUrl(@Payload() request: mediaV1.UploadUrlCreateRequest) {
@@ -42,6 +43,10 @@ export class VideosController {
 
   @RpcHandler(Rpc.objectResolve)
   resolveObject(@Payload() request: mediaV1.ObjectResolveRequest) {
+    const { REEL, REEL_DOWNLOAD } = mediaV1.ObjectKind;
+    if (request.kind === REEL || request.kind === REEL_DOWNLOAD) {
+      return this.highlights.resolveReel(request.userId, request.highlightId, request.kind === REEL_DOWNLOAD);
+    }
     return this.videos.resolveObject(request);
   }
 }

@@ -7,12 +7,14 @@ import type { VideoEntity } from './entities/video.entity';
 import { MediaRepository } from './ffmpeg/media.repository';
 import { NotAVideoError } from './ffmpeg/probe';
 import { ErrorCode } from '@reelsmith/kit';
+import { HighlightsService } from './highlights.service';
 import { ProgressPublisher } from './progress.publisher';
+import { analysisKey } from './analysis/analysis';
 import { checkTrim, formatTimecode } from './timecode';
+import { MEDIA_CONFIG } from './tokens';
 import { toVideoMessage } from './video-message';
 import { VideosRepository } from './videos.repository';
 
-export const MEDIA_CONFIG = Symbol('MEDIA_CONFIG');
 const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 const TITLE_MAX = 200;
 const FILENAME_MAX = 255;
@@ -31,6 +33,7 @@ export class VideosService {
     private readonly jobs: JobPublisher,
     private readonly events: EventPublisher,
     private readonly progress: ProgressPublisher,
+    private readonly highlights: HighlightsService,
   ) {}
 
   async createUploadUrl(userId: string): Promise<mediaV1.UploadUrl> {
@@ -71,7 +74,7 @@ export class VideosService {
     );
     if (!video) throw RpcFailure.conflict('This upload was already completed.');
     await this.jobs.enqueue(mediaV1.ProcessJobSchema, { videoId: video.id, userId }, video.id);
-    this.progress.publish(video, 0);
+    this.progress.video(video, 0);
     await this.events.publish(mediaV1.VideoUploadedSchema, { videoId: video.id, userId, title }).catch((err) =>
       this.logger.error(`evt.media.video.uploaded not published for ${video.id}: ${(err as Error).message}`));
     return this.view(video);
@@ -89,7 +92,8 @@ export class VideosService {
   async delete(userId: string, videoId: string): Promise<mediaV1.VideosDeleteResponse> {
     const video = await this.owned(userId, videoId);
     if (!(await this.videos.delete(video.id, userId))) throw RpcFailure.notFound('Video not found');
-    await this.storage.remove([video.objectKey, video.thumbnailKey, video.proxyKey].filter(Boolean));
+    await this.highlights.deleteForVideo(video.id);
+    await this.storage.remove([video.objectKey, video.thumbnailKey, video.proxyKey, analysisKey(video.id)].filter(Boolean));
     await this.events.publish(mediaV1.VideoDeletedSchema, { videoId: video.id, userId }).catch((err) =>
       this.logger.error(`evt.media.video.deleted not published for ${video.id}: ${(err as Error).message}`));
     return { $typeName: 'media.v1.VideosDeleteResponse', videoId: video.id };
@@ -116,7 +120,7 @@ export class VideosService {
       trimEnd: check.end,
     });
     await this.jobs.enqueue(mediaV1.ProcessJobSchema, { videoId: clip.id, userId: clip.userId }, clip.id);
-    this.progress.publish(clip, 0);
+    this.progress.video(clip, 0);
     return this.view(clip);
   }
 

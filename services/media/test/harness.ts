@@ -37,13 +37,14 @@ export async function startMedia(): Promise<{ api: INestApplication; worker: INe
   };
 }
 
-/** Does what the browser does: ask for an upload URL, PUT the file to it. */
-export async function uploadFile(client: RpcClient, userId: string, name: TestMedia): Promise<{ uploadUrl: string; size: number }> {
+/** Does what the browser does: ask for an upload URL, PUT the file to it (a test media name or a path). */
+export async function uploadFile(client: RpcClient, userId: string, name: TestMedia | string): Promise<{ uploadUrl: string; size: number }> {
   const { uploadUrl } = await client.call(Rpc.uploadUrlCreate, { userId });
-  const body = readFileSync(testMedia(name));
+  const path = name.startsWith('/') ? name : testMedia(name as TestMedia);
+  const body = readFileSync(path);
   const res = await fetch(uploadUrl, { method: 'PUT', body });
   if (res.status !== 200) throw new Error(`upload PUT answered ${res.status}: ${await res.text()}`);
-  return { uploadUrl, size: statSync(testMedia(name)).size };
+  return { uploadUrl, size: statSync(path).size };
 }
 
 export async function waitForStatus(client: RpcClient, userId: string, videoId: string, statuses: string[], timeoutMs = 60_000) {
@@ -53,5 +54,15 @@ export async function waitForStatus(client: RpcClient, userId: string, videoId: 
     if (statuses.includes(video.status)) return video;
     if (Date.now() > deadline) throw new Error(`video ${videoId} stayed ${video.status} (${video.stage})`);
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function waitForHighlight(client: RpcClient, userId: string, highlightId: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const highlight = await client.call(Rpc.highlightsGet, { userId, highlightId });
+    if (highlight.status === 'ready' || highlight.status === 'error') return highlight;
+    if (Date.now() > deadline) throw new Error(`highlight ${highlightId} stayed ${highlight.status} (${highlight.stage})`);
+    await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fromBinary } from '@bufbuild/protobuf';
 import { ErrorCode, ObjectStorage, storageConfigSchema } from '@reelsmith/kit';
-import { mediaV1, progressSubject } from '@reelsmith/proto';
+import { anyUnpack, AnySchema } from '@bufbuild/protobuf/wkt';
+import { contractRegistry, mediaV1, progressSubject } from '@reelsmith/proto';
 import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { rejection } from '../../../test/support/rpc';
@@ -33,7 +34,9 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
 
   it('takes a browser-ready MP4 from upload to processed, with live progress and no proxy', async () => {
     const stages: string[] = [];
-    const sub = nc.subscribe(progressSubject(alice), { callback: (_, msg) => stages.push(fromBinary(mediaV1.VideoProgressSchema, msg.data).stage) });
+    const sub = nc.subscribe(progressSubject(alice), {
+      callback: (_, msg) => stages.push((anyUnpack(fromBinary(AnySchema, msg.data), contractRegistry) as mediaV1.VideoProgress).stage),
+    });
     const { uploadUrl, size } = await uploadFile(media.client, alice, 'h264-aac.mp4');
     const created = await complete(alice, uploadUrl, size);
     expect(created).toMatchObject({ status: 'uploaded', title: 'Match day', originalFilename: 'match.mp4', fileSize: BigInt(size) });

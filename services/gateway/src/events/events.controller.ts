@@ -1,8 +1,9 @@
 import { fromBinary } from '@bufbuild/protobuf';
+import { anyUnpack, AnySchema } from '@bufbuild/protobuf/wkt';
 import { Controller, Inject, type MessageEvent, Sse } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { NATS_CONNECTION } from '@reelsmith/kit';
-import { mediaV1, progressSubject } from '@reelsmith/proto';
+import { contractRegistry, mediaV1, progressSubject } from '@reelsmith/proto';
 import type { NatsConnection } from 'nats';
 import { interval, map, merge, Observable } from 'rxjs';
 import { CurrentCaller } from '../auth/current-caller.decorator';
@@ -10,7 +11,24 @@ import type { Caller } from '../auth/jwt.strategy';
 
 const KEEPALIVE_MS = 15_000;
 
-/** The caller's live video progress as Server-Sent Events (one NATS subscription per open stream). */
+/** Progress messages as the browser sees them: video.progress and highlight.progress. */
+function toEvent(message: unknown): MessageEvent | null {
+  const typed = message as { $typeName?: string } | undefined;
+  if (typed?.$typeName === mediaV1.VideoProgressSchema.typeName) {
+    const p = message as mediaV1.VideoProgress;
+    return { type: 'video.progress', data: { videoId: p.videoId, status: p.status, stage: p.stage, percent: p.percent, errorReason: p.errorReason || null } };
+  }
+  if (typed?.$typeName === mediaV1.HighlightProgressSchema.typeName) {
+    const p = message as mediaV1.HighlightProgress;
+    return {
+      type: 'highlight.progress',
+      data: { highlightId: p.highlightId, videoId: p.videoId, status: p.status, stage: p.stage, percent: p.percent, errorReason: p.errorReason || null },
+    };
+  }
+  return null;
+}
+
+/** The caller's live video and reel progress as Server-Sent Events (one NATS subscription per open stream). */
 @ApiTags('events')
 @ApiBearerAuth()
 @Controller('api')
@@ -24,11 +42,8 @@ export class EventsController {
         callback: (err, msg) => {
           if (err) return;
           try {
-            const p = fromBinary(mediaV1.VideoProgressSchema, msg.data);
-            subscriber.next({
-              type: 'video.progress',
-              data: { videoId: p.videoId, status: p.status, stage: p.stage, percent: p.percent, errorReason: p.errorReason || null },
-            });
+            const event = toEvent(anyUnpack(fromBinary(AnySchema, msg.data), contractRegistry));
+            if (event) subscriber.next(event);
           } catch {
             /* not a progress message: ignore */
           }

@@ -43,6 +43,16 @@ export class MediaStreamController {
     return this.send(caller, id, ObjectKind.THUMBNAIL, req, res);
   }
 
+  @SignedMedia() @Get('api/highlights/:id/stream')
+  reel(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.sendReel(caller, id, false, req, res);
+  }
+
+  @SignedMedia() @Get('api/highlights/:id/download')
+  reelDownload(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.sendReel(caller, id, true, req, res);
+  }
+
   /** The uploaded original as the preview source; only its owner's signature opens it. */
   @SignedMedia() @Get('objects/uploads/:filename')
   async preview(@CurrentCaller() caller: Caller, @Param('filename') filename: string, @Req() req: Request, @Res() res: Response) {
@@ -56,6 +66,13 @@ export class MediaStreamController {
   private async send(caller: Caller, id: string, kind: mediaV1.ObjectKind, req: Request, res: Response) {
     const object = await this.rpc.call(Rpc.objectResolve, { userId: caller.userId, videoId: id, kind });
     if (kind === ObjectKind.DOWNLOAD) res.setHeader('Content-Disposition', attachment(object.filename || `video-${id}.mp4`));
+    await this.pipe(object.key, Number(object.size), object.contentType, req, res);
+  }
+
+  private async sendReel(caller: Caller, id: string, download: boolean, req: Request, res: Response) {
+    const kind = download ? ObjectKind.REEL_DOWNLOAD : ObjectKind.REEL;
+    const object = await this.rpc.call(Rpc.objectResolve, { userId: caller.userId, highlightId: id, kind });
+    if (download) res.setHeader('Content-Disposition', attachment(object.filename || `reel-${id}.mp4`));
     await this.pipe(object.key, Number(object.size), object.contentType, req, res);
   }
 

@@ -1,25 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RpcClient, RpcFailure } from '@reelsmith/kit';
+import { type Body as JsonBody, number, text } from '../http/body';
 import { mediaV1 } from '@reelsmith/proto';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
 import { videoJson } from './video-json';
 
 const Rpc = mediaV1.MediaService.method;
-
-function text(body: Record<string, unknown>, field: string, max = 2048): string {
-  const value = body[field];
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string' || value.length > max) throw RpcFailure.invalid(`${field} must be a text of at most ${max} characters`);
-  return value;
-}
-
-function number(body: Record<string, unknown>, field: string): number {
-  const value = body[field] ?? 0;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw RpcFailure.invalid(`${field} must be a number of at least 0`);
-  return value;
-}
 
 @ApiTags('videos')
 @ApiBearerAuth()
@@ -35,7 +23,7 @@ export class VideosController {
   }
 
   @Put('videos/complete-upload')
-  async completeUpload(@CurrentCaller() caller: Caller, @Body() body: Record<string, unknown> = {}) {
+  async completeUpload(@CurrentCaller() caller: Caller, @Body() body: JsonBody = {}) {
     const fileSize = number(body, 'fileSize');
     if (!Number.isSafeInteger(fileSize)) throw RpcFailure.invalid('fileSize must be a whole number of bytes');
     const video = await this.rpc.call(Rpc.uploadComplete, {
@@ -67,7 +55,7 @@ export class VideosController {
   }
 
   @Post('videos/:id/trim')
-  async trim(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: Record<string, unknown> = {}) {
+  async trim(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
     const clip = await this.rpc.call(Rpc.videosTrim, {
       userId: caller.userId,
       videoId: id,

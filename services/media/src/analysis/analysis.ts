@@ -23,6 +23,9 @@ export interface Analysis {
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
+/** Where a video's analysis is kept, so new reels and edits need no second decode. */
+export const analysisKey = (videoId: string) => `derived/${videoId}/analysis.json`;
+
 /** Puts the streamed steps together; audio and video may end a step or two apart. */
 export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoStep[], hasAudio: boolean): Analysis {
   const length = Math.max(video.length, hasAudio ? audio.length : 0);

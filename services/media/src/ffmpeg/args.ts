@@ -157,7 +157,7 @@ export function renderArgs(spec: RenderSpec): string[] {
     filters.push(`[src][ducked]amix=inputs=2:duration=first:normalize=0[mixed]`);
     audio = 'mixed';
   }
-  filters.push(`[${audio}]loudnorm=I=-16:TP=-1.5:LRA=11,aresample=48000[aout]`);
+  filters.push(`[${audio}]loudnorm=I=-16:TP=-1.5:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[aout]`);
 
   const codecs = spec.format === 'avi'
     ? ['-c:v', 'mpeg4', '-q:v', '3', '-c:a', 'libmp3lame', '-b:a', '192k']

@@ -3,33 +3,40 @@ import { createLogger, type JobWorker, NATS_CONNECTION, startJobWorker } from '@
 import { mediaV1 } from '@reelsmith/proto';
 import type { NatsConnection } from 'nats';
 import type { WorkerConfig } from '../config';
-import { MEDIA_CONFIG } from '../videos.service';
+import { MEDIA_CONFIG } from '../tokens';
 import { ProcessingService } from './processing.service';
+import { ReelsService } from './reels.service';
 
-/** Starts pulling job.media.process once the app is up; stops (handing the job back) on shutdown. */
+/**
+ * Pulls the media jobs once the app is up, one at a time per kind: processing uploads, making
+ * highlight reels, rendering edits and exports. Stops (handing running jobs back) on shutdown.
+ */
 @Injectable()
 export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private worker?: JobWorker;
+  private workers: JobWorker[] = [];
 
   constructor(
     @Inject(MEDIA_CONFIG) private readonly config: WorkerConfig,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly processing: ProcessingService,
+    private readonly reels: ReelsService,
   ) {}
 
   async onApplicationBootstrap() {
-    this.worker = await startJobWorker({
+    const common = {
       nc: this.nc,
-      schema: mediaV1.ProcessJobSchema,
-      durable: 'media-process',
       ackWaitSeconds: this.config.JOB_ACK_WAIT_SECONDS,
       maxDeliver: this.config.JOB_MAX_DELIVER,
       logger: createLogger('media-worker', this.config.LOG_LEVEL),
-      handle: (job, context) => this.processing.process(job, context),
-    });
+    };
+    this.workers = await Promise.all([
+      startJobWorker({ ...common, schema: mediaV1.ProcessJobSchema, durable: 'media-process', handle: (job, c) => this.processing.process(job, c) }),
+      startJobWorker({ ...common, schema: mediaV1.HighlightsJobSchema, durable: 'media-highlights', handle: (job, c) => this.reels.makeHighlights(job, c) }),
+      startJobWorker({ ...common, schema: mediaV1.RenderJobSchema, durable: 'media-render', handle: (job, c) => this.reels.renderMoments(job, c) }),
+    ]);
   }
 
   async onApplicationShutdown() {
-    await this.worker?.stop();
+    await Promise.all(this.workers.map((w) => w.stop()));
   }
 }

@@ -12,7 +12,7 @@ import { MediaRepository } from '../ffmpeg/media.repository';
 import { hasBrowserCodecs, type MediaFacts, NotAVideoError, playsInBrowsers } from '../ffmpeg/probe';
 import { ProgressPublisher } from '../progress.publisher';
 import { VideosRepository } from '../videos.repository';
-import { MEDIA_CONFIG } from '../videos.service';
+import { MEDIA_CONFIG } from '../tokens';
 
 const READ_URL_TTL_SECONDS = 6 * 60 * 60;
 const PROGRESS_EVERY_MS = 500;
@@ -84,7 +84,7 @@ export class ProcessingService {
       await this.media.run(proxyArgs(input, proxyFile, { hasAudio: facts.hasAudio, height: facts.height, remux }), {
         signal,
         durationSeconds: facts.duration,
-        onProgress: this.throttled((fraction) => this.progress.publish(video, 50 + fraction * 45)),
+        onProgress: this.throttled((fraction) => this.progress.video(video, 50 + fraction * 45)),
       });
       proxyKey = `derived/${video.id}/proxy.mp4`;
       await this.storage.writeFile(proxyKey, proxyFile, 'video/mp4');
@@ -122,7 +122,7 @@ export class ProcessingService {
     await this.media.run(trimArgs(input, clipFile, video.trimStart, video.trimEnd, source.audioCodec !== ''), {
       signal,
       durationSeconds: video.trimEnd - video.trimStart,
-      onProgress: this.throttled((fraction) => this.progress.publish(video, 2 + fraction * 30)),
+      onProgress: this.throttled((fraction) => this.progress.video(video, 2 + fraction * 30)),
     });
     const objectKey = `uploads/${video.userId}/${randomUUID()}`;
     await this.storage.writeFile(objectKey, clipFile, 'video/mp4');
@@ -134,7 +134,7 @@ export class ProcessingService {
   private async advance(video: VideoEntity, stage: string, percent: number, changes: Partial<VideoEntity> = {}) {
     Object.assign(video, changes, { stage });
     await this.videos.update(video.id, { ...changes, stage });
-    this.progress.publish(video, percent);
+    this.progress.video(video, percent);
   }
 
   private async fail(video: VideoEntity, reason: string) {

@@ -3,6 +3,7 @@ import type { WorkerConfig } from '../config';
 import { mediaInfrastructure } from '../media.module';
 import { JobRunner } from './job-runner';
 import { ProcessingService } from './processing.service';
+import { ReelsService } from './reels.service';
 
 @Module({})
 export class WorkerModule {
@@ -11,7 +12,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: infrastructure.imports,
-      providers: [...infrastructure.providers, ProcessingService, JobRunner],
+      providers: [...infrastructure.providers, ProcessingService, ReelsService, JobRunner],
     };
   }
 }

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file media/v1/media.proto.
  */
 export const file_media_v1_media: GenFile = /*@__PURE__*/
-  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEiKQoWVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIh8KCVVwbG9hZFVybBISCgp1cGxvYWRfdXJsGAEgASgJIooBChVVcGxvYWRDb21wbGV0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgl2aWRlb191cmwYAiABKAkSDQoFdGl0bGUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBIjcKEVZpZGVvc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIi0KCFZpZGVvUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkiYQoRVmlkZW9zVHJpbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSDQoFdGl0bGUYBSABKAkiKAoUVmlkZW9zRGVsZXRlUmVzcG9uc2USEAoIdmlkZW9faWQYASABKAkiXQoUT2JqZWN0UmVzb2x2ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIiCgRraW5kGAMgASgOMhQubWVkaWEudjEuT2JqZWN0S2luZCJQCgtNZWRpYU9iamVjdBILCgNrZXkYASABKAkSFAoMY29udGVudF90eXBlGAIgASgJEgwKBHNpemUYAyABKAMSEAoIZmlsZW5hbWUYBCABKAkisgMKBVZpZGVvEgoKAmlkGAEgASgJEg0KBXRpdGxlGAIgASgJEhAKCGZpbGVuYW1lGAMgASgJEhkKEW9yaWdpbmFsX2ZpbGVuYW1lGAQgASgJEhEKCWZpbGVfc2l6ZRgFIAEoAxIQCghkdXJhdGlvbhgGIAEoARIRCgl0aHVtYm5haWwYByABKAkSDgoGc3RhdHVzGAggASgJEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGVycm9yX3JlYXNvbhgKIAEoCRINCgV3aWR0aBgLIAEoBRIOCgZoZWlnaHQYDCABKAUSEwoLdmlkZW9fY29kZWMYDSABKAkSEwoLYXVkaW9fY29kZWMYDiABKAkSEgoKc3RyZWFtX3VybBgPIAEoCRIUCgxkb3dubG9hZF91cmwYECABKAkSEwoLcHJldmlld191cmwYESABKAkSEQoJZm9sZGVyX2lkGBIgASgJEhAKCGJhdGNoX2lkGBMgASgJEhcKD3NvdXJjZV92aWRlb19pZBgUIAEoCRINCgVzdGFnZRgVIAEoCSIsCglWaWRlb0xpc3QSHwoGdmlkZW9zGAEgAygLMg8ubWVkaWEudjEuVmlkZW8iLwoKUHJvY2Vzc0pvYhIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIngKDVZpZGVvUHJvZ3Jlc3MSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFc3RhZ2UYBCABKAkSDwoHcGVyY2VudBgFIAEoBRIUCgxlcnJvcl9yZWFzb24YBiABKAkiQQoNVmlkZW9VcGxvYWRlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJIlQKDlZpZGVvUHJvY2Vzc2VkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSEAoIZHVyYXRpb24YBCABKAEiTwoLVmlkZW9GYWlsZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIOCgZyZWFzb24YBCABKAkiMQoMVmlkZW9EZWxldGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkqdgoKT2JqZWN0S2luZBIbChdPQkpFQ1RfS0lORF9VTlNQRUNJRklFRBAAEhYKEk9CSkVDVF9LSU5EX1NUUkVBTRABEhgKFE9CSkVDVF9LSU5EX0RPV05MT0FEEAISGQoVT0JKRUNUX0tJTkRfVEhVTUJOQUlMEAMy1gMKDE1lZGlhU2VydmljZRJICg9VcGxvYWRVcmxDcmVhdGUSIC5tZWRpYS52MS5VcGxvYWRVcmxDcmVhdGVSZXF1ZXN0GhMubWVkaWEudjEuVXBsb2FkVXJsEkIKDlVwbG9hZENvbXBsZXRlEh8ubWVkaWEudjEuVXBsb2FkQ29tcGxldGVSZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SPgoKVmlkZW9zTGlzdBIbLm1lZGlhLnYxLlZpZGVvc0xpc3RSZXF1ZXN0GhMubWVkaWEudjEuVmlkZW9MaXN0EjAKCVZpZGVvc0dldBISLm1lZGlhLnYxLlZpZGVvUmVmGg8ubWVkaWEudjEuVmlkZW8SQgoMVmlkZW9zRGVsZXRlEhIubWVkaWEudjEuVmlkZW9SZWYaHi5tZWRpYS52MS5WaWRlb3NEZWxldGVSZXNwb25zZRI6CgpWaWRlb3NUcmltEhsubWVkaWEudjEuVmlkZW9zVHJpbVJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxJGCg1PYmplY3RSZXNvbHZlEh4ubWVkaWEudjEuT2JqZWN0UmVzb2x2ZVJlcXVlc3QaFS5tZWRpYS52MS5NZWRpYU9iamVjdGIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEiKQoWVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIh8KCVVwbG9hZFVybBISCgp1cGxvYWRfdXJsGAEgASgJIooBChVVcGxvYWRDb21wbGV0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgl2aWRlb191cmwYAiABKAkSDQoFdGl0bGUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBIjcKEVZpZGVvc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIi0KCFZpZGVvUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkiYQoRVmlkZW9zVHJpbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSDQoFdGl0bGUYBSABKAkiKAoUVmlkZW9zRGVsZXRlUmVzcG9uc2USEAoIdmlkZW9faWQYASABKAkicwoUT2JqZWN0UmVzb2x2ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIiCgRraW5kGAMgASgOMhQubWVkaWEudjEuT2JqZWN0S2luZBIUCgxoaWdobGlnaHRfaWQYBCABKAkiUAoLTWVkaWFPYmplY3QSCwoDa2V5GAEgASgJEhQKDGNvbnRlbnRfdHlwZRgCIAEoCRIMCgRzaXplGAMgASgDEhAKCGZpbGVuYW1lGAQgASgJIrIDCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghmaWxlbmFtZRgDIAEoCRIZChFvcmlnaW5hbF9maWxlbmFtZRgEIAEoCRIRCglmaWxlX3NpemUYBSABKAMSEAoIZHVyYXRpb24YBiABKAESEQoJdGh1bWJuYWlsGAcgASgJEg4KBnN0YXR1cxgIIAEoCRIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgxlcnJvcl9yZWFzb24YCiABKAkSDQoFd2lkdGgYCyABKAUSDgoGaGVpZ2h0GAwgASgFEhMKC3ZpZGVvX2NvZGVjGA0gASgJEhMKC2F1ZGlvX2NvZGVjGA4gASgJEhIKCnN0cmVhbV91cmwYDyABKAkSFAoMZG93bmxvYWRfdXJsGBAgASgJEhMKC3ByZXZpZXdfdXJsGBEgASgJEhEKCWZvbGRlcl9pZBgSIAEoCRIQCghiYXRjaF9pZBgTIAEoCRIXCg9zb3VyY2VfdmlkZW9faWQYFCABKAkSDQoFc3RhZ2UYFSABKAkiLAoJVmlkZW9MaXN0Eh8KBnZpZGVvcxgBIAMoCzIPLm1lZGlhLnYxLlZpZGVvIi8KClByb2Nlc3NKb2ISEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSJ4Cg1WaWRlb1Byb2dyZXNzEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEg0KBXN0YWdlGAQgASgJEg8KB3BlcmNlbnQYBSABKAUSFAoMZXJyb3JfcmVhc29uGAYgASgJIkEKDVZpZGVvVXBsb2FkZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCSJUCg5WaWRlb1Byb2Nlc3NlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEhAKCGR1cmF0aW9uGAQgASgBIk8KC1ZpZGVvRmFpbGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSDgoGcmVhc29uGAQgASgJIjEKDFZpZGVvRGVsZXRlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIlgKDVJlbmRlck9wdGlvbnMSDwoHcXVhbGl0eRgBIAEoCRIOCgZmb3JtYXQYAiABKAkSDgoGYXNwZWN0GAMgASgJEhYKDm11c2ljX3RyYWNrX2lkGAQgASgJIo4BChlIaWdobGlnaHRzR2VuZXJhdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDgoGcHJlc2V0GAMgASgJEhUKDXRhcmdldF9sZW5ndGgYBCABKAUSJwoGcmVuZGVyGAUgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyI1CgxIaWdobGlnaHRSZWYSDwoHdXNlcl9pZBgBIAEoCRIUCgxoaWdobGlnaHRfaWQYAiABKAkiRAoGTW9tZW50Eg0KBXN0YXJ0GAEgASgBEgsKA2VuZBgCIAEoARINCgVzY29yZRgDIAEoARIPCgdyZWFzb25zGAQgAygJIooBChVIaWdobGlnaHRzRWRpdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIUCgxoaWdobGlnaHRfaWQYAiABKAkSIQoHbW9tZW50cxgDIAMoCzIQLm1lZGlhLnYxLk1vbWVudBInCgZyZW5kZXIYBCABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zIn4KFEV4cG9ydHNDcmVhdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDQoFc3RhcnQYAyABKAkSCwoDZW5kGAQgASgJEicKBnJlbmRlchgFIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMiJQoSRXhwb3J0c0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkibQoHVGltaW5ncxIYChBhbmFseXNpc19zZWNvbmRzGAEgASgBEhkKEXNlbGVjdGlvbl9zZWNvbmRzGAIgASgBEhYKDnJlbmRlcl9zZWNvbmRzGAMgASgBEhUKDXRvdGFsX3NlY29uZHMYBCABKAEivwMKCUhpZ2hsaWdodBIKCgJpZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIMCgRraW5kGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSDgoGc3RhdHVzGAUgASgJEg0KBXN0YWdlGAYgASgJEg4KBnByZXNldBgHIAEoCRIVCg10YXJnZXRfbGVuZ3RoGAggASgFEicKBnJlbmRlchgJIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMSIQoHbW9tZW50cxgKIAMoCzIQLm1lZGlhLnYxLk1vbWVudBIQCgh0aW1lbGluZRgLIAMoAhISCgpzdHJlYW1fdXJsGAwgASgJEhQKDGRvd25sb2FkX3VybBgNIAEoCRIVCg1yZWVsX2R1cmF0aW9uGA4gASgBEhEKCXJlZWxfc2l6ZRgPIAEoAxIiCgd0aW1pbmdzGBAgASgLMhEubWVkaWEudjEuVGltaW5ncxIUCgxlcnJvcl9yZWFzb24YESABKAkSLgoKY3JlYXRlZF9hdBgSIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLdmlkZW9fdGl0bGUYEyABKAkiOAoNSGlnaGxpZ2h0TGlzdBInCgpoaWdobGlnaHRzGAEgAygLMhMubWVkaWEudjEuSGlnaGxpZ2h0IjYKDUhpZ2hsaWdodHNKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMgoJUmVuZGVySm9iEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIpIBChFIaWdobGlnaHRQcm9ncmVzcxIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIOCgZzdGF0dXMYBCABKAkSDQoFc3RhZ2UYBSABKAkSDwoHcGVyY2VudBgGIAEoBRIUCgxlcnJvcl9yZWFzb24YByABKAkiZwoPSGlnaGxpZ2h0c1JlYWR5EhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXRpdGxlGAQgASgJEgwKBGtpbmQYBSABKAkiagoQSGlnaGxpZ2h0c0ZhaWxlZBIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRINCgV0aXRsZRgEIAEoCRIOCgZyZWFzb24YBSABKAkqqwEKCk9iamVjdEtpbmQSGwoXT0JKRUNUX0tJTkRfVU5TUEVDSUZJRUQQABIWChJPQkpFQ1RfS0lORF9TVFJFQU0QARIYChRPQkpFQ1RfS0lORF9ET1dOTE9BRBACEhkKFU9CSkVDVF9LSU5EX1RIVU1CTkFJTBADEhQKEE9CSkVDVF9LSU5EX1JFRUwQBBIdChlPQkpFQ1RfS0lORF9SRUVMX0RPV05MT0FEEAUy9wYKDE1lZGlhU2VydmljZRJICg9VcGxvYWRVcmxDcmVhdGUSIC5tZWRpYS52MS5VcGxvYWRVcmxDcmVhdGVSZXF1ZXN0GhMubWVkaWEudjEuVXBsb2FkVXJsEkIKDlVwbG9hZENvbXBsZXRlEh8ubWVkaWEudjEuVXBsb2FkQ29tcGxldGVSZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SPgoKVmlkZW9zTGlzdBIbLm1lZGlhLnYxLlZpZGVvc0xpc3RSZXF1ZXN0GhMubWVkaWEudjEuVmlkZW9MaXN0EjAKCVZpZGVvc0dldBISLm1lZGlhLnYxLlZpZGVvUmVmGg8ubWVkaWEudjEuVmlkZW8SQgoMVmlkZW9zRGVsZXRlEhIubWVkaWEudjEuVmlkZW9SZWYaHi5tZWRpYS52MS5WaWRlb3NEZWxldGVSZXNwb25zZRI6CgpWaWRlb3NUcmltEhsubWVkaWEudjEuVmlkZW9zVHJpbVJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxJGCg1PYmplY3RSZXNvbHZlEh4ubWVkaWEudjEuT2JqZWN0UmVzb2x2ZVJlcXVlc3QaFS5tZWRpYS52MS5NZWRpYU9iamVjdBJOChJIaWdobGlnaHRzR2VuZXJhdGUSIy5tZWRpYS52MS5IaWdobGlnaHRzR2VuZXJhdGVSZXF1ZXN0GhMubWVkaWEudjEuSGlnaGxpZ2h0Ej0KDkhpZ2hsaWdodHNMaXN0EhIubWVkaWEudjEuVmlkZW9SZWYaFy5tZWRpYS52MS5IaWdobGlnaHRMaXN0EjwKDUhpZ2hsaWdodHNHZXQSFi5tZWRpYS52MS5IaWdobGlnaHRSZWYaEy5tZWRpYS52MS5IaWdobGlnaHQSRgoOSGlnaGxpZ2h0c0VkaXQSHy5tZWRpYS52MS5IaWdobGlnaHRzRWRpdFJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSRAoNRXhwb3J0c0NyZWF0ZRIeLm1lZGlhLnYxLkV4cG9ydHNDcmVhdGVSZXF1ZXN0GhMubWVkaWEudjEuSGlnaGxpZ2h0EkQKC0V4cG9ydHNMaXN0EhwubWVkaWEudjEuRXhwb3J0c0xpc3RSZXF1ZXN0GhcubWVkaWEudjEuSGlnaGxpZ2h0TGlzdGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message media.v1.UploadUrlCreateRequest
@@ -220,6 +220,11 @@ export type ObjectResolveRequest = Message<"media.v1.ObjectResolveRequest"> & {
    * @generated from field: media.v1.ObjectKind kind = 3;
    */
   kind: ObjectKind;
+
+  /**
+   * @generated from field: string highlight_id = 4;
+   */
+  highlightId: string;
 };
 
 /**
@@ -601,6 +606,578 @@ export const VideoDeletedSchema: GenMessage<VideoDeleted> = /*@__PURE__*/
   messageDesc(file_media_v1_media, 16);
 
 /**
+ * How a reel is rendered. Empty fields take the defaults: 1080p, mp4, 16:9, no music.
+ *
+ * @generated from message media.v1.RenderOptions
+ */
+export type RenderOptions = Message<"media.v1.RenderOptions"> & {
+  /**
+   * 1080p, 720p or 480p.
+   *
+   * @generated from field: string quality = 1;
+   */
+  quality: string;
+
+  /**
+   * mp4, mov or avi.
+   *
+   * @generated from field: string format = 2;
+   */
+  format: string;
+
+  /**
+   * 16:9 or 9:16.
+   *
+   * @generated from field: string aspect = 3;
+   */
+  aspect: string;
+
+  /**
+   * @generated from field: string music_track_id = 4;
+   */
+  musicTrackId: string;
+};
+
+/**
+ * Describes the message media.v1.RenderOptions.
+ * Use `create(RenderOptionsSchema)` to create a new message.
+ */
+export const RenderOptionsSchema: GenMessage<RenderOptions> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 17);
+
+/**
+ * @generated from message media.v1.HighlightsGenerateRequest
+ */
+export type HighlightsGenerateRequest = Message<"media.v1.HighlightsGenerateRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string video_id = 2;
+   */
+  videoId: string;
+
+  /**
+   * auto, sport, wedding, business or travel; empty: auto.
+   *
+   * @generated from field: string preset = 3;
+   */
+  preset: string;
+
+  /**
+   * 15, 30, 60 or 90 seconds; 0: 30.
+   *
+   * @generated from field: int32 target_length = 4;
+   */
+  targetLength: number;
+
+  /**
+   * @generated from field: media.v1.RenderOptions render = 5;
+   */
+  render?: RenderOptions | undefined;
+};
+
+/**
+ * Describes the message media.v1.HighlightsGenerateRequest.
+ * Use `create(HighlightsGenerateRequestSchema)` to create a new message.
+ */
+export const HighlightsGenerateRequestSchema: GenMessage<HighlightsGenerateRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 18);
+
+/**
+ * @generated from message media.v1.HighlightRef
+ */
+export type HighlightRef = Message<"media.v1.HighlightRef"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string highlight_id = 2;
+   */
+  highlightId: string;
+};
+
+/**
+ * Describes the message media.v1.HighlightRef.
+ * Use `create(HighlightRefSchema)` to create a new message.
+ */
+export const HighlightRefSchema: GenMessage<HighlightRef> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 19);
+
+/**
+ * @generated from message media.v1.Moment
+ */
+export type Moment = Message<"media.v1.Moment"> & {
+  /**
+   * Seconds into the source video.
+   *
+   * @generated from field: double start = 1;
+   */
+  start: number;
+
+  /**
+   * @generated from field: double end = 2;
+   */
+  end: number;
+
+  /**
+   * 0..1.
+   *
+   * @generated from field: double score = 3;
+   */
+  score: number;
+
+  /**
+   * e.g. crowd roar, fast action, applause, scene change, speech.
+   *
+   * @generated from field: repeated string reasons = 4;
+   */
+  reasons: string[];
+};
+
+/**
+ * Describes the message media.v1.Moment.
+ * Use `create(MomentSchema)` to create a new message.
+ */
+export const MomentSchema: GenMessage<Moment> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 20);
+
+/**
+ * @generated from message media.v1.HighlightsEditRequest
+ */
+export type HighlightsEditRequest = Message<"media.v1.HighlightsEditRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string highlight_id = 2;
+   */
+  highlightId: string;
+
+  /**
+   * @generated from field: repeated media.v1.Moment moments = 3;
+   */
+  moments: Moment[];
+
+  /**
+   * @generated from field: media.v1.RenderOptions render = 4;
+   */
+  render?: RenderOptions | undefined;
+};
+
+/**
+ * Describes the message media.v1.HighlightsEditRequest.
+ * Use `create(HighlightsEditRequestSchema)` to create a new message.
+ */
+export const HighlightsEditRequestSchema: GenMessage<HighlightsEditRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 21);
+
+/**
+ * @generated from message media.v1.ExportsCreateRequest
+ */
+export type ExportsCreateRequest = Message<"media.v1.ExportsCreateRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string video_id = 2;
+   */
+  videoId: string;
+
+  /**
+   * m:ss; empty start: 0:00, empty end: the whole video.
+   *
+   * @generated from field: string start = 3;
+   */
+  start: string;
+
+  /**
+   * @generated from field: string end = 4;
+   */
+  end: string;
+
+  /**
+   * @generated from field: media.v1.RenderOptions render = 5;
+   */
+  render?: RenderOptions | undefined;
+};
+
+/**
+ * Describes the message media.v1.ExportsCreateRequest.
+ * Use `create(ExportsCreateRequestSchema)` to create a new message.
+ */
+export const ExportsCreateRequestSchema: GenMessage<ExportsCreateRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 22);
+
+/**
+ * @generated from message media.v1.ExportsListRequest
+ */
+export type ExportsListRequest = Message<"media.v1.ExportsListRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message media.v1.ExportsListRequest.
+ * Use `create(ExportsListRequestSchema)` to create a new message.
+ */
+export const ExportsListRequestSchema: GenMessage<ExportsListRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 23);
+
+/**
+ * @generated from message media.v1.Timings
+ */
+export type Timings = Message<"media.v1.Timings"> & {
+  /**
+   * @generated from field: double analysis_seconds = 1;
+   */
+  analysisSeconds: number;
+
+  /**
+   * @generated from field: double selection_seconds = 2;
+   */
+  selectionSeconds: number;
+
+  /**
+   * @generated from field: double render_seconds = 3;
+   */
+  renderSeconds: number;
+
+  /**
+   * From the request to the reel being ready.
+   *
+   * @generated from field: double total_seconds = 4;
+   */
+  totalSeconds: number;
+};
+
+/**
+ * Describes the message media.v1.Timings.
+ * Use `create(TimingsSchema)` to create a new message.
+ */
+export const TimingsSchema: GenMessage<Timings> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 24);
+
+/**
+ * @generated from message media.v1.Highlight
+ */
+export type Highlight = Message<"media.v1.Highlight"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string video_id = 2;
+   */
+  videoId: string;
+
+  /**
+   * highlights or export.
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: int32 version = 4;
+   */
+  version: number;
+
+  /**
+   * queued, processing, ready or error.
+   *
+   * @generated from field: string status = 5;
+   */
+  status: string;
+
+  /**
+   * analysing, selecting, rendering, done, failed.
+   *
+   * @generated from field: string stage = 6;
+   */
+  stage: string;
+
+  /**
+   * @generated from field: string preset = 7;
+   */
+  preset: string;
+
+  /**
+   * @generated from field: int32 target_length = 8;
+   */
+  targetLength: number;
+
+  /**
+   * @generated from field: media.v1.RenderOptions render = 9;
+   */
+  render?: RenderOptions | undefined;
+
+  /**
+   * @generated from field: repeated media.v1.Moment moments = 10;
+   */
+  moments: Moment[];
+
+  /**
+   * The score per second of the source (0..1), for the timeline plot.
+   *
+   * @generated from field: repeated float timeline = 11;
+   */
+  timeline: number[];
+
+  /**
+   * Signed URLs of the reel once ready.
+   *
+   * @generated from field: string stream_url = 12;
+   */
+  streamUrl: string;
+
+  /**
+   * @generated from field: string download_url = 13;
+   */
+  downloadUrl: string;
+
+  /**
+   * @generated from field: double reel_duration = 14;
+   */
+  reelDuration: number;
+
+  /**
+   * @generated from field: int64 reel_size = 15;
+   */
+  reelSize: bigint;
+
+  /**
+   * @generated from field: media.v1.Timings timings = 16;
+   */
+  timings?: Timings | undefined;
+
+  /**
+   * @generated from field: string error_reason = 17;
+   */
+  errorReason: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 18;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string video_title = 19;
+   */
+  videoTitle: string;
+};
+
+/**
+ * Describes the message media.v1.Highlight.
+ * Use `create(HighlightSchema)` to create a new message.
+ */
+export const HighlightSchema: GenMessage<Highlight> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 25);
+
+/**
+ * @generated from message media.v1.HighlightList
+ */
+export type HighlightList = Message<"media.v1.HighlightList"> & {
+  /**
+   * @generated from field: repeated media.v1.Highlight highlights = 1;
+   */
+  highlights: Highlight[];
+};
+
+/**
+ * Describes the message media.v1.HighlightList.
+ * Use `create(HighlightListSchema)` to create a new message.
+ */
+export const HighlightListSchema: GenMessage<HighlightList> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 26);
+
+/**
+ * Job job.media.highlights: analyse (or reuse the analysis), select the moments, render.
+ *
+ * @generated from message media.v1.HighlightsJob
+ */
+export type HighlightsJob = Message<"media.v1.HighlightsJob"> & {
+  /**
+   * @generated from field: string highlight_id = 1;
+   */
+  highlightId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message media.v1.HighlightsJob.
+ * Use `create(HighlightsJobSchema)` to create a new message.
+ */
+export const HighlightsJobSchema: GenMessage<HighlightsJob> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 27);
+
+/**
+ * Job job.media.render: render the moments a highlight already has (edits and exports).
+ *
+ * @generated from message media.v1.RenderJob
+ */
+export type RenderJob = Message<"media.v1.RenderJob"> & {
+  /**
+   * @generated from field: string highlight_id = 1;
+   */
+  highlightId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message media.v1.RenderJob.
+ * Use `create(RenderJobSchema)` to create a new message.
+ */
+export const RenderJobSchema: GenMessage<RenderJob> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 28);
+
+/**
+ * Core NATS progress.<userId>.<highlightId> while a reel is made.
+ *
+ * @generated from message media.v1.HighlightProgress
+ */
+export type HighlightProgress = Message<"media.v1.HighlightProgress"> & {
+  /**
+   * @generated from field: string highlight_id = 1;
+   */
+  highlightId: string;
+
+  /**
+   * @generated from field: string video_id = 2;
+   */
+  videoId: string;
+
+  /**
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string stage = 5;
+   */
+  stage: string;
+
+  /**
+   * @generated from field: int32 percent = 6;
+   */
+  percent: number;
+
+  /**
+   * @generated from field: string error_reason = 7;
+   */
+  errorReason: string;
+};
+
+/**
+ * Describes the message media.v1.HighlightProgress.
+ * Use `create(HighlightProgressSchema)` to create a new message.
+ */
+export const HighlightProgressSchema: GenMessage<HighlightProgress> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 29);
+
+/**
+ * Event evt.media.highlights.ready.
+ *
+ * @generated from message media.v1.HighlightsReady
+ */
+export type HighlightsReady = Message<"media.v1.HighlightsReady"> & {
+  /**
+   * @generated from field: string highlight_id = 1;
+   */
+  highlightId: string;
+
+  /**
+   * @generated from field: string video_id = 2;
+   */
+  videoId: string;
+
+  /**
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string title = 4;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string kind = 5;
+   */
+  kind: string;
+};
+
+/**
+ * Describes the message media.v1.HighlightsReady.
+ * Use `create(HighlightsReadySchema)` to create a new message.
+ */
+export const HighlightsReadySchema: GenMessage<HighlightsReady> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 30);
+
+/**
+ * Event evt.media.highlights.failed.
+ *
+ * @generated from message media.v1.HighlightsFailed
+ */
+export type HighlightsFailed = Message<"media.v1.HighlightsFailed"> & {
+  /**
+   * @generated from field: string highlight_id = 1;
+   */
+  highlightId: string;
+
+  /**
+   * @generated from field: string video_id = 2;
+   */
+  videoId: string;
+
+  /**
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string title = 4;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message media.v1.HighlightsFailed.
+ * Use `create(HighlightsFailedSchema)` to create a new message.
+ */
+export const HighlightsFailedSchema: GenMessage<HighlightsFailed> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 31);
+
+/**
  * @generated from enum media.v1.ObjectKind
  */
 export enum ObjectKind {
@@ -627,6 +1204,18 @@ export enum ObjectKind {
    * @generated from enum value: OBJECT_KIND_THUMBNAIL = 3;
    */
   THUMBNAIL = 3,
+
+  /**
+   * A rendered reel or export (highlight_id says which).
+   *
+   * @generated from enum value: OBJECT_KIND_REEL = 4;
+   */
+  REEL = 4,
+
+  /**
+   * @generated from enum value: OBJECT_KIND_REEL_DOWNLOAD = 5;
+   */
+  REEL_DOWNLOAD = 5,
 }
 
 /**
@@ -690,7 +1279,7 @@ export const MediaService: GenService<{
     output: typeof VideoSchema;
   },
   /**
-   * Where the bytes of a video are, for the gateway to stream them.
+   * Where the bytes of a video or reel are, for the gateway to stream them.
    *
    * @generated from rpc media.v1.MediaService.ObjectResolve
    */
@@ -698,6 +1287,58 @@ export const MediaService: GenService<{
     methodKind: "unary";
     input: typeof ObjectResolveRequestSchema;
     output: typeof MediaObjectSchema;
+  },
+  /**
+   * AI highlights: every generation is a new version; moments can be edited into a new version.
+   *
+   * @generated from rpc media.v1.MediaService.HighlightsGenerate
+   */
+  highlightsGenerate: {
+    methodKind: "unary";
+    input: typeof HighlightsGenerateRequestSchema;
+    output: typeof HighlightSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.HighlightsList
+   */
+  highlightsList: {
+    methodKind: "unary";
+    input: typeof VideoRefSchema;
+    output: typeof HighlightListSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.HighlightsGet
+   */
+  highlightsGet: {
+    methodKind: "unary";
+    input: typeof HighlightRefSchema;
+    output: typeof HighlightSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.HighlightsEdit
+   */
+  highlightsEdit: {
+    methodKind: "unary";
+    input: typeof HighlightsEditRequestSchema;
+    output: typeof HighlightSchema;
+  },
+  /**
+   * Editor exports: a trimmed stretch rendered with the chosen quality, format and music.
+   *
+   * @generated from rpc media.v1.MediaService.ExportsCreate
+   */
+  exportsCreate: {
+    methodKind: "unary";
+    input: typeof ExportsCreateRequestSchema;
+    output: typeof HighlightSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.ExportsList
+   */
+  exportsList: {
+    methodKind: "unary";
+    input: typeof ExportsListRequestSchema;
+    output: typeof HighlightListSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_media_v1_media, 0);

@@ -1,0 +1,34 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import type { mediaV1 } from '@reelsmith/proto';
+
+/** A highlight reel or export as the web app reads it. */
+export function highlightJson(h: mediaV1.Highlight) {
+  return {
+    id: h.id,
+    videoId: h.videoId,
+    videoTitle: h.videoTitle,
+    kind: h.kind,
+    version: h.version,
+    status: h.status,
+    stage: h.stage,
+    preset: h.preset,
+    targetLength: h.targetLength,
+    quality: h.render?.quality ?? '',
+    format: h.render?.format ?? '',
+    aspect: h.render?.aspect ?? '',
+    musicTrackId: h.render?.musicTrackId || null,
+    moments: h.moments.map((m) => ({ start: m.start, end: m.end, score: m.score, reasons: m.reasons })),
+    timeline: h.timeline.map((v) => Math.round(v * 100) / 100),
+    reel: h.downloadUrl
+      ? { streamUrl: h.streamUrl || null, downloadUrl: h.downloadUrl, duration: h.reelDuration, size: Number(h.reelSize) }
+      : null,
+    timings: {
+      analysisSeconds: h.timings?.analysisSeconds ?? null,
+      selectionSeconds: h.timings?.selectionSeconds ?? null,
+      renderSeconds: h.timings?.renderSeconds ?? null,
+      totalSeconds: h.timings?.totalSeconds ?? null,
+    },
+    errorReason: h.errorReason || null,
+    createdAt: h.createdAt ? timestampDate(h.createdAt).toISOString() : null,
+  };
+}

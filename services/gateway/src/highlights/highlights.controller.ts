@@ -1,0 +1,87 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RpcClient, RpcFailure } from '@reelsmith/kit';
+import { mediaV1 } from '@reelsmith/proto';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import type { Caller } from '../auth/jwt.strategy';
+import { type Body as JsonBody, number, renderOptions, text } from '../http/body';
+import { highlightJson } from './highlight-json';
+
+const Rpc = mediaV1.MediaService.method;
+const MAX_MOMENTS_IN_BODY = 100;
+
+function moments(body: JsonBody) {
+  const list = body.moments;
+  if (!Array.isArray(list) || list.length > MAX_MOMENTS_IN_BODY) throw RpcFailure.invalid('moments must be a list of {start, end} in seconds');
+  return list.map((item) => {
+    const m = (item ?? {}) as JsonBody;
+    const reasons = Array.isArray(m.reasons) ? m.reasons.filter((r): r is string => typeof r === 'string').slice(0, 10) : [];
+    return { start: number(m, 'start'), end: number(m, 'end'), score: typeof m.score === 'number' ? m.score : 0, reasons };
+  });
+}
+
+/**
+ * AI highlights. Every generation (and every edit of the moments) creates a new version; older
+ * versions stay listed, newest first.
+ */
+@ApiTags('highlights')
+@ApiBearerAuth()
+@Controller('api')
+export class HighlightsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post('videos/:id/generate-highlights')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Queue a highlight reel: body {preset?, targetLength?, aspect?, quality?, format?, musicTrackId?}; a new version each time' })
+  async generate(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
+    const highlight = await this.rpc.call(Rpc.highlightsGenerate, {
+      userId: caller.userId,
+      videoId: id,
+      preset: text(body, 'preset', 20),
+      targetLength: number(body, 'targetLength'),
+      render: renderOptions(body),
+    });
+    return highlightJson(highlight);
+  }
+
+  @Get('videos/:id/highlights')
+  @ApiOperation({ summary: 'Every highlight version of a video, newest first' })
+  async list(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    const { highlights } = await this.rpc.call(Rpc.highlightsList, { userId: caller.userId, videoId: id });
+    return highlights.map(highlightJson);
+  }
+
+  @Get('highlights/:id')
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return highlightJson(await this.rpc.call(Rpc.highlightsGet, { userId: caller.userId, highlightId: id }));
+  }
+
+  @Put('highlights/:id/moments')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Re-render with edited moments {moments: [{start, end}], quality?, format?, aspect?, musicTrackId?}: a new version' })
+  async edit(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
+    const highlight = await this.rpc.call(Rpc.highlightsEdit, { userId: caller.userId, highlightId: id, moments: moments(body), render: renderOptions(body) });
+    return highlightJson(highlight);
+  }
+
+  @Post('videos/:id/exports')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Render a trimmed export {start?, end? (m:ss), quality?, format?, aspect?, musicTrackId?}' })
+  async createExport(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
+    const highlight = await this.rpc.call(Rpc.exportsCreate, {
+      userId: caller.userId,
+      videoId: id,
+      start: text(body, 'start', 20),
+      end: text(body, 'end', 20),
+      render: renderOptions(body),
+    });
+    return highlightJson(highlight);
+  }
+
+  @Get('exports')
+  @ApiOperation({ summary: 'Recent exports of the caller, newest first' })
+  async exports(@CurrentCaller() caller: Caller) {
+    const { highlights } = await this.rpc.call(Rpc.exportsList, { userId: caller.userId });
+    return highlights.map(highlightJson);
+  }
+}

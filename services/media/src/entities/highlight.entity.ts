@@ -1,0 +1,84 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { ReelAspect, ReelFormat, ReelQuality } from '../ffmpeg/args';
+
+export type HighlightStatus = 'queued' | 'processing' | 'ready' | 'error';
+export type HighlightKind = 'highlights' | 'export';
+
+export interface StoredMoment { start: number; end: number; score: number; reasons: string[] }
+export interface StoredTimings { analysisSeconds?: number; selectionSeconds?: number; renderSeconds?: number; totalSeconds?: number }
+
+const bigintAsNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? 0 : Number(v)) };
+
+/** One AI highlight reel (or editor export) of a video; every generation or edit is a new version. */
+@Entity({ name: 'highlights' })
+@Index('IDX_highlights_video_created', ['videoId', 'createdAt'])
+@Index('IDX_highlights_user_kind_created', ['userId', 'kind', 'createdAt'])
+export class HighlightEntity {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_highlights_id' })
+  id!: string;
+
+  @Column({ name: 'video_id', type: 'uuid' })
+  videoId!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Column({ type: 'varchar', length: 20, default: 'highlights' })
+  kind!: HighlightKind;
+
+  @Column({ type: 'int', default: 1 })
+  version!: number;
+
+  @Column({ type: 'varchar', length: 20, default: 'queued' })
+  status!: HighlightStatus;
+
+  @Column({ type: 'varchar', length: 20, default: 'queued' })
+  stage!: string;
+
+  @Column({ type: 'varchar', length: 20, default: 'auto' })
+  preset!: string;
+
+  @Column({ name: 'target_length', type: 'int', default: 30 })
+  targetLength!: number;
+
+  @Column({ type: 'varchar', length: 10, default: '1080p' })
+  quality!: ReelQuality;
+
+  @Column({ type: 'varchar', length: 10, default: 'mp4' })
+  format!: ReelFormat;
+
+  @Column({ type: 'varchar', length: 10, default: '16:9' })
+  aspect!: ReelAspect;
+
+  @Column({ name: 'music_track_id', type: 'varchar', length: 100, default: '' })
+  musicTrackId!: string;
+
+  /** Set for edits and exports; selection then keeps them as they are. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  moments!: StoredMoment[];
+
+  /** Score per second of the source, 0..1, for the timeline plot. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  timeline!: number[];
+
+  @Column({ name: 'reel_key', type: 'varchar', length: 300, default: '' })
+  reelKey!: string;
+
+  @Column({ name: 'reel_size', type: 'bigint', default: 0, transformer: bigintAsNumber })
+  reelSize!: number;
+
+  @Column({ name: 'reel_duration', type: 'double precision', default: 0 })
+  reelDuration!: number;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  timings!: StoredTimings;
+
+  @Column({ name: 'error_reason', type: 'text', default: '' })
+  errorReason!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,42 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { RpcHandler } from '@reelsmith/kit';
+import { mediaV1 } from '@reelsmith/proto';
+import { HighlightsService } from './highlights.service';
+
+const Rpc = mediaV1.MediaService.method;
+
+@Controller()
+export class HighlightsController {
+  constructor(private readonly highlights: HighlightsService) {}
+
+  @RpcHandler(Rpc.highlightsGenerate)
+  generate(@Payload() request: mediaV1.HighlightsGenerateRequest) {
+    return this.highlights.generate(request);
+  }
+
+  @RpcHandler(Rpc.highlightsList)
+  list(@Payload() request: mediaV1.VideoRef) {
+    return this.highlights.list(request.userId, request.videoId);
+  }
+
+  @RpcHandler(Rpc.highlightsGet)
+  get(@Payload() request: mediaV1.HighlightRef) {
+    return this.highlights.get(request.userId, request.highlightId);
+  }
+
+  @RpcHandler(Rpc.highlightsEdit)
+  edit(@Payload() request: mediaV1.HighlightsEditRequest) {
+    return this.highlights.edit(request);
+  }
+
+  @RpcHandler(Rpc.exportsCreate)
+  createExport(@Payload() request: mediaV1.ExportsCreateRequest) {
+    return this.highlights.createExport(request);
+  }
+
+  @RpcHandler(Rpc.exportsList)
+  listExports(@Payload() request: mediaV1.ExportsListRequest) {
+    return this.highlights.listExports(request.userId);
+  }
+}

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import { type HighlightEntity as Highlight, HighlightEntity } from './entities/highlight.entity';
+import { isUuid } from './videos.repository';
+
+/** Highlight reels and exports; every read is scoped to the owner. */
+export abstract class HighlightsRepository {
+  /** Creates the next version for the video (1, 2, ...). */
+  abstract createVersion(highlight: Partial<Highlight> & { videoId: string; userId: string }): Promise<Highlight>;
+  abstract listForVideo(videoId: string, userId: string): Promise<Highlight[]>;
+  abstract listExports(userId: string, limit: number): Promise<Highlight[]>;
+  abstract findOwned(id: string, userId: string): Promise<Highlight | null>;
+  abstract findById(id: string): Promise<Highlight | null>;
+  abstract update(id: string, changes: Partial<Highlight>): Promise<void>;
+  abstract deleteForVideo(videoId: string): Promise<Highlight[]>;
+}
+
+@Injectable()
+export class TypeOrmHighlightsRepository extends HighlightsRepository {
+  private readonly highlights: Repository<HighlightEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    super();
+    this.highlights = dataSource.getRepository(HighlightEntity);
+  }
+
+  createVersion(highlight: Partial<Highlight> & { videoId: string; userId: string }) {
+    return this.dataSource.transaction(async (tx) => {
+      const repo = tx.getRepository(HighlightEntity);
+      // One version counter per video and kind; the advisory lock keeps two clicks from sharing a number.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`highlights:${highlight.videoId}`]);
+      const row = await repo
+        .createQueryBuilder('h')
+        .select('COALESCE(MAX(h.version), 0)', 'max')
+        .where('h.video_id = :videoId AND h.kind = :kind', { videoId: highlight.videoId, kind: highlight.kind ?? 'highlights' })
+        .getRawOne<{ max: number }>();
+      return repo.save(repo.create({ ...highlight, version: Number(row?.max ?? 0) + 1 }));
+    });
+  }
+
+  listForVideo(videoId: string, userId: string) {
+    if (!isUuid(videoId)) return Promise.resolve([]);
+    return this.highlights.find({ where: { videoId, userId, kind: 'highlights' }, order: { createdAt: 'DESC' } });
+  }
+
+  listExports(userId: string, limit: number) {
+    return this.highlights.find({ where: { userId, kind: 'export' }, order: { createdAt: 'DESC' }, take: limit });
+  }
+
+  findOwned(id: string, userId: string) {
+    return isUuid(id) ? this.highlights.findOneBy({ id, userId }) : Promise.resolve(null);
+  }
+
+  findById(id: string) {
+    return isUuid(id) ? this.highlights.findOneBy({ id }) : Promise.resolve(null);
+  }
+
+  async update(id: string, changes: Partial<Highlight>) {
+    await this.highlights.update({ id }, changes);
+  }
+
+  async deleteForVideo(videoId: string) {
+    const rows = await this.highlights.findBy({ videoId });
+    await this.highlights.delete({ videoId });
+    return rows;
+  }
+}

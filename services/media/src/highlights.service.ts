@@ -1,0 +1,146 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JobPublisher, ObjectStorage, RpcFailure } from '@reelsmith/kit';
+import { mediaV1 } from '@reelsmith/proto';
+import type { MediaConfig } from './config';
+import type { HighlightEntity } from './entities/highlight.entity';
+import type { VideoEntity } from './entities/video.entity';
+import { toHighlightMessage } from './highlight-message';
+import { HighlightsRepository } from './highlights.repository';
+import { MusicLibrary } from './music-library';
+import { ProgressPublisher } from './progress.publisher';
+import { checkEditedMoments, checkPreset, checkRender, checkTargetLength, type CheckedRender } from './render-options';
+import { checkTrim, formatTimecode } from './timecode';
+import { VideosRepository } from './videos.repository';
+import { MEDIA_CONFIG } from './tokens';
+
+const RECENT_EXPORTS = 20;
+
+/** AI highlight reels and editor exports: requests, versions, and where their files are. */
+@Injectable()
+export class HighlightsService {
+  constructor(
+    @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
+    private readonly highlights: HighlightsRepository,
+    private readonly videos: VideosRepository,
+    private readonly storage: ObjectStorage,
+    private readonly music: MusicLibrary,
+    private readonly jobs: JobPublisher,
+    private readonly progress: ProgressPublisher,
+  ) {}
+
+  async generate(request: mediaV1.HighlightsGenerateRequest): Promise<mediaV1.Highlight> {
+    const video = await this.processedVideo(request.userId, request.videoId);
+    const preset = checkPreset(request.preset);
+    const targetLength = checkTargetLength(request.targetLength);
+    const render = await this.checkedRender(request.render);
+    const highlight = await this.highlights.createVersion({
+      videoId: video.id, userId: video.userId, kind: 'highlights', preset, targetLength, ...render, status: 'queued', stage: 'queued',
+    });
+    await this.jobs.enqueue(mediaV1.HighlightsJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
+    this.progress.highlight(highlight, 0);
+    return this.view(highlight, video);
+  }
+
+  async list(userId: string, videoId: string): Promise<mediaV1.HighlightList> {
+    const video = await this.ownedVideo(userId, videoId);
+    const rows = await this.highlights.listForVideo(video.id, userId);
+    return { $typeName: 'media.v1.HighlightList', highlights: rows.map((h) => this.view(h, video)) };
+  }
+
+  async get(userId: string, highlightId: string): Promise<mediaV1.Highlight> {
+    const highlight = await this.owned(userId, highlightId);
+    return this.view(highlight, await this.videos.findOwned(highlight.videoId, userId));
+  }
+
+  /** Keeps the original as it was and renders the creator's moments as a new version. */
+  async edit(request: mediaV1.HighlightsEditRequest): Promise<mediaV1.Highlight> {
+    const original = await this.owned(request.userId, request.highlightId);
+    const video = await this.processedVideo(request.userId, original.videoId);
+    const moments = checkEditedMoments(request.moments, video.duration);
+    const render = await this.checkedRender(request.render, original);
+    const highlight = await this.highlights.createVersion({
+      videoId: video.id, userId: video.userId, kind: original.kind, preset: original.preset, targetLength: original.targetLength,
+      ...render, moments, timeline: original.timeline, status: 'queued', stage: 'queued',
+    });
+    await this.jobs.enqueue(mediaV1.RenderJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
+    this.progress.highlight(highlight, 0);
+    return this.view(highlight, video);
+  }
+
+  async createExport(request: mediaV1.ExportsCreateRequest): Promise<mediaV1.Highlight> {
+    const video = await this.processedVideo(request.userId, request.videoId);
+    const trim = checkTrim(request.start || '0:00', request.end || formatTimecode(video.duration), video.duration);
+    if (!trim.ok) throw RpcFailure.invalid(trim.message, [{ field: 'trim', message: trim.title }]);
+    const render = await this.checkedRender(request.render);
+    const highlight = await this.highlights.createVersion({
+      videoId: video.id, userId: video.userId, kind: 'export', targetLength: Math.round(trim.end - trim.start), ...render,
+      moments: [{ start: trim.start, end: trim.end, score: 0, reasons: ['manual trim'] }], status: 'queued', stage: 'queued',
+    });
+    await this.jobs.enqueue(mediaV1.RenderJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
+    this.progress.highlight(highlight, 0);
+    return this.view(highlight, video);
+  }
+
+  async listExports(userId: string): Promise<mediaV1.HighlightList> {
+    const rows = await this.highlights.listExports(userId, RECENT_EXPORTS);
+    const titles = new Map<string, VideoEntity | null>();
+    for (const row of rows) if (!titles.has(row.videoId)) titles.set(row.videoId, await this.videos.findOwned(row.videoId, userId));
+    return { $typeName: 'media.v1.HighlightList', highlights: rows.map((h) => this.view(h, titles.get(h.videoId) ?? null)) };
+  }
+
+  /** The reel file of a ready highlight, for streaming or download. */
+  async resolveReel(userId: string, highlightId: string, download: boolean): Promise<mediaV1.MediaObject> {
+    const highlight = await this.owned(userId, highlightId);
+    if (highlight.status !== 'ready' || !highlight.reelKey) throw RpcFailure.conflict('The reel is not ready yet.');
+    const stored = await this.storage.stat(highlight.reelKey);
+    if (!stored) throw RpcFailure.notFound('The reel file is missing.');
+    const video = await this.videos.findOwned(highlight.videoId, userId);
+    const title = (video?.title ?? 'reel').replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'reel';
+    const label = highlight.kind === 'export' ? 'export' : 'highlights';
+    return {
+      $typeName: 'media.v1.MediaObject',
+      key: highlight.reelKey,
+      contentType: REEL_TYPES[highlight.format] ?? 'video/mp4',
+      size: BigInt(stored.size),
+      filename: download ? `${title} - ${label} v${highlight.version}.${highlight.format}` : '',
+    };
+  }
+
+  /** Removes every reel of a deleted video, files included. */
+  async deleteForVideo(videoId: string): Promise<void> {
+    const rows = await this.highlights.deleteForVideo(videoId);
+    await this.storage.remove(rows.map((h) => h.reelKey).filter(Boolean));
+  }
+
+  private async checkedRender(options: mediaV1.RenderOptions | undefined, base?: Partial<CheckedRender>): Promise<CheckedRender> {
+    const render = checkRender(options, base);
+    if (render.musicTrackId && !(await this.music.find(render.musicTrackId))) throw RpcFailure.notFound('Music track not found');
+    return render;
+  }
+
+  private async ownedVideo(userId: string, videoId: string): Promise<VideoEntity> {
+    const video = await this.videos.findOwned(videoId, userId);
+    if (!video) throw RpcFailure.notFound('Video not found');
+    return video;
+  }
+
+  private async processedVideo(userId: string, videoId: string): Promise<VideoEntity> {
+    const video = await this.ownedVideo(userId, videoId);
+    if (video.status !== 'processed') {
+      throw RpcFailure.conflict(`Highlights can be made only from a processed video; this one is ${video.status}.`);
+    }
+    return video;
+  }
+
+  private async owned(userId: string, highlightId: string): Promise<HighlightEntity> {
+    const highlight = await this.highlights.findOwned(highlightId, userId);
+    if (!highlight) throw RpcFailure.notFound('Highlight not found');
+    return highlight;
+  }
+
+  private view(highlight: HighlightEntity, video: VideoEntity | null) {
+    return toHighlightMessage(highlight, video?.title ?? '', this.config.MEDIA_URL_SECRET);
+  }
+}
+
+const REEL_TYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo' };

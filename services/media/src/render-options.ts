@@ -1,0 +1,59 @@
+import { RpcFailure } from '@reelsmith/kit';
+import type { mediaV1 } from '@reelsmith/proto';
+import { PRESETS, type Preset } from './analysis/scoring';
+import { TARGET_LENGTHS } from './analysis/selection';
+import type { StoredMoment } from './entities/highlight.entity';
+import type { ReelAspect, ReelFormat, ReelQuality } from './ffmpeg/args';
+
+export const QUALITIES: ReelQuality[] = ['1080p', '720p', '480p'];
+export const FORMATS: ReelFormat[] = ['mp4', 'mov', 'avi'];
+export const ASPECTS: ReelAspect[] = ['16:9', '9:16'];
+const MAX_MOMENTS = 30;
+const MAX_REEL_SECONDS = 300;
+const MIN_MOMENT_SECONDS = 1;
+
+export interface CheckedRender { quality: ReelQuality; format: ReelFormat; aspect: ReelAspect; musicTrackId: string }
+
+function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T, what: string): T {
+  if (!value) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw RpcFailure.invalid(`${what} must be one of ${allowed.join(', ')}.`);
+  return value as T;
+}
+
+/** Render choices with their defaults (1080p, mp4, 16:9, no music); anything else is a 400. */
+export function checkRender(options: mediaV1.RenderOptions | undefined, base?: Partial<CheckedRender>): CheckedRender {
+  return {
+    quality: oneOf(options?.quality ?? '', QUALITIES, base?.quality ?? '1080p', 'Quality'),
+    format: oneOf(options?.format ?? '', FORMATS, base?.format ?? 'mp4', 'Format'),
+    aspect: oneOf(options?.aspect ?? '', ASPECTS, base?.aspect ?? '16:9', 'Aspect'),
+    musicTrackId: (options?.musicTrackId ?? '').trim() || (base?.musicTrackId ?? ''),
+  };
+}
+
+export function checkPreset(preset: string): Preset {
+  return oneOf(preset, PRESETS, 'auto', 'Preset');
+}
+
+export function checkTargetLength(target: number): number {
+  if (!target) return 30;
+  if (!(TARGET_LENGTHS as readonly number[]).includes(target)) throw RpcFailure.invalid(`Target length must be one of ${TARGET_LENGTHS.join(', ')} seconds.`);
+  return target;
+}
+
+/** Moments a creator edited: inside the video, at least a second each, in order, not overlapping. */
+export function checkEditedMoments(moments: mediaV1.Moment[], duration: number): StoredMoment[] {
+  if (moments.length === 0) throw RpcFailure.invalid('Keep at least one moment.');
+  if (moments.length > MAX_MOMENTS) throw RpcFailure.invalid(`A reel can have at most ${MAX_MOMENTS} moments.`);
+  const sorted = [...moments].sort((a, b) => a.start - b.start);
+  let total = 0;
+  sorted.forEach((m, i) => {
+    if (!Number.isFinite(m.start) || !Number.isFinite(m.end) || m.start < 0 || m.end > duration + 0.05) {
+      throw RpcFailure.invalid('Every moment must lie within the video.');
+    }
+    if (m.end - m.start < MIN_MOMENT_SECONDS) throw RpcFailure.invalid('Every moment must be at least 1 second long.');
+    if (i > 0 && m.start < sorted[i - 1].end) throw RpcFailure.invalid('Moments must not overlap.');
+    total += m.end - m.start;
+  });
+  if (total > MAX_REEL_SECONDS) throw RpcFailure.invalid(`A reel can be at most ${MAX_REEL_SECONDS / 60} minutes long.`);
+  return sorted.map((m) => ({ start: m.start, end: Math.min(m.end, duration), score: m.score, reasons: [...m.reasons] }));
+}

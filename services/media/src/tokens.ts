@@ -1,0 +1,1 @@
+export const MEDIA_CONFIG = Symbol('MEDIA_CONFIG');

@@ -1,0 +1,208 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EventPublisher, type JobContext, ObjectStorage } from '@reelsmith/kit';
+import { mediaV1 } from '@reelsmith/proto';
+import { type Analysis, analysisKey } from '../analysis/analysis';
+import { type Preset, scoreAnalysis } from '../analysis/scoring';
+import { CROSSFADE_SECONDS, selectMoments, snapToBeats } from '../analysis/selection';
+import type { WorkerConfig } from '../config';
+import type { HighlightEntity, StoredMoment, StoredTimings } from '../entities/highlight.entity';
+import type { VideoEntity } from '../entities/video.entity';
+import { reelLength, renderArgs } from '../ffmpeg/args';
+import { MediaRepository } from '../ffmpeg/media.repository';
+import { HighlightsRepository } from '../highlights.repository';
+import { type MusicBed, MusicLibrary } from '../music-library';
+import { ProgressPublisher } from '../progress.publisher';
+import { VideosRepository } from '../videos.repository';
+import { MEDIA_CONFIG } from '../tokens';
+
+const READ_URL_TTL_SECONDS = 6 * 60 * 60;
+const PROGRESS_EVERY_MS = 500;
+
+class ReelUnavailableError extends Error {}
+
+const seconds = (from: number) => Math.round((Date.now() - from) / 10) / 100;
+
+/**
+ * job.media.highlights: analyse the video once (the analysis is kept), score it with the preset,
+ * select the moments, render the reel. job.media.render: render moments a highlight already has.
+ */
+@Injectable()
+export class ReelsService {
+  private readonly logger = new Logger(ReelsService.name);
+
+  constructor(
+    @Inject(MEDIA_CONFIG) private readonly config: WorkerConfig,
+    private readonly highlights: HighlightsRepository,
+    private readonly videos: VideosRepository,
+    private readonly storage: ObjectStorage,
+    private readonly media: MediaRepository,
+    private readonly music: MusicLibrary,
+    private readonly progress: ProgressPublisher,
+    private readonly events: EventPublisher,
+  ) {}
+
+  makeHighlights(job: mediaV1.HighlightsJob, context: JobContext) {
+    return this.run(job.highlightId, context, true);
+  }
+
+  renderMoments(job: mediaV1.RenderJob, context: JobContext) {
+    return this.run(job.highlightId, context, false);
+  }
+
+  private async run(highlightId: string, context: JobContext, select: boolean) {
+    const highlight = await this.highlights.findById(highlightId);
+    if (!highlight || highlight.status === 'ready' || highlight.status === 'error') return;
+    const video = await this.videos.findById(highlight.videoId);
+    if (!video || video.status !== 'processed') return this.fail(highlight, 'The video is no longer available.');
+    const workDir = await mkdtemp(join(this.config.WORK_DIR || tmpdir(), `reelsmith-reel-${highlight.id}-`));
+    try {
+      await this.make(highlight, video, workDir, context.signal, select);
+    } catch (err) {
+      if (context.signal.aborted) throw err;
+      if (err instanceof ReelUnavailableError) return this.fail(highlight, err.message);
+      if (context.lastAttempt) return this.fail(highlight, `The reel could not be made: ${(err as Error).message}`);
+      throw err;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  private async make(highlight: HighlightEntity, video: VideoEntity, workDir: string, signal: AbortSignal, select: boolean) {
+    const started = Date.now();
+    const timings: StoredTimings = {};
+    const source = await this.storage.presignedGetUrl(video.proxyKey || video.objectKey, READ_URL_TTL_SECONDS);
+    const music = highlight.musicTrackId ? await this.music.find(highlight.musicTrackId) : null;
+    if (highlight.musicTrackId && !music) throw new ReelUnavailableError('The chosen music track is no longer in the library.');
+
+    let analysis: Analysis | null = null;
+    if (select || highlight.aspect === '9:16') {
+      await this.advance(highlight, 'analysing', 2, { status: 'processing' });
+      const analysisStarted = Date.now();
+      analysis = await this.analysisOf(video, source, workDir, signal, (f) => this.progress.highlight(highlight, 2 + f * 58));
+      timings.analysisSeconds = seconds(analysisStarted);
+    }
+    if (select && analysis) {
+      await this.advance(highlight, 'selecting', 60);
+      const selectionStarted = Date.now();
+      const scores = scoreAnalysis(analysis, highlight.preset as Preset);
+      let moments = selectMoments(analysis, scores, { preset: highlight.preset as Preset, target: highlight.targetLength });
+      if (music) moments = snapToBeats(moments, music.beats);
+      timings.selectionSeconds = seconds(selectionStarted);
+      const timeline = scores.score.map((v) => Math.round(v * 100) / 100);
+      Object.assign(highlight, { moments, timeline });
+      await this.highlights.update(highlight.id, { moments, timeline });
+    }
+
+    await this.advance(highlight, 'rendering', 62, { status: 'processing' });
+    const renderStarted = Date.now();
+    const reelKey = await this.renderReel(highlight, video, source, analysis, music, workDir, signal);
+    timings.renderSeconds = seconds(renderStarted);
+    timings.totalSeconds = seconds(highlight.createdAt.getTime());
+    const stored = await this.storage.stat(reelKey);
+
+    if (!(await this.highlights.findById(highlight.id))) {
+      await this.storage.remove([reelKey]);
+      return;
+    }
+    await this.advance(highlight, 'done', 100, {
+      status: 'ready',
+      reelKey,
+      reelSize: stored?.size ?? 0,
+      reelDuration: Math.round(reelLength({ moments: highlight.moments, crossfade: CROSSFADE_SECONDS }) * 100) / 100,
+      timings,
+      errorReason: '',
+    });
+    this.logger.log(`reel ${highlight.id} ready in ${seconds(started)} s`);
+    await this.events
+      .publish(mediaV1.HighlightsReadySchema, { highlightId: highlight.id, videoId: video.id, userId: video.userId, title: video.title, kind: highlight.kind })
+      .catch((err) => this.logger.error(`evt.media.highlights.ready not published for ${highlight.id}: ${(err as Error).message}`));
+  }
+
+  /** The kept analysis of the video, or a fresh one (one decode), which is then kept. */
+  private async analysisOf(video: VideoEntity, source: string, workDir: string, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<Analysis> {
+    const key = analysisKey(video.id);
+    if (await this.storage.stat(key)) {
+      const file = join(workDir, 'analysis.json');
+      await this.storage.downloadFile(key, file);
+      const kept = JSON.parse(await readFile(file, 'utf8')) as Analysis;
+      if (kept.version === 1) return kept;
+    }
+    const analysis = await this.media.analyze(source, {
+      hasAudio: video.audioCodec !== '',
+      durationSeconds: video.duration,
+      signal,
+      onProgress: this.throttled(onProgress),
+    });
+    const file = join(workDir, 'analysis.json');
+    await writeFile(file, JSON.stringify(analysis));
+    await this.storage.writeFile(key, file, 'application/json');
+    return analysis;
+  }
+
+  private async renderReel(highlight: HighlightEntity, video: VideoEntity, source: string, analysis: Analysis | null, music: MusicBed | null, workDir: string, signal: AbortSignal) {
+    const output = join(workDir, `reel.${highlight.format}`);
+    const moments = highlight.moments.map((m) => ({ start: m.start, end: m.end, cropX: analysis ? motionCenter(analysis, m) : 0.5 }));
+    const spec = {
+      source,
+      hasAudio: video.audioCodec !== '',
+      moments,
+      quality: highlight.quality,
+      format: highlight.format,
+      aspect: highlight.aspect,
+      crossfade: CROSSFADE_SECONDS,
+      music: music ? { source: await this.storage.presignedGetUrl(music.key, READ_URL_TTL_SECONDS), loudness: music.loudness } : undefined,
+      output,
+    };
+    await this.media.run(renderArgs(spec), {
+      signal,
+      durationSeconds: reelLength(spec),
+      onProgress: this.throttled((f) => this.progress.highlight(highlight, 62 + f * 36)),
+    });
+    const key = `derived/${video.id}/reels/${highlight.id}.${highlight.format}`;
+    await this.storage.writeFile(key, output, REEL_TYPES[highlight.format]);
+    return key;
+  }
+
+  private async advance(highlight: HighlightEntity, stage: string, percent: number, changes: Partial<HighlightEntity> = {}) {
+    Object.assign(highlight, changes, { stage });
+    await this.highlights.update(highlight.id, { ...changes, stage });
+    this.progress.highlight(highlight, percent);
+  }
+
+  private async fail(highlight: HighlightEntity, reason: string) {
+    this.logger.warn(`reel ${highlight.id} failed: ${reason}`);
+    await this.advance(highlight, 'failed', 100, { status: 'error', errorReason: reason });
+    const video = await this.videos.findById(highlight.videoId);
+    await this.events
+      .publish(mediaV1.HighlightsFailedSchema, { highlightId: highlight.id, videoId: highlight.videoId, userId: highlight.userId, title: video?.title ?? '', reason })
+      .catch((err) => this.logger.error(`evt.media.highlights.failed not published for ${highlight.id}: ${(err as Error).message}`));
+  }
+
+  private throttled(publish: (fraction: number) => void) {
+    let last = 0;
+    return (fraction: number) => {
+      const now = Date.now();
+      if (now - last < PROGRESS_EVERY_MS) return;
+      last = now;
+      publish(fraction);
+    };
+  }
+}
+
+const REEL_TYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo' };
+
+/** Where the action is in a moment, for the 9:16 crop: the mean centre of the moving pixels. */
+function motionCenter(analysis: Analysis, moment: StoredMoment): number {
+  const from = Math.floor(moment.start / analysis.step);
+  const to = Math.max(from + 1, Math.ceil(moment.end / analysis.step));
+  let weighted = 0;
+  let weight = 0;
+  for (let i = from; i < Math.min(to, analysis.motion.length); i++) {
+    weighted += analysis.motionCenter[i] * analysis.motion[i];
+    weight += analysis.motion[i];
+  }
+  return weight > 0.01 ? weighted / weight : 0.5;
+}

@@ -1,0 +1,144 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ErrorCode, ObjectStorage, storageConfigSchema } from '@reelsmith/kit';
+import { mediaV1 } from '@reelsmith/proto';
+import { shortPlantedClip } from '../../../test/support/planted';
+import { rejection } from '../../../test/support/rpc';
+import { Rpc, startMedia, uploadFile, waitForHighlight, waitForStatus } from './harness';
+
+/** Codec, size and length of a stored reel, read back with ffprobe. */
+async function probeReel(storage: ObjectStorage, key: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'reel-'));
+  try {
+    const file = join(dir, 'reel');
+    await storage.downloadFile(key, file);
+    const out = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]).toString());
+    const video = out.streams.find((s: { codec_type: string }) => s.codec_type === 'video');
+    const audio = out.streams.find((s: { codec_type: string }) => s.codec_type === 'audio');
+    return { duration: Number(out.format.duration), format: out.format.format_name as string, codec: video.codec_name, width: video.width, height: video.height, audio: audio?.codec_name };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('AI highlights: analysis, selection and rendering over real infrastructure', () => {
+  let media: Awaited<ReturnType<typeof startMedia>>;
+  let storage: ObjectStorage;
+  const alice = randomUUID();
+  const bob = randomUUID();
+  let video: mediaV1.Video;
+  const clip = shortPlantedClip();
+
+  beforeAll(async () => {
+    media = await startMedia();
+    storage = new ObjectStorage(storageConfigSchema.parse(process.env));
+    const { uploadUrl, size } = await uploadFile(media.client, alice, clip.file);
+    const created = await media.client.call(Rpc.uploadComplete, { userId: alice, videoUrl: uploadUrl, title: 'Derby', originalFilename: 'derby.mp4', fileSize: BigInt(size), duration: 0 });
+    video = await waitForStatus(media.client, alice, created.id, ['processed']);
+  }, 120_000);
+
+  afterAll(async () => { await media?.stop(); });
+
+  const resolveReel = (highlightId: string) =>
+    media.client.call(Rpc.objectResolve, { userId: alice, highlightId, kind: mediaV1.ObjectKind.REEL_DOWNLOAD });
+
+  it('finds the planted moment, explains it, and renders a 15 s reel in story order', async () => {
+    // Default render options: 1080p MP4 16:9.
+    const queued = await media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, preset: 'sport', targetLength: 15 });
+    expect(queued).toMatchObject({ status: 'queued', version: 1, kind: 'highlights', preset: 'sport', targetLength: 15 });
+    const ready = await waitForHighlight(media.client, alice, queued.id);
+    expect(ready.status).toBe('ready');
+    const [event] = clip.events;
+    const found = ready.moments.find((m) => m.start <= event.start + 1 && m.end >= event.end - 1);
+    expect(found?.reasons).toEqual(expect.arrayContaining(['crowd roar', 'fast action']));
+    ready.moments.forEach((m, i) => i > 0 && expect(m.start).toBeGreaterThanOrEqual(ready.moments[i - 1].end));
+    expect(ready.timeline.length).toBe(Math.ceil(clip.duration));
+    expect(ready.reelDuration).toBeGreaterThan(13.5);
+    expect(ready.reelDuration).toBeLessThan(16.5);
+    expect(ready.timings?.analysisSeconds).toBeGreaterThan(0);
+    expect(ready.streamUrl).toContain(`/api/highlights/${ready.id}/stream?`);
+
+    const object = await resolveReel(ready.id);
+    expect(object.filename).toBe('Derby - highlights v1.mp4');
+    const reel = await probeReel(storage, object.key);
+    expect(reel).toMatchObject({ codec: 'h264', width: 1920, height: 1080, audio: 'aac' });
+    expect(reel.duration).toBeCloseTo(ready.reelDuration, 0);
+  }, 120_000);
+
+  it('makes a new version from the kept analysis in another size, format and aspect', async () => {
+    const queued = await media.client.call(Rpc.highlightsGenerate, {
+      userId: alice, videoId: video.id, preset: 'auto', targetLength: 15, render: { quality: '480p', format: 'avi', aspect: '9:16' },
+    });
+    const ready = await waitForHighlight(media.client, alice, queued.id);
+    expect(ready).toMatchObject({ status: 'ready', version: 2 });
+    expect(ready.streamUrl).toBe('');
+    const reel = await probeReel(storage, (await resolveReel(ready.id)).key);
+    expect(reel).toMatchObject({ format: 'avi', codec: 'mpeg4', width: 480, height: 854, audio: 'mp3' });
+    const { highlights } = await media.client.call(Rpc.highlightsList, { userId: alice, videoId: video.id });
+    expect(highlights.map((h) => h.version)).toEqual([2, 1]);
+  }, 120_000);
+
+  it('re-renders edited moments as a new version', async () => {
+    const { highlights } = await media.client.call(Rpc.highlightsList, { userId: alice, videoId: video.id });
+    const edited = await media.client.call(Rpc.highlightsEdit, {
+      userId: alice, highlightId: highlights[1].id, moments: [{ start: 22, end: 26 }, { start: 10, end: 14, reasons: ['crowd roar'] }],
+    });
+    const ready = await waitForHighlight(media.client, alice, edited.id);
+    expect(ready.moments.map((m) => [m.start, m.end])).toEqual([[10, 14], [22, 26]]);
+    expect(ready.reelDuration).toBeCloseTo(7.6, 1);
+    const reel = await probeReel(storage, (await resolveReel(ready.id)).key);
+    expect(reel.duration).toBeCloseTo(7.6, 0);
+  }, 120_000);
+
+  it('exports a trimmed stretch in the chosen format and lists it', async () => {
+    const queued = await media.client.call(Rpc.exportsCreate, { userId: alice, videoId: video.id, start: '0:05', end: '0:12', render: { format: 'mov', quality: '720p' } });
+    const ready = await waitForHighlight(media.client, alice, queued.id);
+    expect(ready).toMatchObject({ status: 'ready', kind: 'export' });
+    const object = await resolveReel(ready.id);
+    expect(object.filename).toBe('Derby - export v1.mov');
+    const reel = await probeReel(storage, object.key);
+    expect(reel).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
+    expect(reel.duration).toBeCloseTo(7, 0);
+    const { highlights } = await media.client.call(Rpc.exportsList, { userId: alice });
+    expect(highlights[0]).toMatchObject({ id: ready.id, videoTitle: 'Derby' });
+  }, 120_000);
+
+  it('refuses bad requests with clear errors and creates nothing', async () => {
+    const cases: Array<[Promise<unknown>, ErrorCode, string]> = [
+      [media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, preset: 'cooking' }), ErrorCode.INVALID_ARGUMENT, 'Preset must be one of auto, sport, wedding, business, travel.'],
+      [media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, targetLength: 45 }), ErrorCode.INVALID_ARGUMENT, 'Target length must be one of 15, 30, 60, 90 seconds.'],
+      [media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, render: { musicTrackId: 'nope' } }), ErrorCode.NOT_FOUND, 'Music track not found'],
+      [media.client.call(Rpc.highlightsGenerate, { userId: bob, videoId: video.id }), ErrorCode.NOT_FOUND, 'Video not found'],
+      [media.client.call(Rpc.exportsCreate, { userId: alice, videoId: video.id, start: '0:30', end: '0:10' }), ErrorCode.INVALID_ARGUMENT, 'Start time must be before end time.'],
+    ];
+    for (const [call, code, message] of cases) {
+      const err = await rejection(call);
+      expect({ code: err.code, message: err.message }).toEqual({ code, message });
+    }
+    const { highlights } = await media.client.call(Rpc.highlightsList, { userId: alice, videoId: video.id });
+    expect(highlights).toHaveLength(3);
+    expect((await rejection(media.client.call(Rpc.highlightsGet, { userId: bob, highlightId: highlights[0].id }))).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await rejection(media.client.call(Rpc.highlightsEdit, { userId: alice, highlightId: highlights[0].id, moments: [{ start: 1, end: 1.5 }] }))).message)
+      .toBe('Every moment must be at least 1 second long.');
+  });
+
+  it('answers 409 for a video that is not processed yet', async () => {
+    const { uploadUrl, size } = await uploadFile(media.client, alice, 'slow.webm');
+    const pending = await media.client.call(Rpc.uploadComplete, { userId: alice, videoUrl: uploadUrl, title: 'Later', originalFilename: 'later.webm', fileSize: BigInt(size), duration: 0 });
+    const err = await rejection(media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: pending.id }));
+    expect(err.code).toBe(ErrorCode.CONFLICT);
+    expect(err.message).toMatch(/^Highlights can be made only from a processed video; this one is (uploaded|processing)\.$/);
+    await media.client.call(Rpc.videosDelete, { userId: alice, videoId: pending.id });
+  });
+
+  it('deletes the reels and the analysis with the video', async () => {
+    const { highlights } = await media.client.call(Rpc.highlightsList, { userId: alice, videoId: video.id });
+    const keys = await Promise.all(highlights.map(async (h) => (await resolveReel(h.id)).key));
+    await media.client.call(Rpc.videosDelete, { userId: alice, videoId: video.id });
+    for (const key of [...keys, `derived/${video.id}/analysis.json`]) expect(await storage.stat(key)).toBeNull();
+    expect((await rejection(media.client.call(Rpc.highlightsGet, { userId: alice, highlightId: highlights[0].id }))).code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
