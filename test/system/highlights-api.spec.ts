@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { shortPlantedClip } from '../support/planted';
+import { type RunningApp, startApp } from '../support/stack';
+import { api } from './api';
+import { openEvents, signUp, waitForVideo } from './videos';
+
+describe('AI highlights through the gateway', () => {
+  let app: RunningApp;
+  let alice: string;
+  let bob: string;
+  let videoId: string;
+
+  beforeAll(async () => {
+    app = await startApp();
+    [alice, bob] = await Promise.all([signUp(app.baseUrl), signUp(app.baseUrl)]);
+    const clip = shortPlantedClip();
+    const { json } = await api(app.baseUrl, 'POST', '/api/objects/upload', { token: alice });
+    const body = readFileSync(clip.file);
+    await fetch(json.uploadURL, { method: 'PUT', body });
+    const created = await api(app.baseUrl, 'PUT', '/api/videos/complete-upload', {
+      token: alice, body: { videoURL: json.uploadURL, title: 'Derby', originalFilename: 'derby.mp4', fileSize: body.length, duration: 0 },
+    });
+    videoId = created.json.id;
+    await waitForVideo(app.baseUrl, alice, videoId, (v) => v.status === 'processed');
+  }, 120_000);
+  afterAll(async () => { await app?.stack.stop(); });
+
+  it('queues with 202, reports progress over SSE, and serves a playable reel with its moments', async () => {
+    const events = openEvents(app.baseUrl, alice);
+    await events.waitFor((e) => e.type === 'ready');
+    const queued = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/generate-highlights`, {
+      token: alice, body: { preset: 'sport', targetLength: 15, quality: '480p' },
+    });
+    expect(queued.status).toBe(202);
+    expect(queued.json).toMatchObject({ status: 'queued', version: 1, preset: 'sport', targetLength: 15, quality: '480p', reel: null });
+
+    await events.waitFor((e) => e.type === 'highlight.progress' && e.data.highlightId === queued.json.id && e.data.status === 'ready', 120_000);
+    await events.close();
+    const stages = events.events.filter((e) => e.data?.highlightId === queued.json.id).map((e) => e.data.stage);
+    expect(stages).toEqual(expect.arrayContaining(['analysing', 'selecting', 'rendering', 'done']));
+
+    const [latest] = (await api(app.baseUrl, 'GET', `/api/videos/${videoId}/highlights`, { token: alice })).json;
+    expect(latest.id).toBe(queued.json.id);
+    expect(latest.moments.some((m: { start: number; end: number; reasons: string[] }) => m.start <= 11 && m.end >= 13 && m.reasons.includes('crowd roar'))).toBe(true);
+    expect(latest.timeline).toHaveLength(40);
+
+    const stream = await fetch(`${app.baseUrl}${latest.reel.streamUrl}`, { headers: { range: 'bytes=0-7' } });
+    expect(stream.status).toBe(206);
+    expect(stream.headers.get('content-type')).toBe('video/mp4');
+    const download = await fetch(`${app.baseUrl}${latest.reel.downloadUrl}`);
+    expect(download.headers.get('content-disposition')).toContain('filename="Derby - highlights v1.mp4"');
+    expect(Number(download.headers.get('content-length'))).toBe(latest.reel.size);
+  }, 150_000);
+
+  it('answers edits, foreign ids and bad input with the right status', async () => {
+    const [latest] = (await api(app.baseUrl, 'GET', `/api/videos/${videoId}/highlights`, { token: alice })).json;
+    const edited = await api(app.baseUrl, 'PUT', `/api/highlights/${latest.id}/moments`, { token: alice, body: { moments: [{ start: 10, end: 14 }] } });
+    expect(edited.status).toBe(202);
+    expect(edited.json).toMatchObject({ version: 2, moments: [{ start: 10, end: 14 }] });
+
+    const cases: Array<[string, string, unknown, string | undefined, number]> = [
+      ['POST', `/api/videos/${videoId}/generate-highlights`, { preset: 'cooking' }, alice, 400],
+      ['POST', `/api/videos/${videoId}/generate-highlights`, { targetLength: 'long' }, alice, 400],
+      ['PUT', `/api/highlights/${latest.id}/moments`, { moments: 'all' }, alice, 400],
+      ['PUT', `/api/highlights/${latest.id}/moments`, { moments: [{ start: 5, end: 5.2 }] }, alice, 400],
+      ['POST', `/api/videos/${videoId}/generate-highlights`, {}, bob, 404],
+      ['GET', `/api/highlights/${latest.id}`, undefined, bob, 404],
+      ['GET', `/api/highlights/${latest.id}/stream`, undefined, bob, 404],
+      ['GET', `/api/videos/${videoId}/highlights`, undefined, bob, 404],
+      ['POST', `/api/videos/${videoId}/generate-highlights`, {}, undefined, 401],
+    ];
+    for (const [method, path, body, token, status] of cases) {
+      const res = await api(app.baseUrl, method, path, { token, body });
+      expect({ method, path, status: res.status, hasError: typeof res.json?.error === 'string' }).toEqual({ method, path, status, hasError: true });
+    }
+  });
+
+  it('exports a trimmed stretch and lists it among the recent edits', async () => {
+    const queued = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/exports`, { token: alice, body: { start: '0:02', end: '0:06', quality: '480p', format: 'mov' } });
+    expect(queued.status).toBe(202);
+    const deadline = Date.now() + 60_000;
+    let ready = queued.json;
+    while (ready.status !== 'ready' && ready.status !== 'error' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300));
+      ready = (await api(app.baseUrl, 'GET', `/api/highlights/${queued.json.id}`, { token: alice })).json;
+    }
+    expect(ready.status).toBe('ready');
+    const download = await fetch(`${app.baseUrl}${ready.reel.downloadUrl}`);
+    expect(download.headers.get('content-type')).toBe('video/quicktime');
+    expect(download.headers.get('content-disposition')).toContain('Derby - export v1.mov');
+    const exports = (await api(app.baseUrl, 'GET', '/api/exports', { token: alice })).json;
+    expect(exports[0]).toMatchObject({ id: ready.id, kind: 'export', videoTitle: 'Derby' });
+    expect((await api(app.baseUrl, 'GET', '/api/exports', { token: bob })).json).toEqual([]);
+  }, 90_000);
+});
