@@ -4,6 +4,7 @@ import { api } from '../test/system/api';
 import { signUp, waitForVideo } from '../test/system/videos';
 import { createTestDatabase, dropTestDatabase, startNatsServer, startS3Server, stopNatsServer, stopS3Server } from '../test/support/infra';
 import { startApp } from '../test/support/stack';
+import { measureAnalysis, momentScores, plainEncodeSeconds, tenMinuteMatch } from './engine';
 import { bareDecodeSeconds, tenMinutes1080p, tenMinutes1080pMkv, thirtySecondsMpeg4, twoGigabytes } from './media-files';
 import { RssSampler } from './rss';
 
@@ -46,11 +47,14 @@ const row = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 
 
 export async function main(args: string[]): Promise<void> {
   const skipUpload = args.includes('--no-2gb');
+  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const runs = (part: string) => !only || only === part;
   setup.ensureMediaTools();
   setup.build();
   console.log('\npreparing bench media (cached in node_modules/.cache/reelsmith-bench)...');
-  const big = skipUpload ? undefined : twoGigabytes();
-  const cases = [
+  const big = skipUpload || !runs('upload') ? undefined : twoGigabytes();
+  const match = runs('engine') ? tenMinuteMatch() : undefined;
+  const cases = !runs('pipeline') ? [] : [
     { name: '10 min 1080p30 H.264/AAC MP4 (plays as is)', file: tenMinutes1080p() },
     { name: '10 min 1080p30 H.264/AAC MKV (remuxed)', file: tenMinutes1080pMkv() },
     { name: '30 s 1080p30 MPEG-4/MP3 AVI (re-encoded)', file: thirtySecondsMpeg4() },
@@ -85,14 +89,15 @@ export async function main(args: string[]): Promise<void> {
       }
     }
 
-    console.log('\n== complete-upload -> processed, beside a bare ffmpeg decode of the same file ==');
+    if (cases.length) console.log('\n== complete-upload -> processed, beside a bare ffmpeg decode of the same file ==');
     const widths = [44, 12, 14, 8];
-    console.log(row(['file', 'pipeline s', 'bare decode s', 'ratio'], widths));
+    if (cases.length) console.log(row(['file', 'pipeline s', 'bare decode s', 'ratio'], widths));
     for (const c of cases) {
       const result = await upload(app.baseUrl, token, c.file, statSync(c.file).size);
       const decode = await bareDecodeSeconds(c.file);
       console.log(row([c.name, fmt(result.processSeconds, 2), fmt(decode, 2), fmt(result.processSeconds / decode, 3)], widths));
     }
+    if (match) await engineBench(app.baseUrl, token, match);
     console.log('');
   } catch (err) {
     console.error(`--- service logs ---\n${app.logs.slice(-25).join('\n')}`);
@@ -103,4 +108,34 @@ export async function main(args: string[]): Promise<void> {
     stopS3Server(s3);
     await dropTestDatabase(databaseUrl);
   }
+}
+
+/** The highlight engine on a generated 10-minute match with planted moments. */
+async function engineBench(baseUrl: string, token: string, match: ReturnType<typeof tenMinuteMatch>) {
+  console.log(`\n== Highlight engine: ${fmt(match.duration / 60, 0)}-minute 1080p30 match, ${match.events.length} planted moments, ${match.cuts.length} hard cuts ==`);
+  const figures = await measureAnalysis(match);
+  const { video } = await upload(baseUrl, token, match.file, statSync(match.file).size);
+  const requested = Date.now();
+  const queued = await api(baseUrl, 'POST', `/api/videos/${video.id}/generate-highlights`, { token, body: { preset: 'sport', targetLength: 30 } });
+  if (queued.status !== 202) throw new Error(`generate-highlights answered ${queued.status}: ${queued.text}`);
+  let highlight = queued.json;
+  while (highlight.status !== 'ready' && highlight.status !== 'error') {
+    await new Promise((r) => setTimeout(r, 500));
+    highlight = (await api(baseUrl, 'GET', `/api/highlights/${highlight.id}`, { token })).json;
+  }
+  if (highlight.status !== 'ready') throw new Error(`highlights failed: ${highlight.errorReason}`);
+  const oneClick = (Date.now() - requested) / 1000;
+  const { recall, precision } = momentScores(match, highlight.moments);
+  const plain = await plainEncodeSeconds(match.file, highlight.reel.duration, '/tmp/reelsmith-bench-plain.mp4');
+  const widths = [52, 10, 10, 8];
+  console.log(row(['measure', 'value', 'goal', 'met'], widths));
+  const line = (what: string, value: number, goal: string, met: boolean, digits = 2) => console.log(row([what, fmt(value, digits), goal, met ? 'yes' : 'NO'], widths));
+  line('planted-moment recall (30 s reel)', recall, '', true);
+  line('planted-moment precision (moments on a planted event)', precision, '', true);
+  line('cut F1 (precision ' + fmt(figures.cutPrecision, 2) + ', recall ' + fmt(figures.cutRecall, 2) + ')', figures.cutF1, '', true);
+  line(`analysis ${fmt(figures.analysisSeconds)} s / bare decode ${fmt(figures.decodeSeconds)} s`, figures.analysisSeconds / figures.decodeSeconds, '<= 1.00', figures.analysisSeconds <= figures.decodeSeconds);
+  line(`render ${fmt(highlight.timings.renderSeconds)} s / plain encode ${fmt(plain)} s (${fmt(highlight.reel.duration)} s reel)`, highlight.timings.renderSeconds / plain, '<= 1.15', highlight.timings.renderSeconds <= plain * 1.15);
+  line(`one click -> reel ready, s (quarter of the video = ${fmt(match.duration / 4, 0)} s)`, oneClick, `<= ${fmt(match.duration / 4, 0)}`, oneClick <= match.duration / 4, 1);
+  console.log(`moments: ${highlight.moments.map((m: { start: number; end: number; reasons: string[] }) => `${fmt(m.start)}-${fmt(m.end)} (${m.reasons.join(', ')})`).join('; ')}`);
+  console.log(`planted: ${match.events.map((e) => `${e.start}-${e.end} ${e.kind}`).join('; ')}`);
 }

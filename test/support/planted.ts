@@ -54,9 +54,8 @@ function audioSource(segment: Segment): string {
 /** What the camera shows: speech and applause happen in front of the same still scene as calm play. */
 const picture = (segment: Segment) => (segment.kind === 'action' || segment.kind === 'pan' ? `${segment.kind}${segment.scene}` : `scene${segment.scene}`);
 
-/** Renders the segments to an H.264/AAC MP4 (cached by its recipe). */
-export function plantedVideo(name: string, segments: Segment[], size = '640x360', rate = 30): PlantedVideo {
-  const dir = join(tmpdir(), 'reelsmith-planted-v2');
+/** Renders the segments to an H.264/AAC MP4 (cached under its name in `dir`). */
+export function plantedVideo(name: string, segments: Segment[], size = '640x360', rate = 30, dir = join(tmpdir(), 'reelsmith-planted-v2')): PlantedVideo {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.mp4`);
   const inputs: string[] = [];

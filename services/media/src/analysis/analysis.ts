@@ -52,3 +52,19 @@ export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoS
     cuts: detectCuts(histogramDelta).map((i) => round(i * step)),
   };
 }
+
+/** Mean level (energy average, dBFS) of the given stretches, or undefined without sound. */
+export function levelOf(analysis: Analysis, moments: Array<{ start: number; end: number }>): number | undefined {
+  if (!analysis.hasAudio) return undefined;
+  let energy = 0;
+  let steps = 0;
+  for (const m of moments) {
+    for (let i = Math.floor(m.start / analysis.step); i < Math.min(analysis.loudness.length, Math.ceil(m.end / analysis.step)); i++) {
+      energy += 10 ** (analysis.loudness[i] / 10);
+      steps++;
+    }
+  }
+  if (steps === 0 || energy === 0) return undefined;
+  const level = 10 * Math.log10(energy / steps);
+  return level > -70 ? level : undefined;
+}

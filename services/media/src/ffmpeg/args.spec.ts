@@ -1,4 +1,4 @@
-import { probeArgs, progressSeconds, proxyArgs, thumbnailArgs, trimArgs } from './args';
+import { probeArgs, progressSeconds, proxyArgs, reelLength, renderArgs, thumbnailArgs, trimArgs } from './args';
 
 describe('ffmpeg argument builders', () => {
   it('probes as JSON with format and streams', () => {
@@ -40,5 +40,43 @@ describe('ffmpeg argument builders', () => {
   it('reads the output time from ffmpeg -progress blocks', () => {
     expect(progressSeconds('frame=10\nout_time_us=2500000\nprogress=continue')).toBe(2.5);
     expect(progressSeconds('frame=10\nprogress=continue')).toBeNull();
+  });
+});
+
+describe('renderArgs', () => {
+  const base = {
+    source: 'src.mp4', hasAudio: true, quality: '720p' as const, format: 'mp4' as const, aspect: '16:9' as const, crossfade: 0.4, output: 'reel.mp4',
+    moments: [{ start: 10, end: 14 }, { start: 30, end: 35 }, { start: 50, end: 53 }],
+  };
+  const graph = (args: string[]) => args[args.indexOf('-filter_complex') + 1];
+
+  it('seeks one input per moment and crossfades only the joins', () => {
+    const args = renderArgs(base);
+    expect(args.filter((a) => a === '-i')).toHaveLength(3);
+    expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 6)).toEqual(['-ss', '10.000', '-t', '4.000', '-i', 'src.mp4']);
+    const g = graph(args);
+    expect(g.match(/xfade=transition=fade:duration=0.4:offset=0/g)).toHaveLength(2);
+    expect(g).toContain('concat=n=5:v=1:a=0[vout]');
+    expect(g.match(/acrossfade=d=0.4/g)).toHaveLength(2);
+    expect(args).toEqual(expect.arrayContaining(['-map', '[vout]', '-map', '[aout]', '-t', '11.200']));
+    expect(reelLength(base)).toBeCloseTo(11.2, 5);
+  });
+
+  it('normalises with a fixed gain and a limiter when the level is known, else with loudnorm', () => {
+    expect(graph(renderArgs({ ...base, sourceLevel: -30 }))).toContain('volume=14.0dB,alimiter=limit=0.85');
+    expect(graph(renderArgs(base))).toContain('loudnorm=I=-16');
+  });
+
+  it('ducks a music bed under the source sound', () => {
+    const args = renderArgs({ ...base, music: { source: 'music.mp3', loudness: -14 } });
+    expect(args).toEqual(expect.arrayContaining(['-stream_loop', '-1', '-i', 'music.mp3']));
+    expect(graph(args)).toMatch(/\[3:a\]atrim=0:11\.200.*volume=-10\.0dB.*\[bed\]/);
+    expect(graph(args)).toContain('[bed][key]sidechaincompress');
+  });
+
+  it('crops 9:16 around the action and encodes AVI as MPEG-4 with MP3', () => {
+    const args = renderArgs({ ...base, aspect: '9:16', format: 'avi', moments: [{ start: 0, end: 5, cropX: 0.8 }] });
+    expect(graph(args)).toContain("crop=w='min(iw,ih*9/16)':h=ih:x='(iw-ow)*0.800',scale=720:1280");
+    expect(args).toEqual(expect.arrayContaining(['-c:v', 'mpeg4', '-c:a', 'libmp3lame']));
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventPublisher, type JobContext, ObjectStorage } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
-import { type Analysis, analysisKey } from '../analysis/analysis';
+import { type Analysis, analysisKey, levelOf } from '../analysis/analysis';
 import { type Preset, scoreAnalysis } from '../analysis/scoring';
 import { CROSSFADE_SECONDS, selectMoments, snapToBeats } from '../analysis/selection';
 import type { WorkerConfig } from '../config';
@@ -77,8 +77,9 @@ export class ReelsService {
     const music = highlight.musicTrackId ? await this.music.find(highlight.musicTrackId) : null;
     if (highlight.musicTrackId && !music) throw new ReelUnavailableError('The chosen music track is no longer in the library.');
 
-    let analysis: Analysis | null = null;
-    if (select || highlight.aspect === '9:16') {
+    // New reels need the analysis; edits and exports reuse a kept one (for the level and the 9:16 crop).
+    let analysis: Analysis | null = select ? null : await this.keptAnalysis(video, workDir);
+    if (select || (highlight.aspect === '9:16' && !analysis)) {
       await this.advance(highlight, 'analysing', 2, { status: 'processing' });
       const analysisStarted = Date.now();
       analysis = await this.analysisOf(video, source, workDir, signal, (f) => this.progress.highlight(highlight, 2 + f * 58));
@@ -121,15 +122,19 @@ export class ReelsService {
       .catch((err) => this.logger.error(`evt.media.highlights.ready not published for ${highlight.id}: ${(err as Error).message}`));
   }
 
+  private async keptAnalysis(video: VideoEntity, workDir: string): Promise<Analysis | null> {
+    const key = analysisKey(video.id);
+    if (!(await this.storage.stat(key))) return null;
+    const file = join(workDir, 'analysis.json');
+    await this.storage.downloadFile(key, file);
+    const kept = JSON.parse(await readFile(file, 'utf8')) as Analysis;
+    return kept.version === 1 ? kept : null;
+  }
+
   /** The kept analysis of the video, or a fresh one (one decode), which is then kept. */
   private async analysisOf(video: VideoEntity, source: string, workDir: string, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<Analysis> {
-    const key = analysisKey(video.id);
-    if (await this.storage.stat(key)) {
-      const file = join(workDir, 'analysis.json');
-      await this.storage.downloadFile(key, file);
-      const kept = JSON.parse(await readFile(file, 'utf8')) as Analysis;
-      if (kept.version === 1) return kept;
-    }
+    const kept = await this.keptAnalysis(video, workDir);
+    if (kept) return kept;
     const analysis = await this.media.analyze(source, {
       hasAudio: video.audioCodec !== '',
       durationSeconds: video.duration,
@@ -138,7 +143,7 @@ export class ReelsService {
     });
     const file = join(workDir, 'analysis.json');
     await writeFile(file, JSON.stringify(analysis));
-    await this.storage.writeFile(key, file, 'application/json');
+    await this.storage.writeFile(analysisKey(video.id), file, 'application/json');
     return analysis;
   }
 
@@ -154,6 +159,7 @@ export class ReelsService {
       aspect: highlight.aspect,
       crossfade: CROSSFADE_SECONDS,
       music: music ? { source: await this.storage.presignedGetUrl(music.key, READ_URL_TTL_SECONDS), loudness: music.loudness } : undefined,
+      sourceLevel: analysis ? levelOf(analysis, moments) : undefined,
       output,
     };
     await this.media.run(renderArgs(spec), {

@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { MediaRepository } from '../services/media/src/ffmpeg/media.repository';
+import { plantedVideo, type PlantedVideo, type Segment } from '../test/support/planted';
+import { bareDecodeSeconds } from './media-files';
+
+const CACHE = join(__dirname, '..', 'node_modules', '.cache', 'reelsmith-bench');
+
+/**
+ * Ten minutes of sport-like 1080p30 footage: calm play in changing scenes (hard cuts), fast pans
+ * that are not cuts, six big moments (a crowd roar over fast action) and two speeches followed by
+ * applause, at known times.
+ */
+export function tenMinuteMatch(): PlantedVideo {
+  mkdirSync(CACHE, { recursive: true });
+  const segments: Segment[] = [];
+  const add = (kind: Segment['kind'], seconds: number, scene: number) => segments.push({ kind, seconds, scene });
+  const plan: Array<[Segment['kind'], number]> = [
+    ['calm', 40], ['action', 4], ['calm', 35], ['pan', 6], ['calm', 30], ['speech', 8], ['applause', 4], ['calm', 45],
+    ['action', 5], ['calm', 50], ['pan', 8], ['calm', 40], ['action', 4], ['calm', 45], ['speech', 6], ['applause', 4],
+    ['calm', 50], ['action', 5], ['calm', 40], ['pan', 6], ['calm', 35], ['action', 4], ['calm', 40], ['action', 5], ['calm', 21],
+  ];
+  plan.forEach(([kind, seconds], i) => add(kind, seconds, kind === 'calm' ? i % 5 : (i + 2) % 5));
+  return plantedVideo('ten-minute-match-v1', segments, '1920x1080', 30, CACHE);
+}
+
+/** Share of items matched by the other list within a tolerance. */
+function matched(items: number[], against: number[], tolerance: number): number {
+  return items.filter((t) => against.some((u) => Math.abs(t - u) <= tolerance)).length;
+}
+
+export interface EngineFigures {
+  analysisSeconds: number;
+  decodeSeconds: number;
+  cutPrecision: number;
+  cutRecall: number;
+  cutF1: number;
+}
+
+/** The analyser alone on the local file, beside a bare decode of the same file. */
+export async function measureAnalysis(video: PlantedVideo): Promise<EngineFigures> {
+  const repository = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+  const started = process.hrtime.bigint();
+  const analysis = await repository.analyze(video.file, { hasAudio: true, durationSeconds: video.duration });
+  const analysisSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const decodeSeconds = await bareDecodeSeconds(video.file);
+  const truePositives = matched(analysis.cuts, video.cuts, 0.5);
+  const cutPrecision = analysis.cuts.length ? truePositives / analysis.cuts.length : 0;
+  const cutRecall = video.cuts.length ? matched(video.cuts, analysis.cuts, 0.5) / video.cuts.length : 1;
+  const cutF1 = cutPrecision + cutRecall ? (2 * cutPrecision * cutRecall) / (cutPrecision + cutRecall) : 0;
+  return { analysisSeconds, decodeSeconds, cutPrecision, cutRecall, cutF1 };
+}
+
+/** Planted-event recall (events whose middle a moment covers) and precision (moments on an event). */
+export function momentScores(video: PlantedVideo, moments: Array<{ start: number; end: number }>) {
+  const covers = (m: { start: number; end: number }, e: { start: number; end: number }) => m.start < e.end && m.end > e.start;
+  const recall = video.events.filter((e) => moments.some((m) => m.start <= (e.start + e.end) / 2 && m.end >= (e.start + e.end) / 2)).length / video.events.length;
+  const precision = moments.filter((m) => video.events.some((e) => covers(m, e))).length / Math.max(1, moments.length);
+  return { recall, precision };
+}
+
+/** A plain encode of `seconds` of the file at the reel's preset and size: what rendering is measured against. */
+export async function plainEncodeSeconds(file: string, seconds: number, output: string): Promise<number> {
+  const started = process.hrtime.bigint();
+  await promisify(execFile)('ffmpeg', [
+    '-hide_banner', '-v', 'error', '-nostdin', '-y', '-ss', '60', '-t', String(seconds), '-i', file,
+    '-vf', 'scale=1920:1080', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', output,
+  ]);
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
