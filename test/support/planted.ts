@@ -54,8 +54,18 @@ function audioSource(segment: Segment): string {
 /** What the camera shows: speech and applause happen in front of the same still scene as calm play. */
 const picture = (segment: Segment) => (segment.kind === 'action' || segment.kind === 'pan' ? `${segment.kind}${segment.scene}` : `scene${segment.scene}`);
 
+export interface PlantedOptions {
+  size?: string;
+  rate?: number;
+  /** Where the file is kept between runs. */
+  dir?: string;
+  /** x264 preset: ultrafast for quick test clips; veryfast for camera-like streams (B-frames, deblocking). */
+  preset?: string;
+}
+
 /** Renders the segments to an H.264/AAC MP4 (cached under its name in `dir`). */
-export function plantedVideo(name: string, segments: Segment[], size = '640x360', rate = 30, dir = join(tmpdir(), 'reelsmith-planted-v2')): PlantedVideo {
+export function plantedVideo(name: string, segments: Segment[], options: PlantedOptions = {}): PlantedVideo {
+  const { size = '640x360', rate = 30, dir = join(tmpdir(), 'reelsmith-planted-v2'), preset = 'ultrafast' } = options;
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.mp4`);
   const inputs: string[] = [];
@@ -69,7 +79,7 @@ export function plantedVideo(name: string, segments: Segment[], size = '640x360'
     execFileSync('ffmpeg', [
       '-hide_banner', '-v', 'error', '-y', ...inputs,
       '-filter_complex', `${labels.join(';')};${concat}`,
-      '-map', '[v]', '-map', '[a]', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart',
+      '-map', '[v]', '-map', '[a]', '-c:v', 'libx264', '-preset', preset, '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart',
       `${file}.tmp.mp4`,
     ]);
     renameSync(`${file}.tmp.mp4`, file);
