@@ -11,11 +11,11 @@ import { proxyArgs, thumbnailArgs, trimArgs } from '../ffmpeg/args';
 import { MediaRepository } from '../ffmpeg/media.repository';
 import { hasBrowserCodecs, type MediaFacts, NotAVideoError, playsInBrowsers } from '../ffmpeg/probe';
 import { ProgressPublisher } from '../progress.publisher';
+import { throttle } from '../throttle';
 import { VideosRepository } from '../videos.repository';
 import { MEDIA_CONFIG } from '../tokens';
 
 const READ_URL_TTL_SECONDS = 6 * 60 * 60;
-const PROGRESS_EVERY_MS = 500;
 
 const CONTENT_TYPES: Record<string, string> = {
   mov: 'video/quicktime', mp4: 'video/mp4', webm: 'video/webm', matroska: 'video/x-matroska', avi: 'video/x-msvideo', mpegts: 'video/mp2t',
@@ -84,7 +84,7 @@ export class ProcessingService {
       await this.media.run(proxyArgs(input, proxyFile, { hasAudio: facts.hasAudio, height: facts.height, remux }), {
         signal,
         durationSeconds: facts.duration,
-        onProgress: this.throttled((fraction) => this.progress.video(video, 50 + fraction * 45)),
+        onProgress: throttle((fraction) => this.progress.video(video, 50 + fraction * 45)),
       });
       proxyKey = `derived/${video.id}/proxy.mp4`;
       await this.storage.writeFile(proxyKey, proxyFile, 'video/mp4');
@@ -122,7 +122,7 @@ export class ProcessingService {
     await this.media.run(trimArgs(input, clipFile, video.trimStart, video.trimEnd, source.audioCodec !== ''), {
       signal,
       durationSeconds: video.trimEnd - video.trimStart,
-      onProgress: this.throttled((fraction) => this.progress.video(video, 2 + fraction * 30)),
+      onProgress: throttle((fraction) => this.progress.video(video, 2 + fraction * 30)),
     });
     const objectKey = `uploads/${video.userId}/${randomUUID()}`;
     await this.storage.writeFile(objectKey, clipFile, 'video/mp4');
@@ -145,13 +145,4 @@ export class ProcessingService {
       .catch((err) => this.logger.error(`evt.media.video.failed not published for ${video.id}: ${(err as Error).message}`));
   }
 
-  private throttled(publish: (fraction: number) => void) {
-    let last = 0;
-    return (fraction: number) => {
-      const now = Date.now();
-      if (now - last < PROGRESS_EVERY_MS) return;
-      last = now;
-      publish(fraction);
-    };
-  }
 }

@@ -15,11 +15,11 @@ import { MediaRepository } from '../ffmpeg/media.repository';
 import { HighlightsRepository } from '../highlights.repository';
 import { type MusicBed, MusicLibrary } from '../music-library';
 import { ProgressPublisher } from '../progress.publisher';
+import { throttle } from '../throttle';
 import { VideosRepository } from '../videos.repository';
 import { MEDIA_CONFIG } from '../tokens';
 
 const READ_URL_TTL_SECONDS = 6 * 60 * 60;
-const PROGRESS_EVERY_MS = 500;
 
 class ReelUnavailableError extends Error {}
 
@@ -139,7 +139,7 @@ export class ReelsService {
       hasAudio: video.audioCodec !== '',
       durationSeconds: video.duration,
       signal,
-      onProgress: this.throttled(onProgress),
+      onProgress: throttle(onProgress),
     });
     const file = join(workDir, 'analysis.json');
     await writeFile(file, JSON.stringify(analysis));
@@ -165,7 +165,7 @@ export class ReelsService {
     await this.media.run(renderArgs(spec), {
       signal,
       durationSeconds: reelLength(spec),
-      onProgress: this.throttled((f) => this.progress.highlight(highlight, 62 + f * 36)),
+      onProgress: throttle((f) => this.progress.highlight(highlight, 62 + f * 36)),
     });
     const key = `derived/${video.id}/reels/${highlight.id}.${highlight.format}`;
     await this.storage.writeFile(key, output, REEL_TYPES[highlight.format]);
@@ -187,15 +187,6 @@ export class ReelsService {
       .catch((err) => this.logger.error(`evt.media.highlights.failed not published for ${highlight.id}: ${(err as Error).message}`));
   }
 
-  private throttled(publish: (fraction: number) => void) {
-    let last = 0;
-    return (fraction: number) => {
-      const now = Date.now();
-      if (now - last < PROGRESS_EVERY_MS) return;
-      last = now;
-      publish(fraction);
-    };
-  }
 }
 
 const REEL_TYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo' };
