@@ -56,7 +56,8 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     expect(found?.reasons).toEqual(expect.arrayContaining(['crowd roar', 'fast action']));
     ready.moments.forEach((m, i) => i > 0 && expect(m.start).toBeGreaterThanOrEqual(ready.moments[i - 1].end));
     expect(ready.timeline.length).toBe(Math.ceil(clip.duration));
-    expect(ready.reelDuration).toBeGreaterThan(13.5);
+    // 40 s of footage with one big moment: the reel may stop a little short of 15 s rather than pad with calm.
+    expect(ready.reelDuration).toBeGreaterThan(12);
     expect(ready.reelDuration).toBeLessThan(16.5);
     expect(ready.timings?.analysisSeconds).toBeGreaterThan(0);
     expect(ready.streamUrl).toContain(`/api/highlights/${ready.id}/stream?`);

@@ -92,24 +92,41 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
   }
   chosen.sort((a, b) => a.start - b.start);
   fitLength(chosen, target, curve, duration);
+  const snapped = chosen.map((m) => snapEdges(m, analysis, scores));
+  // Snapping and speech padding can add a few seconds: take them back from edges outside speech.
+  fitLength(snapped, target, curve, duration, (t) => isSpeech(scores, t), 'shrink');
 
-  return chosen.map((m) => {
-    const snapped = snapEdges(m, analysis, scores);
-    return {
-      start: round2(snapped.start),
-      end: round2(snapped.end),
-      score: round2(meanScore(scores.score, snapped.start, snapped.end)),
-      reasons: reasonsFor(scores, snapped.start, snapped.end, options.preset),
-    };
-  });
+  return snapped.map((m) => ({
+    start: round2(m.start),
+    end: round2(m.end),
+    score: round2(meanScore(scores.score, m.start, m.end)),
+    reasons: reasonsFor(scores, m.start, m.end, options.preset),
+  }));
 }
 
-/** Trims the weakest edges while too long, widens the strongest while too short. */
-function fitLength(moments: Array<{ start: number; end: number }>, target: number, curve: number[], duration: number) {
+/** Trims the weakest edges while too long (sparing protected ones), widens while too short. */
+function fitLength(
+  moments: Array<{ start: number; end: number }>,
+  target: number,
+  curve: number[],
+  duration: number,
+  isProtected: (t: number) => boolean = () => false,
+  mode: 'fit' | 'shrink' = 'fit',
+) {
   const total = () => moments.reduce((sum, m) => sum + (m.end - m.start), 0) - CROSSFADE_SECONDS * Math.max(0, moments.length - 1);
   let guard = 10_000;
   while (total() > target + 0.05 && guard-- > 0) {
     const excess = total() - target;
+    // A filler moment much weaker than the best goes as a whole before strong moments lose seconds
+    // (when fitting, the strong ones then widen to fill the gap).
+    const strength = (m: { start: number; end: number }) => meanScore(curve, m.start, m.end);
+    const best = Math.max(...moments.map(strength));
+    const weakest = moments.reduce((a, b) => (strength(b) < strength(a) ? b : a));
+    const dropFits = mode === 'fit' || weakest.end - weakest.start - CROSSFADE_SECONDS <= excess + 0.5;
+    if (moments.length > 1 && strength(weakest) < best * 0.5 && dropFits) {
+      moments.splice(moments.indexOf(weakest), 1);
+      continue;
+    }
     const candidates = moments.filter((m) => m.end - m.start > MIN_MOMENT);
     if (candidates.length === 0) {
       moments.splice(moments.length - 1, 1);
@@ -117,8 +134,8 @@ function fitLength(moments: Array<{ start: number; end: number }>, target: numbe
     }
     // Cut from the edge with the lowest score.
     const edges = candidates.flatMap((m) => [
-      { m, side: 'start' as const, value: curve[Math.floor(m.start)] ?? 0 },
-      { m, side: 'end' as const, value: curve[Math.ceil(m.end) - 1] ?? 0 },
+      { m, side: 'start' as const, value: (curve[Math.floor(m.start)] ?? 0) + (isProtected(m.start) ? 10 : 0) },
+      { m, side: 'end' as const, value: (curve[Math.ceil(m.end) - 1] ?? 0) + (isProtected(m.end - 0.5) ? 10 : 0) },
     ]);
     edges.sort((a, b) => a.value - b.value);
     const { m, side } = edges[0];
@@ -127,7 +144,7 @@ function fitLength(moments: Array<{ start: number; end: number }>, target: numbe
     else m.end -= cut;
   }
   guard = 10_000;
-  while (total() < target - 0.05 && guard-- > 0) {
+  while (mode === 'fit' && total() < target - 0.05 && guard-- > 0) {
     let grown = false;
     for (const [i, m] of moments.entries()) {
       const before = moments[i - 1]?.end ?? 0;
