@@ -14,7 +14,8 @@ const moduleNameMapper = {
   '^@reelsmith/kit/(.*)$': '<rootDir>/services/kit/src/$1',
 };
 const base = { rootDir: __dirname, transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper, testEnvironment: 'node' };
-const infra = { globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts' };
+// Layers on real infrastructure start processes and render media: hooks get a minute, not 5 s.
+const infra = { globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts', testTimeout: 60_000 };
 
 module.exports = {
   projects: [

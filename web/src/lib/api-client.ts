@@ -79,3 +79,15 @@ export function getServerErrorMessage(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The title of the first violation the server sent (e.g. 'Invalid trim range'), if any. */
+export function getServerViolationTitle(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  try {
+    const body = JSON.parse(error.body) as { violations?: Array<{ message?: unknown }> };
+    const message = body.violations?.[0]?.message;
+    return typeof message === 'string' && message.trim() ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,14 +1,13 @@
 import { forwardRef, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowRight, Film, Loader2, MousePointerClick, Plus, Sparkles, Upload, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Film, MousePointerClick, Plus, Upload, type LucideIcon } from 'lucide-react';
 import { RECENT_VIDEOS_COUNT } from '../../config/constants';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
 import { useNow } from '../../hooks/use-now';
 import { formatDuration, formatFileSize } from '../../lib/format';
 import { cn } from '../../lib/utils';
+import { AiHighlightsCard } from '../highlights/components/AiHighlightsCard';
 import { PageHeader } from '../layout/components/PageHeader';
-import { useGenerateHighlights } from '../videos/api/use-generate-highlights';
 import { useVideos } from '../videos/api/videos';
 import { UploadDialog } from '../videos/components/UploadDialog';
 import { VideoPlayer } from '../videos/components/VideoPlayer';
@@ -22,7 +21,6 @@ export function DashboardPage() {
   const videos = useVideos();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const highlights = useGenerateHighlights();
   const now = useNow();
 
   const all = useMemo(() => videos.data ?? [], [videos.data]);
@@ -34,18 +32,6 @@ export function DashboardPage() {
   const revealPreview = () => {
     if (window.matchMedia('(min-width: 1024px)').matches) return;
     requestAnimationFrame(() => preview.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-  };
-
-  const generate = () => {
-    if (!selected) {
-      toast({
-        variant: 'destructive',
-        title: 'No video selected',
-        description: 'Please select a video first by clicking on a video card.',
-      });
-      return;
-    }
-    highlights.mutate(selected.id);
   };
 
   return (
@@ -68,14 +54,7 @@ export function DashboardPage() {
           text="Add a long video and follow its processing live."
           onClick={() => setUploadOpen(true)}
         />
-        <ActionCard
-          icon={highlights.isPending ? Loader2 : Sparkles}
-          spin={highlights.isPending}
-          title="AI Highlights"
-          text={selected ? `Find the best moments of “${selected.title}”.` : 'Select a video below, then let AI find its best moments.'}
-          onClick={generate}
-          disabled={highlights.isPending}
-        />
+        <AiHighlightsCard video={selected} />
         <ActionCard icon={Film} title="Manual Editor" text="Trim by hand, add music and export." to="/editor" />
       </section>
 

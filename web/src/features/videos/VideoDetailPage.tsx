@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNow } from '../../hooks/use-now';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../lib/format';
 import { cn } from '../../lib/utils';
+import { HighlightsSection } from '../highlights/components/HighlightsSection';
 import { PageHeader } from '../layout/components/PageHeader';
 import { isNotFoundError, useVideo } from './api/videos';
 import { useLiveConnectionState } from './live/use-live';
@@ -109,6 +110,8 @@ export function VideoDetailPage() {
           </dl>
         </section>
       </div>
+
+      <HighlightsSection video={video} />
     </div>
   );
 }

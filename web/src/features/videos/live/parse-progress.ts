@@ -1,4 +1,5 @@
 import type { VideoProgress } from '../types';
+import type { HighlightProgress } from '../../highlights/types';
 
 /** The data of a `video.progress` event, or null when it is not one. */
 export function parseProgressEvent(data: string): VideoProgress | null {
@@ -14,6 +15,28 @@ export function parseProgressEvent(data: string): VideoProgress | null {
   const value = typeof percent === 'number' && Number.isFinite(percent) ? percent : 0;
   return {
     videoId,
+    status: typeof status === 'string' ? status : '',
+    stage: typeof stage === 'string' ? stage : '',
+    percent: Math.max(0, Math.min(100, value)),
+    errorReason: typeof errorReason === 'string' && errorReason ? errorReason : null,
+  };
+}
+
+/** The data of a `highlight.progress` event, or null when it is not one. */
+export function parseHighlightProgressEvent(data: string): HighlightProgress | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const { highlightId, videoId, status, stage, percent, errorReason } = parsed as Record<string, unknown>;
+  if (typeof highlightId !== 'string' || !highlightId) return null;
+  const value = typeof percent === 'number' && Number.isFinite(percent) ? percent : 0;
+  return {
+    highlightId,
+    videoId: typeof videoId === 'string' ? videoId : '',
     status: typeof status === 'string' ? status : '',
     stage: typeof stage === 'string' ? stage : '',
     percent: Math.max(0, Math.min(100, value)),

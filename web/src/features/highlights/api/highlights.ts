@@ -1,0 +1,161 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { PROCESSING_POLL_INTERVAL, VIDEO_URL_FRESH_TIME } from '../../../config/constants';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, apiRequest, getServerErrorMessage, getServerViolationTitle } from '../../../lib/api-client';
+import { useLiveConnectionState } from '../../videos/live/use-live';
+import { generateBody } from '../lib/options';
+import { isInFlight } from '../lib/progress';
+import type { ExportRequest, GenerateOptions, Highlight, Moment } from '../types';
+import { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey } from './keys';
+
+export { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey };
+
+/** While the live stream is down and something renders, these queries poll at this pace. */
+const fallbackPoll = (live: string, pending: boolean) => (live !== 'open' && pending ? PROCESSING_POLL_INTERVAL : false);
+
+/** GET /api/videos/:id/highlights: the reel's versions, newest first. */
+export function useVideoHighlights(videoId: string | null | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  const live = useLiveConnectionState();
+  return useQuery<Highlight[]>({
+    queryKey: videoHighlightsKey(videoId ?? ''),
+    enabled: !!videoId && enabled,
+    // Signed reel URLs expire after 2 hours, like the video's own.
+    staleTime: VIDEO_URL_FRESH_TIME,
+    refetchInterval: (query) => fallbackPoll(live, (query.state.data ?? []).some(isInFlight)),
+  });
+}
+
+/** GET /api/highlights/:id */
+export function useHighlight(id: string | null | undefined) {
+  const live = useLiveConnectionState();
+  return useQuery<Highlight>({
+    queryKey: highlightKey(id ?? ''),
+    enabled: !!id,
+    staleTime: VIDEO_URL_FRESH_TIME,
+    refetchInterval: (query) => fallbackPoll(live, !!query.state.data && isInFlight(query.state.data)),
+  });
+}
+
+/** GET /api/exports: recent exports, newest first (with videoTitle). */
+export function useExports() {
+  const live = useLiveConnectionState();
+  return useQuery<Highlight[]>({
+    queryKey: EXPORTS_QUERY_KEY,
+    staleTime: VIDEO_URL_FRESH_TIME,
+    refetchInterval: (query) => fallbackPoll(live, (query.state.data ?? []).some(isInFlight)),
+  });
+}
+
+/** A 202 answer is the queued reel; anything else (an empty body) is tolerated. */
+async function readHighlight(res: Response): Promise<Highlight | null> {
+  const data = (await res.json().catch(() => null)) as Partial<Highlight> | null;
+  return data && typeof data.id === 'string' && data.id ? (data as Highlight) : null;
+}
+
+/** Puts a freshly queued reel at the top of a cached list (newest first) and in its own cache. */
+function remember(queryClient: QueryClient, listKey: readonly unknown[], highlight: Highlight) {
+  queryClient.setQueryData<Highlight[]>(listKey, (list) =>
+    Array.isArray(list) && !list.some((h) => h.id === highlight.id) ? [highlight, ...list] : list,
+  );
+  queryClient.setQueryData(highlightKey(highlight.id), highlight);
+}
+
+/** The server's words, except for a route that does not exist (yet), which would read like a bug. */
+function generateFailure(error: unknown): string {
+  const message = getServerErrorMessage(error);
+  if (error instanceof ApiError && error.status === 404 && (!message || /^Cannot POST/i.test(message))) {
+    return 'AI highlights are not available yet. Please try again later.';
+  }
+  return message ?? (error as Error).message;
+}
+
+export type GenerateInput = { videoId: string; options?: Partial<GenerateOptions> };
+
+/**
+ * POST /api/videos/:id/generate-highlights (spec §7, §8): a new version each time, queued.
+ * Toasts in the spec's words; `onQueued` gets the new version (to select it).
+ */
+export function useGenerateHighlights({ onQueued }: { onQueued?: (highlight: Highlight) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ videoId, options }: GenerateInput) => {
+      const res = await apiRequest('POST', `/api/videos/${encodeURIComponent(videoId)}/generate-highlights`, generateBody(options));
+      return readHighlight(res);
+    },
+    onSuccess: async (highlight, { videoId }) => {
+      toast({ title: 'Highlights generation started', description: 'AI is analyzing your video to create highlights.' });
+      if (highlight) {
+        remember(queryClient, videoHighlightsKey(videoId), highlight);
+        onQueued?.(highlight);
+      }
+      await queryClient.invalidateQueries({ queryKey: videoHighlightsKey(videoId), exact: true });
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Failed to generate highlights', description: generateFailure(error) });
+    },
+  });
+}
+
+export type EditMomentsInput = { highlight: Pick<Highlight, 'id' | 'videoId'>; moments: Moment[] };
+
+/**
+ * PUT /api/highlights/:id/moments: renders exactly these moments as a new version (with the
+ * version's own quality, format, aspect and music). `onQueued` gets the new version.
+ */
+export function useEditMoments({ onQueued }: { onQueued?: (highlight: Highlight) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ highlight, moments }: EditMomentsInput) => {
+      const body = { moments: moments.map(({ start, end, score, reasons }) => ({ start, end, score, reasons })) };
+      const res = await apiRequest('PUT', `/api/highlights/${encodeURIComponent(highlight.id)}/moments`, body);
+      return readHighlight(res);
+    },
+    onSuccess: async (created, { highlight }) => {
+      toast({
+        title: 'Re-render started',
+        description: created ? `Version ${created.version} is being rendered with your moments.` : 'Your moments are being rendered.',
+      });
+      if (created) {
+        remember(queryClient, videoHighlightsKey(highlight.videoId), created);
+        onQueued?.(created);
+      }
+      await queryClient.invalidateQueries({ queryKey: videoHighlightsKey(highlight.videoId), exact: true });
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Re-render failed', description: getServerErrorMessage(error) ?? (error as Error).message });
+    },
+  });
+}
+
+export type CreateExportInput = { videoId: string; request: ExportRequest };
+
+/** POST /api/videos/:id/exports: a trimmed stretch rendered in the chosen quality and format. */
+export function useCreateExport({ onQueued }: { onQueued?: (highlight: Highlight) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ videoId, request }: CreateExportInput) => {
+      const { musicTrackId, ...rest } = request;
+      const body = musicTrackId ? { ...rest, musicTrackId } : rest;
+      const res = await apiRequest('POST', `/api/videos/${encodeURIComponent(videoId)}/exports`, body);
+      return readHighlight(res);
+    },
+    onSuccess: async (created, { request }) => {
+      toast({
+        title: 'Export started',
+        description: `Rendering ${request.start} to ${request.end} as ${request.format.toUpperCase()} ${request.quality}.`,
+      });
+      if (created) {
+        remember(queryClient, EXPORTS_QUERY_KEY, created);
+        onQueued?.(created);
+      }
+      await queryClient.invalidateQueries({ queryKey: EXPORTS_QUERY_KEY, exact: true });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: getServerViolationTitle(error) ?? 'Export failed',
+        description: getServerErrorMessage(error) ?? (error as Error).message,
+      });
+    },
+  });
+}

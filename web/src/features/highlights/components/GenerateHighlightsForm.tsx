@@ -1,0 +1,109 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Loader2, Music2, Sparkles } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { Segmented } from '../../../components/ui/segmented';
+import type { Video } from '../../videos/types';
+import { useGenerateHighlights } from '../api/highlights';
+import { useSelectedMusicForRender } from '../api/use-selected-music';
+import { ASPECTS, DEFAULT_GENERATE_OPTIONS, FORMATS, PRESETS, presetHint, QUALITIES, TARGET_LENGTHS } from '../lib/options';
+import type { GenerateOptions, Highlight } from '../types';
+
+/**
+ * 'Generate highlights' on the video page: preset, target length, aspect, quality and format (and
+ * the music track picked in the music library, if any). Every generation makes a new version.
+ */
+export function GenerateHighlightsForm({ video, onQueued }: { video: Video; onQueued: (highlight: Highlight) => void }) {
+  const [options, setOptions] = useState<GenerateOptions>({ ...DEFAULT_GENERATE_OPTIONS });
+  const music = useSelectedMusicForRender();
+  const generate = useGenerateHighlights({ onQueued });
+  const presetId = useId();
+  const noteId = useId();
+  const allowed = video.status === 'processed';
+  const set = <K extends keyof GenerateOptions>(key: K, value: GenerateOptions[K]) => setOptions((o) => ({ ...o, [key]: value }));
+
+  return (
+    <form
+      aria-labelledby={`${presetId}-heading`}
+      data-testid="generate-highlights-form"
+      className="grid gap-4 rounded-xl border border-border bg-muted/30 p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!allowed || generate.isPending) return;
+        generate.mutate({ videoId: video.id, options: { ...options, musicTrackId: music?.id ?? null } });
+      }}
+    >
+      <div>
+        <h3 id={`${presetId}-heading`} className="text-sm font-semibold text-foreground">
+          Generate highlights
+        </h3>
+        <p id={noteId} className="mt-1 text-xs text-muted-foreground">
+          {allowed ? 'AI scores every second and cuts the best moments into a reel.' : 'Highlights can be made once the video is processed.'}
+        </p>
+      </div>
+
+      <fieldset disabled={!allowed} className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor={presetId} className="text-xs">
+            Preset
+          </Label>
+          <NativeSelect id={presetId} value={options.preset} onChange={(event) => set('preset', event.target.value as GenerateOptions['preset'])} className="h-9">
+            {PRESETS.map((preset) => (
+              <option key={preset.value} value={preset.value}>
+                {preset.label}
+              </option>
+            ))}
+          </NativeSelect>
+          <p className="text-xs text-muted-foreground">{presetHint(options.preset)}</p>
+        </div>
+        <Segmented
+          legend="Target length"
+          options={TARGET_LENGTHS.map((value) => ({ value, label: `${value} s` }))}
+          value={options.targetLength}
+          onChange={(value) => set('targetLength', value)}
+          data-testid="option-length"
+        />
+        <Segmented
+          legend="Aspect"
+          options={ASPECTS.map((a) => ({ value: a.value, label: a.label, hint: a.hint }))}
+          value={options.aspect}
+          onChange={(value) => set('aspect', value)}
+          data-testid="option-aspect"
+        />
+        <Segmented
+          legend="Quality"
+          options={QUALITIES.map((q) => ({ value: q.value, label: q.label, hint: q.hint }))}
+          value={options.quality}
+          onChange={(value) => set('quality', value)}
+          data-testid="option-quality"
+        />
+        <Segmented legend="Format" options={FORMATS} value={options.format} onChange={(value) => set('format', value)} data-testid="option-format" />
+        {options.format === 'avi' && <p className="-mt-2 text-xs text-muted-foreground">AVI reels can be downloaded but not played in the browser.</p>}
+        <p className="flex items-start gap-2 text-xs text-muted-foreground" data-testid="generate-music">
+          <Music2 className="mt-px size-3.5 shrink-0 text-brand" aria-hidden="true" />
+          {music ? (
+            <span>
+              Music: <span className="font-medium text-foreground">{music.title}</span>
+              {music.artist ? ` by ${music.artist}` : ''}
+            </span>
+          ) : (
+            <span>
+              No music. Pick a track in the{' '}
+              <Link to="/editor" className="font-medium text-brand-strong hover:underline">
+                Video Editor
+              </Link>{' '}
+              to set the reel to it.
+            </span>
+          )}
+        </p>
+      </fieldset>
+
+      <Button type="submit" disabled={!allowed || generate.isPending} aria-describedby={noteId}>
+        {generate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+        Generate highlights
+      </Button>
+    </form>
+  );
+}

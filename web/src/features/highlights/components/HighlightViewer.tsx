@@ -1,0 +1,304 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { AlertTriangle, Download, FileVideo, Loader2, RotateCcw, Sparkles } from 'lucide-react';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Progress } from '../../../components/ui/progress';
+import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
+import { cn } from '../../../lib/utils';
+import { VideoPlayer } from '../../videos/components/VideoPlayer';
+import type { Video } from '../../videos/types';
+import { useEditMoments } from '../api/highlights';
+import { useHighlightProgress } from '../api/use-highlight-progress';
+import { checkMoments, momentsChanged, momentsLength, sortMoments } from '../lib/moments';
+import { presetLabel, renderSummary } from '../lib/options';
+import { formatSeconds, isFinished, stageLabel } from '../lib/progress';
+import { plotDuration } from '../lib/timeline';
+import type { Highlight, Moment } from '../types';
+import { HighlightStatusBadge } from './HighlightStatusBadge';
+import { MomentList } from './MomentList';
+import { TimelinePlot } from './TimelinePlot';
+
+/**
+ * One version of a video's highlight reel: live progress while it renders, then the reel player,
+ * Download, the timings, and the score timeline with its moments, which can be edited and
+ * re-rendered as a new version (`onVersionCreated` selects it).
+ */
+export function HighlightViewer({
+  highlight,
+  video,
+  now,
+  onVersionCreated,
+}: {
+  highlight: Highlight;
+  video: Video;
+  now: number;
+  onVersionCreated: (highlight: Highlight) => void;
+}) {
+  const progress = useHighlightProgress(highlight);
+  const finished = isFinished({ status: progress.status });
+  const failed = progress.status === 'error';
+
+  return (
+    <article className="grid min-w-0 gap-5" data-testid="highlight-viewer" data-highlight-id={highlight.id} data-version={highlight.version} data-status={progress.status} aria-labelledby={`version-${highlight.id}`}>
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h3 id={`version-${highlight.id}`} className="flex items-center gap-2 text-base font-semibold tracking-tight">
+            Version {highlight.version}
+            <HighlightStatusBadge status={progress.status} stage={progress.stage} percent={progress.percent} />
+          </h3>
+          <p className="mt-1 text-xs text-muted-foreground">
+            {presetLabel(highlight.preset)} · {highlight.targetLength} s target · {renderSummary(highlight)}
+            {highlight.musicTrackId ? ' · with music' : ''} · {formatRelativeTime(highlight.createdAt, now)}
+          </p>
+        </div>
+        {highlight.reel && progress.status === 'ready' && (
+          <a href={highlight.reel.downloadUrl} download className={buttonVariants({ size: 'sm' })} data-testid="download-reel">
+            <Download aria-hidden="true" />
+            Download
+          </a>
+        )}
+      </header>
+
+      {!finished && <RenderProgress stage={progress.stage} status={progress.status} percent={progress.percent} edited={highlight.timeline.length > 0 && highlight.moments.length > 0} />}
+
+      {failed && (
+        <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800" data-testid="highlight-error">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-medium">This version could not be made.</p>
+            <p className="mt-0.5 text-red-700">{progress.errorReason ?? 'The worker gave no reason.'}</p>
+          </div>
+        </div>
+      )}
+
+      {progress.status === 'ready' && highlight.reel && <ReelPanel highlight={highlight} video={video} />}
+
+      {finished && <Timings highlight={highlight} />}
+
+      <MomentsSection key={`${highlight.id}:${highlight.moments.length}:${finished}`} highlight={highlight} video={video} editable={finished} onVersionCreated={onVersionCreated} />
+    </article>
+  );
+}
+
+const STEPS = [
+  { stage: 'analysing', label: 'Analyse' },
+  { stage: 'selecting', label: 'Select moments' },
+  { stage: 'rendering', label: 'Render' },
+] as const;
+
+function RenderProgress({ stage, status, percent, edited }: { stage: string; status: string; percent: number; edited: boolean }) {
+  const steps = edited ? STEPS.filter((s) => s.stage !== 'selecting') : STEPS;
+  const current = steps.findIndex((s) => s.stage === stage);
+  return (
+    <div className="rounded-xl border border-brand/25 bg-brand-soft/40 p-4" data-testid="highlight-progress">
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <span className="flex items-center gap-2 font-medium text-foreground">
+          <Loader2 className="size-4 animate-spin text-brand" aria-hidden="true" />
+          {stage === 'queued' || !stage ? 'Waiting for a free worker…' : `${stageLabel(stage, status)}…`}
+        </span>
+        <span className="font-mono text-sm tabular-nums text-muted-foreground" data-testid="highlight-percent">
+          {percent}%
+        </span>
+      </div>
+      <Progress value={percent} label="Highlight progress" className="mt-3 bg-white" />
+      <ol className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs">
+        {steps.map((step, i) => {
+          const state = current === -1 ? 'pending' : i < current ? 'done' : i === current ? 'active' : 'pending';
+          return (
+            <li key={step.stage} className={cn('flex items-center gap-1.5', state === 'pending' ? 'text-muted-foreground' : 'text-foreground', state === 'active' && 'font-medium')}>
+              <span className={cn('size-1.5 rounded-full', state === 'done' ? 'bg-emerald-500' : state === 'active' ? 'bg-brand' : 'bg-border')} aria-hidden="true" />
+              {step.label}
+              <span className="sr-only">: {state === 'done' ? 'complete' : state === 'active' ? 'in progress' : 'pending'}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+function ReelPanel({ highlight, video }: { highlight: Highlight; video: Video }) {
+  const reel = highlight.reel!;
+  // The reel in the shared player: it only needs the stream, a poster and a duration.
+  const reelAsVideo = useMemo<Video>(
+    () => ({
+      ...video,
+      id: highlight.id,
+      title: `${video.title} - highlights v${highlight.version}`,
+      duration: reel.duration,
+      streamUrl: reel.streamUrl,
+      downloadUrl: reel.downloadUrl,
+      status: 'processed',
+      stage: 'done',
+    }),
+    [video, highlight.id, highlight.version, reel.duration, reel.streamUrl, reel.downloadUrl],
+  );
+  return (
+    <div className="grid gap-2">
+      {reel.streamUrl ? (
+        <div data-testid="reel-player">
+          <VideoPlayer video={reelAsVideo} showOpenInWindow={false} />
+        </div>
+      ) : (
+        <div className="flex aspect-video flex-col items-center justify-center gap-3 rounded-xl bg-neutral-950 p-6 text-center text-white" data-testid="reel-download-only">
+          <FileVideo className="size-8 text-neutral-400" aria-hidden="true" />
+          <p className="text-sm font-medium">AVI reels can only be downloaded.</p>
+          <p className="max-w-sm text-xs text-neutral-400">Browsers cannot play AVI files. Download it, or render an MP4 or MOV version to watch it here.</p>
+          <a href={reel.downloadUrl} download className={buttonVariants({ size: 'sm' })}>
+            <Download aria-hidden="true" />
+            Download AVI
+          </a>
+        </div>
+      )}
+      <p className="text-xs text-muted-foreground" data-testid="reel-facts">
+        Reel {formatDuration(reel.duration)} · {formatFileSize(reel.size)} · {highlight.moments.length} {highlight.moments.length === 1 ? 'moment' : 'moments'}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * How long each step took. A version made from edited moments (or with a kept analysis) skips the
+ * analysis and the selection: the worker reports 0 for those, shown as 'reused' and left out.
+ */
+function Timings({ highlight }: { highlight: Highlight }) {
+  const { analysisSeconds, selectionSeconds, renderSeconds, totalSeconds } = highlight.timings ?? {};
+  const has = (value: number | null | undefined): value is number => typeof value === 'number' && value > 0;
+  const selected = has(analysisSeconds) || has(selectionSeconds);
+  const items: Array<[string, string]> = [
+    ['Analysis', has(analysisSeconds) ? formatSeconds(analysisSeconds) : 'reused'],
+    ...(selected ? [['Selection', formatSeconds(selectionSeconds)] as [string, string]] : []),
+    ['Render', formatSeconds(renderSeconds)],
+    ['Total', formatSeconds(totalSeconds)],
+  ];
+  if (!has(renderSeconds) && !has(totalSeconds)) return null;
+  return (
+    <dl className={cn('grid grid-cols-2 gap-2', selected ? 'sm:grid-cols-4' : 'sm:grid-cols-3')} data-testid="highlight-timings">
+      {items.map(([label, value]) => (
+        <div key={label} className="rounded-lg bg-muted/60 px-3 py-2">
+          <dt className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+          <dd className={cn('mt-0.5 font-mono text-sm tabular-nums text-foreground', label === 'Total' && 'font-semibold', value === 'reused' && 'font-sans text-muted-foreground')}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function MomentsSection({
+  highlight,
+  video,
+  editable,
+  onVersionCreated,
+}: {
+  highlight: Highlight;
+  video: Video;
+  editable: boolean;
+  onVersionCreated: (highlight: Highlight) => void;
+}) {
+  const original = useMemo(() => sortMoments(highlight.moments), [highlight.moments]);
+  const [draft, setDraft] = useState<Moment[]>(original);
+  const [active, setActive] = useState<number | null>(null);
+  const edit = useEditMoments({ onQueued: onVersionCreated });
+  const duration = plotDuration(video.duration, highlight.timeline);
+  const changed = momentsChanged(original, draft);
+  const problem = checkMoments(draft, duration);
+  const canEdit = editable && original.length > 0;
+  // A failed version may be rendered again as it is.
+  const retry = highlight.status === 'error' && !changed;
+
+  if (!highlight.timeline.length && !original.length) {
+    return (
+      <Section title="Moments">
+        <EmptyNote>The score timeline and the chosen moments appear once the analysis is done.</EmptyNote>
+      </Section>
+    );
+  }
+
+  return (
+    <Section
+      title="Moments"
+      aside={
+        original.length > 0 && (
+          <span className="text-xs text-muted-foreground" data-testid="moments-summary">
+            {draft.length} {draft.length === 1 ? 'moment' : 'moments'} · {momentsLength(draft)} s
+          </span>
+        )
+      }
+    >
+      {highlight.timeline.length > 0 ? (
+        <TimelinePlot
+          timeline={highlight.timeline}
+          duration={duration}
+          moments={draft}
+          onChange={canEdit ? setDraft : undefined}
+          activeIndex={active}
+          onActiveIndexChange={setActive}
+        />
+      ) : (
+        <EmptyNote>The score timeline appears once the analysis is done.</EmptyNote>
+      )}
+      {draft.length > 0 && (
+        <>
+          {canEdit && (
+            <p className="text-xs text-muted-foreground">
+              Drag the edges of a band, or focus one and use the arrow keys, to move it by 0.5 s. Remove what you do not want, then re-render.
+            </p>
+          )}
+          <MomentList moments={draft} duration={duration} onChange={canEdit ? setDraft : undefined} activeIndex={active} onActiveIndexChange={setActive} />
+        </>
+      )}
+      {canEdit && (
+        <div
+          className={cn(
+            'flex flex-wrap items-center justify-between gap-3 rounded-xl border p-3',
+            changed || retry ? 'border-brand/40 bg-brand-soft/40' : 'border-dashed border-border bg-muted/30',
+          )}
+          data-testid="rerender-bar"
+        >
+          <p className="min-w-0 text-sm text-muted-foreground" aria-live="polite">
+            {problem ? (
+              <span className="text-red-700">{problem}</span>
+            ) : retry ? (
+              'Re-render these moments to try again, or edit them first.'
+            ) : changed ? (
+              <>
+                <span className="font-medium text-foreground">Edited.</span> Re-render to make a new version with these moments.
+              </>
+            ) : (
+              'Edit the moments to re-render this reel as a new version.'
+            )}
+          </p>
+          <div className="flex gap-2">
+            {changed && (
+              <Button variant="ghost" size="sm" onClick={() => setDraft(original)} disabled={edit.isPending}>
+                <RotateCcw aria-hidden="true" />
+                Reset
+              </Button>
+            )}
+            <Button size="sm" disabled={(!changed && !retry) || !!problem || edit.isPending} onClick={() => edit.mutate({ highlight, moments: draft })}>
+              {edit.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+              Re-render
+            </Button>
+          </div>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function Section({ title, aside, children }: { title: string; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="grid min-w-0 gap-3" aria-label={title}>
+      <div className="flex items-center justify-between gap-3">
+        <h4 className="text-sm font-semibold text-foreground">{title}</h4>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function EmptyNote({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed border-input bg-muted/30 px-4 py-6 text-center text-sm text-muted-foreground">{children}</p>;
+}

@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { AlertTriangle, Sparkles } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { useNow } from '../../../hooks/use-now';
+import type { Video } from '../../videos/types';
+import { useVideoHighlights } from '../api/highlights';
+import { HIGHLIGHT_PARAM } from '../api/keys';
+import type { Highlight } from '../types';
+import { GenerateHighlightsForm } from './GenerateHighlightsForm';
+import { HighlightVersions } from './HighlightVersions';
+import { HighlightViewer } from './HighlightViewer';
+
+/**
+ * The video page's AI Highlights: generate a reel (a new version each time), pick a version, watch
+ * and download it, and edit its moments on the score timeline.
+ */
+export function HighlightsSection({ video }: { video: Video }) {
+  const versions = useVideoHighlights(video.id);
+  const [params, setParams] = useSearchParams();
+  const now = useNow();
+  const list = versions.data ?? [];
+  const wanted = params.get(HIGHLIGHT_PARAM);
+  const chosen = list.find((h) => h.id === wanted) ?? list[0] ?? null;
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+
+  // Linked as /video/:id#highlights (from the dashboard): bring the section into view once.
+  useEffect(() => {
+    if (hash !== '#highlights') return undefined;
+    const frame = requestAnimationFrame(() => section.current?.scrollIntoView({ block: 'start' }));
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
+
+  const choose = useCallback(
+    (highlight: Highlight) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set(HIGHLIGHT_PARAM, highlight.id);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  return (
+    <section
+      ref={section}
+      id="highlights"
+      aria-labelledby="highlights-heading"
+      data-testid="highlights-section"
+      className="scroll-mt-6 rounded-2xl border border-border bg-card p-4 shadow-xs sm:p-5"
+    >
+      <div className="flex items-start gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-brand">
+          <Sparkles className="size-4.5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0">
+          <h2 id="highlights-heading" className="text-base font-semibold tracking-tight">
+            AI Highlights
+          </h2>
+          <p className="mt-0.5 text-sm text-muted-foreground">Turn this video into a short reel of its best moments, then fine-tune the moments and re-render.</p>
+        </div>
+      </div>
+
+      <div className="mt-5 grid grid-cols-1 gap-6 lg:grid-cols-[280px_minmax(0,1fr)]">
+        <div className="grid content-start gap-5">
+          <GenerateHighlightsForm video={video} onQueued={choose} />
+          <HighlightVersions versions={list} loading={versions.isLoading} chosenId={chosen?.id ?? null} now={now} onChoose={choose} />
+        </div>
+
+        <div className="min-w-0">
+          {versions.isError ? (
+            <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-800">
+              <AlertTriangle className="size-5" aria-hidden="true" />
+              <p>The highlights could not be loaded.</p>
+              <Button size="sm" variant="outline" onClick={() => void versions.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : chosen ? (
+            <HighlightViewer key={chosen.id} highlight={chosen} video={video} now={now} onVersionCreated={choose} />
+          ) : (
+            !versions.isLoading && (
+              <div className="flex h-full min-h-56 flex-col items-center justify-center rounded-xl border border-dashed border-input bg-muted/30 p-6 text-center">
+                <span className="flex size-11 items-center justify-center rounded-full bg-card text-brand shadow-xs ring-1 ring-border">
+                  <Sparkles className="size-5" aria-hidden="true" />
+                </span>
+                <p className="mt-3 text-sm font-medium text-foreground">Your reel appears here</p>
+                <p className="mt-1 max-w-sm text-sm text-muted-foreground">
+                  Choose a preset and a length, then Generate highlights. Progress shows live while the AI analyses the video.
+                </p>
+              </div>
+            )
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { DEFAULT_EXPORT_FORMAT, DEFAULT_EXPORT_QUALITY, DEFAULT_GENERATE_OPTIONS, generateBody, renderSummary, TARGET_LENGTHS } from './options';
+
+describe('generate options', () => {
+  it('defaults to auto, 30 s, 16:9, 1080p MP4', () => {
+    expect(DEFAULT_GENERATE_OPTIONS).toEqual({ preset: 'auto', targetLength: 30, aspect: '16:9', quality: '1080p', format: 'mp4' });
+    expect(generateBody()).toEqual(DEFAULT_GENERATE_OPTIONS);
+    expect(TARGET_LENGTHS).toEqual([15, 30, 60, 90]);
+  });
+
+  it('keeps valid choices, replaces unknown ones by the defaults', () => {
+    expect(generateBody({ preset: 'sport', targetLength: 15, quality: '480p', format: 'mov', aspect: '9:16' })).toEqual({
+      preset: 'sport',
+      targetLength: 15,
+      aspect: '9:16',
+      quality: '480p',
+      format: 'mov',
+    });
+    expect(generateBody({ preset: 'cooking' as never, targetLength: 45 as never, format: 'mkv' as never })).toEqual(DEFAULT_GENERATE_OPTIONS);
+  });
+
+  it('sends the music track only when one is chosen', () => {
+    expect(generateBody({ musicTrackId: 'track-1' }).musicTrackId).toBe('track-1');
+    expect('musicTrackId' in generateBody({ musicTrackId: null })).toBe(false);
+    expect('musicTrackId' in generateBody({ musicTrackId: '  ' })).toBe(false);
+  });
+});
+
+describe('export options', () => {
+  it('defaults to 1080p (recommended) and MP4 (spec §2)', () => {
+    expect(DEFAULT_EXPORT_QUALITY).toBe('1080p');
+    expect(DEFAULT_EXPORT_FORMAT).toBe('mp4');
+    expect(renderSummary({ quality: '480p', format: 'mov', aspect: '16:9' })).toBe('480p MOV · 16:9');
+  });
+});

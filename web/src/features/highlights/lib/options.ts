@@ -1,0 +1,78 @@
+import type { Aspect, GenerateOptions, Preset, Quality, ReelFormat, TargetLength } from '../types';
+
+/** The choices the API accepts (POST generate-highlights, PUT moments, POST exports), in display order. */
+
+export const PRESETS: ReadonlyArray<{ value: Preset; label: string; hint: string }> = [
+  { value: 'auto', label: 'Auto', hint: 'Let AI decide what matters' },
+  { value: 'sport', label: 'Sport', hint: 'Action, crowd roars, fast cuts' },
+  { value: 'wedding', label: 'Wedding', hint: 'Speeches, applause, music' },
+  { value: 'business', label: 'Business', hint: 'Speech and applause' },
+  { value: 'travel', label: 'Travel', hint: 'Scenery and scene changes' },
+];
+
+export const TARGET_LENGTHS: readonly TargetLength[] = [15, 30, 60, 90];
+
+export const ASPECTS: ReadonlyArray<{ value: Aspect; label: string; hint: string }> = [
+  { value: '16:9', label: '16:9', hint: 'Landscape' },
+  { value: '9:16', label: '9:16', hint: 'Vertical' },
+];
+
+export const QUALITIES: ReadonlyArray<{ value: Quality; label: string; hint?: string }> = [
+  { value: '1080p', label: '1080p', hint: 'Recommended' },
+  { value: '720p', label: '720p' },
+  { value: '480p', label: '480p' },
+];
+
+export const FORMATS: ReadonlyArray<{ value: ReelFormat; label: string }> = [
+  { value: 'mp4', label: 'MP4' },
+  { value: 'mov', label: 'MOV' },
+  { value: 'avi', label: 'AVI' },
+];
+
+/** What a new highlight reel uses unless the creator picks otherwise (the server's defaults too). */
+export const DEFAULT_GENERATE_OPTIONS: Readonly<GenerateOptions> = {
+  preset: 'auto',
+  targetLength: 30,
+  aspect: '16:9',
+  quality: '1080p',
+  format: 'mp4',
+};
+
+/** Export settings of the editor (spec §2): 1080p (recommended) and MP4. */
+export const DEFAULT_EXPORT_QUALITY: Quality = '1080p';
+export const DEFAULT_EXPORT_FORMAT: ReelFormat = 'mp4';
+
+const values = <T extends string | number>(list: ReadonlyArray<{ value: T } | T>): T[] =>
+  list.map((item) => (typeof item === 'object' ? item.value : item));
+
+export const isPreset = (value: unknown): value is Preset => values(PRESETS).includes(value as Preset);
+export const isTargetLength = (value: unknown): value is TargetLength => TARGET_LENGTHS.includes(value as TargetLength);
+export const isAspect = (value: unknown): value is Aspect => values(ASPECTS).includes(value as Aspect);
+export const isQuality = (value: unknown): value is Quality => values(QUALITIES).includes(value as Quality);
+export const isFormat = (value: unknown): value is ReelFormat => values(FORMATS).includes(value as ReelFormat);
+
+/**
+ * The request body for generate-highlights: the defaults for anything missing or unknown, and the
+ * music track only when one is chosen (the server 404s an unknown id).
+ */
+export function generateBody(options: Partial<GenerateOptions> = {}): GenerateOptions {
+  const body: GenerateOptions = {
+    preset: isPreset(options.preset) ? options.preset : DEFAULT_GENERATE_OPTIONS.preset,
+    targetLength: isTargetLength(options.targetLength) ? options.targetLength : DEFAULT_GENERATE_OPTIONS.targetLength,
+    aspect: isAspect(options.aspect) ? options.aspect : DEFAULT_GENERATE_OPTIONS.aspect,
+    quality: isQuality(options.quality) ? options.quality : DEFAULT_GENERATE_OPTIONS.quality,
+    format: isFormat(options.format) ? options.format : DEFAULT_GENERATE_OPTIONS.format,
+  };
+  const music = options.musicTrackId?.trim();
+  if (music) body.musicTrackId = music;
+  return body;
+}
+
+export const presetLabel = (value: string) => PRESETS.find((p) => p.value === value)?.label ?? value;
+export const presetHint = (value: string) => PRESETS.find((p) => p.value === value)?.hint ?? '';
+export const formatLabel = (value: string) => FORMATS.find((f) => f.value === value)?.label ?? value.toUpperCase();
+
+/** '480p MP4 · 16:9' */
+export function renderSummary(h: { quality: string; format: string; aspect?: string }): string {
+  return [h.quality, formatLabel(h.format)].filter(Boolean).join(' ') + (h.aspect ? ` · ${h.aspect}` : '');
+}
