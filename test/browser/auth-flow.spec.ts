@@ -1,29 +1,24 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium, screenshot } from '../support/browser';
-import { type RunningApp, startApp, uniqueUsername } from '../support/stack';
+import type { Page } from 'playwright-core';
+import { type BrowserSession, openApp, screenshot } from '../support/browser';
+import { type RunningApp, uniqueUsername } from '../support/stack';
 
 const SIDEBAR = ['Dashboard', 'Upload Video', 'Bulk Processing', 'Video Editor', 'Demo', 'My Videos', 'Settings'];
 
 describe('signing up, in and out in Chromium', () => {
+  let session: BrowserSession;
   let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
   const username = uniqueUsername('Creator');
   const password = 'reel-secret-1';
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-    page = await context.newPage();
-    errors = collectPageErrors(page);
+    session = await openApp();
+    ({ app, page, errors } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stack.stop();
+    await session?.close();
   });
 
   afterEach(() => {

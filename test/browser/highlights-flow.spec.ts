@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium, screenshot } from '../support/browser';
+import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
 import { shortPlantedClip } from '../support/planted';
-import { type RunningApp, startApp, uniqueUsername } from '../support/stack';
+import { type RunningApp, uniqueUsername } from '../support/stack';
 
 /**
  * AI highlights against the real stack: generate a reel from the video page and follow it live,
@@ -12,6 +12,7 @@ import { type RunningApp, startApp, uniqueUsername } from '../support/stack';
 jest.setTimeout(90_000);
 
 describe('AI highlights, re-rendering and editor exports in Chromium', () => {
+  let session: BrowserSession;
   let app: RunningApp;
   let browser: Browser;
   let context: BrowserContext;
@@ -39,23 +40,12 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
 
   beforeAll(async () => {
     shortPlantedClip();
-    app = await startApp();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' });
-    await context.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        const style = document.createElement('style');
-        style.textContent = '*, ::before, ::after { transition: none !important; }';
-        document.head.append(style);
-      });
-    });
-    page = await context.newPage();
-    errors = collectPageErrors(page);
+    session = await openApp({ still: true });
+    ({ app, browser, context, page, errors } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stack.stop();
+    await session?.close();
   });
 
   afterEach(() => {
@@ -63,13 +53,7 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
   });
 
   it('signs up and uploads the planted clip with the page’s token', async () => {
-    await page.goto(`${app.baseUrl}/`);
-    await page.getByRole('button', { name: /create (an )?account/i }).first().click();
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm Password').fill(password);
-    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await signUpInPage(page, app.baseUrl, username, password);
     token = (await page.evaluate(() => localStorage.getItem('reelsmith.authToken')))!;
     expect(token).toBeTruthy();
 

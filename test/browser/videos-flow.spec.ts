@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, launchChromium, screenshot } from '../support/browser';
+import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
 import { testMedia } from '../support/media';
-import { type RunningApp, startApp, uniqueUsername } from '../support/stack';
+import { type RunningApp, uniqueUsername } from '../support/stack';
 
 /**
  * The video screens against the real stack: upload through the dialog with the pipeline's live
@@ -15,6 +15,7 @@ import { type RunningApp, startApp, uniqueUsername } from '../support/stack';
 jest.setTimeout(90_000);
 
 describe('uploading, watching, trimming and deleting a video in Chromium', () => {
+  let session: BrowserSession;
   let app: RunningApp;
   let browser: Browser;
   let context: BrowserContext;
@@ -35,24 +36,12 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
 
   beforeAll(async () => {
     testMedia('vp9-opus.webm');
-    app = await startApp();
-    browser = await launchChromium();
-    // Reduced motion: screenshots show finished states, not transitions halfway through.
-    context = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' });
-    await context.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        const style = document.createElement('style');
-        style.textContent = '*, ::before, ::after { transition: none !important; }';
-        document.head.append(style);
-      });
-    });
-    page = await context.newPage();
-    errors = collectPageErrors(page);
+    session = await openApp({ still: true });
+    ({ app, browser, context, page, errors } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stack.stop();
+    await session?.close();
   });
 
   afterEach(() => {
@@ -60,14 +49,7 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
   });
 
   it('signs up, then opens /upload with the upload dialog open by default', async () => {
-    await page.goto(`${app.baseUrl}/`);
-    await page.getByRole('button', { name: /create (an )?account/i }).first().click();
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm Password').fill(password);
-    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-    // A new account lands on the dashboard.
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await signUpInPage(page, app.baseUrl, username, password);
 
     // My Videos starts empty, with the debug line and an upload button that opens the dialog.
     const nav = page.getByRole('navigation', { name: 'Main' });

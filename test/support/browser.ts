@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type RunningApp, startApp } from './stack';
 
 export const SCREENSHOT_DIR = join(__dirname, '..', '..', 'test-results', 'screenshots');
 
@@ -27,4 +28,52 @@ export function collectPageErrors(page: Page): string[] {
     if (msg.type() === 'error' && !/status of 401/.test(msg.text())) errors.push(msg.text());
   });
   return errors;
+}
+
+export interface BrowserSession {
+  app: RunningApp;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Errors the page logged or threw; tests expect it empty after each step. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The real app and a Chromium page on it at 1366x860. `still` turns off motion, so screenshots
+ * show finished states rather than transitions halfway through.
+ */
+export async function openApp(options: { still?: boolean } = {}): Promise<BrowserSession> {
+  const app = await startApp();
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: options.still ? 'reduce' : 'no-preference' });
+  if (options.still) {
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style');
+        style.textContent = '*, ::before, ::after { transition: none !important; }';
+        document.head.append(style);
+      });
+    });
+  }
+  const page = await context.newPage();
+  return {
+    app, browser, context, page, errors: collectPageErrors(page),
+    async close() {
+      await browser.close();
+      await app.stack.stop();
+    },
+  };
+}
+
+/** Creates an account through the sign-up form; the app then shows the dashboard. */
+export async function signUpInPage(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('button', { name: /create (an )?account/i }).first().click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 }
