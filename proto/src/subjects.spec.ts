@@ -1,4 +1,4 @@
-import { authV1, eventSubject, jobSubject, mediaV1, progressSubject, rpcSubject } from './index';
+import { authV1, eventSubject, jobSubject, mediaV1, musicV1, progressSubject, rpcSubject } from './index';
 
 describe('subjects derive from the contract names', () => {
   it('names RPC subjects after the domain and the method', () => {
@@ -24,5 +24,12 @@ describe('media subjects', () => {
     expect(eventSubject(mediaV1.VideoProcessedSchema)).toBe('evt.media.video.processed');
     expect(progressSubject('u1', 'v1')).toBe('progress.u1.v1');
     expect(progressSubject('u1')).toBe('progress.u1.>');
+  });
+});
+
+describe('music subjects', () => {
+  it('names the catalogue RPCs music.tracks.*', () => {
+    expect(rpcSubject(musicV1.MusicService.method.tracksList)).toBe('music.tracks.list');
+    expect(rpcSubject(musicV1.MusicService.method.tracksGet)).toBe('music.tracks.get');
   });
 });

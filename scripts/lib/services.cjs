@@ -5,14 +5,17 @@ const root = path.resolve(__dirname, '../..');
 
 /**
  * `command` runs with node from the repo root; `port` goes into the `portEnv` variable and answers
- * `readyPath` (default /readyz) with 200 once the process is ready.
- * @type {Array<{name: string, command: string[], port: number, portEnv: string, readyPath?: string}>}
+ * `readyPath` (default /readyz) with 200 once the process is ready (within `readyTimeoutMs`, when
+ * it needs longer than the stack's default).
+ * @type {Array<{name: string, command: string[], port: number, portEnv: string, readyPath?: string, readyTimeoutMs?: number}>}
  */
 const SERVICES = [
   { name: 's3', command: ['scripts/lib/s3rver.cjs'], port: 4569, portEnv: 'S3RVER_PORT', readyPath: '/reelsmith' },
   { name: 'auth', command: ['services/auth/dist/main.js'], port: 8101, portEnv: 'HEALTH_PORT' },
   { name: 'media', command: ['services/media/dist/main.js'], port: 8102, portEnv: 'HEALTH_PORT' },
   { name: 'worker', command: ['services/media/dist/worker.js'], port: 8103, portEnv: 'HEALTH_PORT' },
+  // Ready once its catalogue is complete: the first start on a machine synthesises every track.
+  { name: 'music', command: ['services/music/dist/main.js'], port: 8104, portEnv: 'HEALTH_PORT', readyTimeoutMs: 300_000 },
   { name: 'gateway', command: ['services/gateway/dist/main.js'], port: 8080, portEnv: 'PORT' },
 ];
 

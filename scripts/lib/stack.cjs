@@ -40,7 +40,7 @@ async function waitUntilReady(url, timeoutMs, isAlive) {
 
 /**
  * Starts each service with its port, waits until every /readyz answers 200.
- * @param {{services: Array<{name: string, command: string[], port: number, portEnv: string, readyPath?: string}>, env: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
+ * @param {{services: Array<{name: string, command: string[], port: number, portEnv: string, readyPath?: string, readyTimeoutMs?: number}>, env: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
  */
 async function startStack({ services, env, log = printLine, readyTimeoutMs = 60_000 }) {
   const running = new Map();
@@ -80,7 +80,7 @@ async function startStack({ services, env, log = printLine, readyTimeoutMs = 60_
     async start(name) {
       const service = services.find((s) => s.name === name);
       const entry = startOne(service);
-      await waitUntilReady(readyUrl(service), readyTimeoutMs, () => !entry.exited);
+      await waitUntilReady(readyUrl(service), service.readyTimeoutMs ?? readyTimeoutMs, () => !entry.exited);
     },
     stopOne,
     async stop() {
@@ -91,7 +91,7 @@ async function startStack({ services, env, log = printLine, readyTimeoutMs = 60_
   try {
     for (const service of services) startOne(service);
     await Promise.all(
-      services.map((s) => waitUntilReady(readyUrl(s), readyTimeoutMs, () => !running.get(s.name).exited)
+      services.map((s) => waitUntilReady(readyUrl(s), s.readyTimeoutMs ?? readyTimeoutMs, () => !running.get(s.name).exited)
         .catch((err) => { throw new Error(`${s.name}: ${err.message}`); })),
     );
   } catch (err) {

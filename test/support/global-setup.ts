@@ -1,7 +1,9 @@
 import { createTestDatabase, startNatsServer, startS3Server } from './infra';
+import { warmMusicCache } from './music-cache';
 
 /** Real infrastructure for one jest run: a private NATS with JetStream, a private S3 and a fresh PostgreSQL database. */
 export default async function globalSetup(): Promise<void> {
+  warmMusicCache();
   const nats = await startNatsServer();
   const s3 = await startS3Server();
   const databaseUrl = await createTestDatabase();

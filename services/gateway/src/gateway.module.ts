@@ -10,6 +10,7 @@ import type { GatewayConfig } from './config';
 import { EventsController } from './events/events.controller';
 import { HighlightsController } from './highlights/highlights.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { MusicController } from './music/music.controller';
 import { GATEWAY_CONFIG } from './tokens';
 import { MediaStreamController } from './videos/media-stream.controller';
 import { VideosController } from './videos/videos.controller';
@@ -20,7 +21,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule, NatsModule.forRoot({ url: config.NATS_URL, service: 'gateway' })],
-      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, EventsController, HealthController],
+      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, EventsController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {

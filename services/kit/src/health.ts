@@ -4,15 +4,24 @@ import { DataSource } from 'typeorm';
 import { metricsRegistry } from './metrics';
 import { NATS_CONNECTION } from './nats.module';
 
+/** Extra readiness conditions a service provides (and exports) under this token, e.g. a catalogue still being built. */
+export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
+export interface ReadinessCheck {
+  name: string;
+  /** Resolves when ready; rejects with what is missing. */
+  check(): Promise<unknown>;
+}
+
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms))]);
 
-/** /healthz: the process is alive. /readyz: its database and NATS answer. /metrics: Prometheus. */
+/** /healthz: the process is alive. /readyz: its database and NATS answer, and its own checks pass. /metrics: Prometheus. */
 @Controller()
 export class HealthController {
   constructor(
     @Optional() private readonly dataSource?: DataSource,
     @Optional() @Inject(NATS_CONNECTION) private readonly nc?: NatsConnection,
+    @Optional() @Inject(READINESS_CHECKS) private readonly extra: ReadinessCheck[] = [],
   ) {}
 
   @Get('healthz')
@@ -26,6 +35,7 @@ export class HealthController {
     const checks: Record<string, string> = {};
     if (this.dataSource) checks.database = await this.probe(() => this.dataSource!.query('SELECT 1'));
     if (this.nc) checks.nats = await this.probe(() => (this.nc!.isClosed() ? Promise.reject(new Error('closed')) : this.nc!.flush()));
+    for (const check of this.extra ?? []) checks[check.name] = await this.probe(() => check.check());
     const ready = Object.values(checks).every((v) => v === 'ok');
     if (!ready) throw new ServiceUnavailableException({ status: 'unavailable', checks });
     return { status: 'ok', checks };
