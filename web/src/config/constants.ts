@@ -54,3 +54,12 @@ export const MIN_TRIM_SECONDS = 1;
  * so a screen mounted later fetches fresh URLs instead of showing dead ones.
  */
 export const VIDEO_URL_FRESH_TIME = 90 * 60 * 1000;
+
+// Music library (spec §2, §9)
+/** Query key of GET /api/music-tracks. */
+export const MUSIC_TRACKS_QUERY_KEY = ['/api/music-tracks'] as const;
+/** localStorage key of the track picked in the music library (highlight reels and exports use it). */
+export const SELECTED_MUSIC_KEY = 'reelsmith.selectedMusic';
+
+// Demo (spec §2, §9)
+export const DEMO_PLAY_BANNER_MS = 3000;

@@ -1,10 +1,121 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ArrowRight, Clock, Heart, Mountain, Music2, Play, Presentation, Trophy, type LucideIcon } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { DEMO_PLAY_BANNER_MS } from '../../config/constants';
+import { cn } from '../../lib/utils';
 import { PageHeader } from '../layout/components/PageHeader';
+import { DEMO_HIGHLIGHTS, type DemoHighlight, type DemoKind } from './demo-reels';
 
+const LOOK: Record<DemoKind, { icon: LucideIcon; gradient: string }> = {
+  sport: { icon: Trophy, gradient: 'from-emerald-500 via-green-600 to-teal-800' },
+  wedding: { icon: Heart, gradient: 'from-rose-300 via-pink-500 to-fuchsia-700' },
+  business: { icon: Presentation, gradient: 'from-sky-500 via-blue-600 to-indigo-800' },
+  travel: { icon: Mountain, gradient: 'from-amber-400 via-orange-500 to-rose-700' },
+};
+
+/** /demo (spec §2): four canned sample reels; playing one shows 'Playing demo...' on it for 3 seconds. */
 export function DemoPage() {
+  const navigate = useNavigate();
+  const [playing, setPlaying] = useState<DemoHighlight | null>(null);
+
+  useEffect(() => {
+    if (!playing) return undefined;
+    const timer = window.setTimeout(() => setPlaying(null), DEMO_PLAY_BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [playing]);
+
   return (
-    <PageHeader
-      title="Demo Highlights"
-      description="Sample highlight reels that show what Reelsmith makes from long sport, wedding, business and travel footage."
-    />
+    <div className="grid gap-8">
+      <PageHeader
+        title="Demo Highlights"
+        description="Sample highlight reels that show what Reelsmith makes from long sport, wedding, business and travel footage."
+        actions={
+          <Button onClick={() => navigate('/upload')}>
+            Start Creating
+            <ArrowRight aria-hidden="true" />
+          </Button>
+        }
+      />
+
+      <section aria-label="Sample reels" className="grid gap-6 md:grid-cols-2">
+        {DEMO_HIGHLIGHTS.map((demo) => (
+          <DemoCard key={demo.id} demo={demo} playing={playing?.id === demo.id} onPlay={() => setPlaying(demo)} />
+        ))}
+      </section>
+    </div>
+  );
+}
+
+function DemoCard({ demo, playing, onPlay }: { demo: DemoHighlight; playing: boolean; onPlay: () => void }) {
+  const { icon: Icon, gradient } = LOOK[demo.kind];
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-xs" data-testid="demo-reel" data-demo-id={demo.id}>
+      <div className="relative aspect-[2/1]">
+        <div className={cn('absolute inset-0 bg-gradient-to-br', gradient)} role="img" aria-label={demo.thumbnail} data-testid="demo-thumbnail">
+          <Icon className="absolute left-5 top-5 size-8 text-white/80" aria-hidden="true" />
+          <div className="absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-black/45 to-transparent" />
+        </div>
+        {playing && (
+          <div role="status" className="absolute inset-0 flex animate-fade-in items-end bg-black/35 p-4" data-testid="demo-playing-banner">
+            <span className="flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-semibold text-foreground shadow-md">
+              <span className="flex h-3.5 items-end gap-0.5" aria-hidden="true">
+                {[0, 150, 300].map((delay) => (
+                  <span key={delay} className="w-1 animate-pulse rounded-sm bg-brand" style={{ height: `${8 + delay / 50}px`, animationDelay: `${delay}ms` }} />
+                ))}
+              </span>
+              Playing demo...
+            </span>
+          </div>
+        )}
+        <button
+          type="button"
+          onClick={onPlay}
+          aria-label={`Play demo: ${demo.title}`}
+          className={cn(
+            'absolute left-1/2 top-1/2 flex size-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 text-brand shadow-lg transition-transform',
+            'hover:scale-105 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/60',
+            playing && 'invisible',
+          )}
+        >
+          <Play className="ml-1 size-6" aria-hidden="true" />
+        </button>
+        <span className="absolute bottom-3 right-3 flex items-center gap-1 rounded-md bg-black/60 px-2 py-0.5 text-xs font-medium text-white" data-testid="demo-duration">
+          <Clock className="size-3" aria-hidden="true" />
+          {demo.duration}
+        </span>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <h2 className="text-base font-semibold tracking-tight text-foreground">{demo.title}</h2>
+          <p className="mt-1 text-sm text-muted-foreground">{demo.description}</p>
+        </div>
+        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+          {demo.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-foreground/80">
+              {tag}
+            </li>
+          ))}
+        </ul>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Music2 className="size-4 shrink-0 text-brand" aria-hidden="true" />
+          <span>
+            Music: <span className="font-medium text-foreground">{demo.musicTrack}</span>
+          </span>
+        </p>
+        <div className="mt-auto border-t border-border pt-3">
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Highlight moments</h3>
+          <ol className="mt-2 grid gap-1.5">
+            {demo.highlights.map((moment) => (
+              <li key={moment.time} className="flex items-center gap-3 text-sm">
+                <span className="w-10 shrink-0 font-mono text-xs tabular-nums text-brand-strong">{moment.time}</span>
+                <span className="text-foreground">{moment.label}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+    </article>
   );
 }

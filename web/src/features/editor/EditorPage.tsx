@@ -1,4 +1,5 @@
 import { PageHeader } from '../layout/components/PageHeader';
+import { MusicLibraryPanel } from '../music/components/MusicLibraryPanel';
 import { EditorWorkspace } from './components/EditorWorkspace';
 import { RecentEdits } from './components/RecentEdits';
 
@@ -16,7 +17,7 @@ export function EditorPage() {
           <RecentEdits />
         </div>
         <aside aria-label="Music" className="grid min-w-0 gap-6" data-testid="editor-side-column">
-          {/* The music library panel goes here. */}
+          <MusicLibraryPanel />
         </aside>
       </div>
     </div>

@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
+import { uniqueUsername } from '../support/stack';
+
+/**
+ * The music library beside the editor and the demo page, in Chromium against the real stack:
+ * filters built from the catalogue, a preview that really plays (one at a time), select and
+ * remove, the selection kept across a reload; /demo's banner and Start Creating.
+ */
+jest.setTimeout(90_000);
+
+describe('music library and demo in Chromium', () => {
+  let session: BrowserSession;
+  let page: Page;
+  let errors: string[];
+
+  const panel = () => page.getByTestId('music-library');
+  const rows = () => panel().getByTestId('music-track');
+  const audioState = () =>
+    page.getByTestId('music-preview-audio').evaluate((el) => {
+      const audio = el as HTMLAudioElement;
+      return { paused: audio.paused, time: audio.currentTime, src: new URL(audio.currentSrc || audio.src || '/', location.href).pathname };
+    });
+
+  beforeAll(async () => {
+    session = await openApp({ still: true });
+    ({ page, errors } = session);
+    await signUpInPage(page, session.app.baseUrl, uniqueUsername('Music'), 'reel-secret-1');
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the library beside the editor: every track with title, artist, genre, mood, m:ss and BPM', async () => {
+    await page.getByRole('link', { name: 'Video Editor' }).click();
+    await page.getByRole('heading', { name: 'Video Editor', level: 1 }).waitFor();
+    await rows().first().waitFor();
+    expect(await rows().count()).toBeGreaterThanOrEqual(60);
+    await panel().getByText(/^\d+ tracks$/).waitFor();
+    // The panel sits in the right-hand column.
+    const side = await page.getByTestId('editor-side-column').boundingBox();
+    const main = await page.getByTestId('recent-edits').boundingBox();
+    expect(side!.x).toBeGreaterThan(main!.x + main!.width - 1);
+
+    const first = rows().first();
+    await first.getByText('Golden Hour Drive').waitFor();
+    await first.getByText('Neon Atlas').waitFor();
+    expect(await first.getByTestId('music-track-meta').innerText()).toMatch(/^Electronic · Uplifting\n\d:\d\d · 122 BPM$/);
+    // The list scrolls at about 16rem instead of growing the page.
+    const list = await panel().getByTestId('music-track-list').evaluate((el) => ({ height: el.clientHeight, scroll: el.scrollHeight, rem: parseFloat(getComputedStyle(document.documentElement).fontSize) }));
+    expect(list.height).toBeLessThanOrEqual(16 * list.rem + 1);
+    expect(list.height).toBeGreaterThan(14 * list.rem);
+    expect(list.scroll).toBeGreaterThan(list.height * 4);
+    await screenshot(page, 'music-01-editor-library');
+  });
+
+  it('filters by genre and mood with options built from the tracks, and says when nothing matches', async () => {
+    const genre = page.getByLabel('Genre');
+    const mood = page.getByLabel('Mood');
+    expect(await genre.locator('option').allInnerTexts()).toEqual(['All', 'Electronic', 'Acoustic', 'Cinematic', 'Hip-Hop', 'Ambient', 'Rock']);
+    expect(await mood.locator('option').allInnerTexts()).toEqual(['All', 'Uplifting', 'Happy', 'Dramatic', 'Calm', 'Energetic', 'Romantic']);
+
+    await genre.selectOption({ label: 'Rock' });
+    await panel().getByText('10 of 60').waitFor();
+    for (const meta of await panel().getByTestId('music-track-meta').allInnerTexts()) expect(meta).toMatch(/^Rock · \w+\n/);
+    await mood.selectOption({ label: 'Energetic' });
+    const energeticRock = await panel().getByTestId('music-track-meta').allInnerTexts();
+    expect(energeticRock.length).toBeGreaterThan(0);
+    expect(energeticRock.length).toBeLessThan(10);
+    for (const meta of energeticRock) expect(meta).toMatch(/^Rock · Energetic\n/);
+    await screenshot(page, 'music-02-filtered');
+
+    await genre.selectOption({ label: 'Ambient' });
+    await panel().getByText('No music tracks found matching your filters').waitFor();
+    expect(await rows().count()).toBe(0);
+    await screenshot(page, 'music-03-no-match');
+
+    await genre.selectOption({ label: 'All' });
+    await mood.selectOption({ label: 'All' });
+    await panel().getByText(/^60 tracks$/).waitFor();
+  });
+
+  it('plays a preview, and starting another track stops the first (one audio element)', async () => {
+    const first = rows().nth(0);
+    const second = rows().nth(1);
+    await first.getByRole('button', { name: 'Play preview of Golden Hour Drive' }).click();
+    await page.waitForFunction(() => {
+      const audio = document.querySelector('[data-testid="music-preview-audio"]') as HTMLAudioElement;
+      return !audio.paused && audio.currentTime > 0.3;
+    });
+    expect(await audioState()).toMatchObject({ paused: false, src: '/music/golden-hour-drive.mp3' });
+    await first.getByRole('button', { name: 'Pause preview of Golden Hour Drive' }).waitFor();
+    await screenshot(page, 'music-04-preview-playing');
+
+    const title = await second.getByTestId('music-track-title').innerText();
+    await second.getByRole('button', { name: `Play preview of ${title}` }).click();
+    await page.waitForFunction(() => {
+      const audio = document.querySelector('[data-testid="music-preview-audio"]') as HTMLAudioElement;
+      return !audio.paused && audio.currentTime > 0.2 && !audio.currentSrc.endsWith('/golden-hour-drive.mp3');
+    });
+    const state = await audioState();
+    expect(state.src).not.toBe('/music/golden-hour-drive.mp3');
+    expect(state.paused).toBe(false);
+    await first.getByRole('button', { name: 'Play preview of Golden Hour Drive' }).waitFor();
+    expect(await panel().locator('[data-playing]').count()).toBe(1);
+    expect(await page.locator('audio').count()).toBe(1);
+
+    await second.getByRole('button', { name: `Pause preview of ${title}` }).click();
+    await second.getByRole('button', { name: `Play preview of ${title}` }).waitFor();
+    expect((await audioState()).paused).toBe(true);
+  });
+
+  it('selects a track into the Selected Music card, keeps it after a reload, and removes it', async () => {
+    const row = rows().nth(2);
+    const title = await row.getByTestId('music-track-title').innerText();
+    await row.getByRole('button', { name: `Select ${title}` }).click();
+    const card = page.getByTestId('selected-music');
+    await card.getByRole('heading', { name: 'Selected Music' }).waitFor();
+    expect(await card.getByTestId('selected-music-title').innerText()).toBe(title);
+    await row.getByRole('button', { name: `${title} is selected` }).waitFor();
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('reelsmith.selectedMusic')))!);
+    expect(stored).toMatchObject({ id: await row.getAttribute('data-track-id'), title });
+    await screenshot(page, 'music-05-selected');
+
+    await page.reload();
+    await page.getByTestId('selected-music').getByText(title).waitFor();
+
+    await page.getByRole('button', { name: 'Remove Music' }).click();
+    await page.getByTestId('selected-music').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('reelsmith.selectedMusic'))).toBeNull();
+    await rows().nth(2).getByRole('button', { name: `Select ${title}` }).waitFor();
+  });
+
+  it('shows four demo reels; play shows "Playing demo..." for 3 seconds; Start Creating goes to /upload', async () => {
+    await page.getByRole('link', { name: 'Demo' }).click();
+    await page.getByRole('heading', { name: 'Demo Highlights', level: 1 }).waitFor();
+    const reels = page.getByTestId('demo-reel');
+    expect(await reels.count()).toBe(4);
+    expect(await page.getByTestId('demo-duration').allInnerTexts()).toEqual(['2:30', '3:45', '1:15', '4:20']);
+    await reels.first().getByText('Music: Stadium Lights').waitFor();
+    await reels.first().getByText('Highlight moments').waitFor();
+    await screenshot(page, 'music-06-demo');
+
+    await page.getByRole('button', { name: /^Play demo: Soccer/ }).click();
+    const banner = page.getByTestId('demo-playing-banner');
+    await banner.getByText('Playing demo...').waitFor();
+    const shownAt = Date.now();
+    await screenshot(page, 'music-07-demo-playing');
+    await banner.waitFor({ state: 'detached', timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2500);
+
+    await page.getByRole('button', { name: 'Start Creating' }).click();
+    await page.waitForURL(/\/upload$/);
+    // The upload page opens with its upload dialog.
+    await page.getByRole('dialog').getByRole('heading', { name: 'Upload Video' }).waitFor();
+  });
+});
