@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { shortPlantedClip } from '../support/planted';
 import { type RunningApp, startApp } from '../support/stack';
@@ -24,6 +25,21 @@ describe('AI highlights through the gateway', () => {
     await waitForVideo(app.baseUrl, alice, videoId, (v) => v.status === 'processed');
   }, 120_000);
   afterAll(async () => { await app?.stack.stop(); });
+
+  async function waitUntilReady(id: string) {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const { json } = await api(app.baseUrl, 'GET', `/api/highlights/${id}`, { token: alice });
+      if (json.status === 'ready' || json.status === 'error' || Date.now() > deadline) return json;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+
+  /** A reel's sound as mono 8 kHz samples, decoded by ffmpeg from its download URL. */
+  async function soundOf(reel: { downloadUrl: string }): Promise<Float32Array> {
+    const out = execFileSync('ffmpeg', ['-v', 'error', '-i', `${app.baseUrl}${reel.downloadUrl}`, '-vn', '-ac', '1', '-ar', '8000', '-f', 'f32le', 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });
+    return new Float32Array(out.buffer, out.byteOffset, out.length / 4);
+  }
 
   it('queues with 202, reports progress over SSE, and serves a playable reel with its moments', async () => {
     const events = openEvents(app.baseUrl, alice);
@@ -92,4 +108,36 @@ describe('AI highlights through the gateway', () => {
     expect(exports[0]).toMatchObject({ id: ready.id, kind: 'export', videoTitle: 'Derby' });
     expect((await api(app.baseUrl, 'GET', '/api/exports', { token: bob })).json).toEqual([]);
   }, 90_000);
+
+  it('lays the chosen music under the reel, and an edit with musicTrackId null renders it without', async () => {
+    const tracks = (await api(app.baseUrl, 'GET', '/api/music-tracks', { token: alice })).json;
+    const track = tracks.find((t: { mood: string }) => t.mood === 'energetic');
+    const missing = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/generate-highlights`, { token: alice, body: { musicTrackId: 'no-such-track' } });
+    expect({ status: missing.status, error: missing.json.error }).toEqual({ status: 404, error: 'Music track not found' });
+
+    const queued = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/generate-highlights`, {
+      token: alice, body: { targetLength: 15, quality: '480p', musicTrackId: track.id },
+    });
+    expect(queued.status).toBe(202);
+    const withMusic = await waitUntilReady(queued.json.id);
+    expect(withMusic).toMatchObject({ status: 'ready', musicTrackId: track.id });
+
+    const moments = withMusic.moments.map((m: { start: number; end: number }) => ({ start: m.start, end: m.end }));
+    const edit = await api(app.baseUrl, 'PUT', `/api/highlights/${withMusic.id}/moments`, { token: alice, body: { moments, musicTrackId: null } });
+    expect(edit.status).toBe(202);
+    const without = await waitUntilReady(edit.json.id);
+    expect(without).toMatchObject({ status: 'ready', musicTrackId: null, moments: moments.map((m: object) => expect.objectContaining(m)) });
+
+    // Same moments, same source: whatever differs between the two sounds is the music bed.
+    const [a, b] = await Promise.all([soundOf(withMusic.reel), soundOf(without.reel)]);
+    const n = Math.min(a.length, b.length);
+    expect(n).toBeGreaterThan(8000 * 5);
+    let diff = 0;
+    let base = 0;
+    for (let i = 0; i < n; i++) {
+      diff += (a[i] - b[i]) ** 2;
+      base += b[i] ** 2;
+    }
+    expect(Math.sqrt(diff / base)).toBeGreaterThan(0.2);
+  }, 200_000);
 });

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { createRpcClient, HealthController, NatsModule, ObjectStorage, RpcClient } from '@reelsmith/kit';
+import { HealthController, NatsModule, ObjectStorage, rpcClientProvider } from '@reelsmith/kit';
 import { AuthController } from './auth/auth.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
@@ -24,14 +24,7 @@ export class GatewayModule {
       controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, EventsController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
-        {
-          provide: RpcClient,
-          useFactory: async () => {
-            const client = createRpcClient(config.NATS_URL, config.RPC_TIMEOUT_MS, 'gateway');
-            await client.connect();
-            return client;
-          },
-        },
+        rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, 'gateway'),
         { provide: ObjectStorage, useValue: new ObjectStorage(config) },
         JwtStrategy,
         AuthRateLimitGuard,

@@ -1,5 +1,5 @@
 import { create, type DescMessage, type DescMethodUnary, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
-import { applyDecorators, type ArgumentMetadata, Injectable, type PipeTransform, UsePipes } from '@nestjs/common';
+import { applyDecorators, type ArgumentMetadata, Injectable, type OnApplicationShutdown, type PipeTransform, type Provider, UsePipes } from '@nestjs/common';
 import { BaseRpcContext, ClientProxy, ClientProxyFactory, MessagePattern, Transport } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { rpcSubject } from '@reelsmith/proto';
@@ -26,8 +26,12 @@ export function RpcHandler(method: DescMethodUnary) {
 
 /** Calls contract RPCs over NATS; an absent or silent service becomes UNAVAILABLE (HTTP 503). */
 @Injectable()
-export class RpcClient {
+export class RpcClient implements OnApplicationShutdown {
   constructor(private readonly proxy: ClientProxy, private readonly timeoutMs: number) {}
+
+  onApplicationShutdown(): Promise<unknown> {
+    return this.close();
+  }
 
   connect(): Promise<unknown> {
     return this.proxy.connect();
@@ -71,4 +75,16 @@ export function createRpcClient(natsUrl: string, timeoutMs: number, name = 'rpc-
     },
   });
   return new RpcClient(proxy, timeoutMs);
+}
+
+/** The RpcClient of a service's module, connected before the app starts and closed when it stops. */
+export function rpcClientProvider(natsUrl: string, timeoutMs: number, name: string): Provider {
+  return {
+    provide: RpcClient,
+    useFactory: async () => {
+      const client = createRpcClient(natsUrl, timeoutMs, name);
+      await client.connect();
+      return client;
+    },
+  };
 }

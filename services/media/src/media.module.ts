@@ -1,5 +1,5 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { DatabaseModule, NatsModule, ObjectStorage } from '@reelsmith/kit';
+import { DatabaseModule, NatsModule, ObjectStorage, rpcClientProvider } from '@reelsmith/kit';
 import type { MediaConfig } from './config';
 import { HighlightEntity } from './entities/highlight.entity';
 import { UploadGrantEntity } from './entities/upload-grant.entity';
@@ -10,7 +10,7 @@ import { HighlightsRepository, TypeOrmHighlightsRepository } from './highlights.
 import { HighlightsService } from './highlights.service';
 import { CreateVideos1763716000000 } from './migrations/1763716000000-CreateVideos';
 import { CreateHighlights1763724000000 } from './migrations/1763724000000-CreateHighlights';
-import { MusicLibrary, NoMusicLibrary } from './music-library';
+import { MusicLibrary, RpcMusicLibrary } from './music-library';
 import { ProgressPublisher } from './progress.publisher';
 import { VideosController } from './videos.controller';
 import { TypeOrmVideosRepository, VideosRepository } from './videos.repository';
@@ -43,7 +43,8 @@ export function mediaInfrastructure(config: MediaConfig, service: string): { imp
       ProgressPublisher,
       { provide: VideosRepository, useClass: TypeOrmVideosRepository },
       { provide: HighlightsRepository, useClass: TypeOrmHighlightsRepository },
-      { provide: MusicLibrary, useClass: NoMusicLibrary },
+      rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, service),
+      { provide: MusicLibrary, useClass: RpcMusicLibrary },
     ],
   };
 }

@@ -20,13 +20,16 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], fallback:
   return value as T;
 }
 
-/** Render choices with their defaults (1080p, mp4, 16:9, no music); anything else is a 400. */
+/**
+ * Render choices with their defaults (1080p, mp4, 16:9, no music), or those of `base` (the reel being
+ * re-rendered) where a field is empty; anything else is a 400.
+ */
 export function checkRender(options: mediaV1.RenderOptions | undefined, base?: Partial<CheckedRender>): CheckedRender {
   return {
     quality: oneOf(options?.quality ?? '', QUALITIES, base?.quality ?? '1080p', 'Quality'),
     format: oneOf(options?.format ?? '', FORMATS, base?.format ?? 'mp4', 'Format'),
     aspect: oneOf(options?.aspect ?? '', ASPECTS, base?.aspect ?? '16:9', 'Aspect'),
-    musicTrackId: (options?.musicTrackId ?? '').trim() || (base?.musicTrackId ?? ''),
+    musicTrackId: options?.noMusic ? '' : (options?.musicTrackId ?? '').trim() || (base?.musicTrackId ?? ''),
   };
 }
 

@@ -111,7 +111,6 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     const cases: Array<[Promise<unknown>, ErrorCode, string]> = [
       [media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, preset: 'cooking' }), ErrorCode.INVALID_ARGUMENT, 'Preset must be one of auto, sport, wedding, business, travel.'],
       [media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, targetLength: 45 }), ErrorCode.INVALID_ARGUMENT, 'Target length must be one of 15, 30, 60, 90 seconds.'],
-      [media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, render: { musicTrackId: 'nope' } }), ErrorCode.NOT_FOUND, 'Music track not found'],
       [media.client.call(Rpc.highlightsGenerate, { userId: bob, videoId: video.id }), ErrorCode.NOT_FOUND, 'Video not found'],
       [media.client.call(Rpc.exportsCreate, { userId: alice, videoId: video.id, start: '0:30', end: '0:10' }), ErrorCode.INVALID_ARGUMENT, 'Start time must be before end time.'],
     ];

@@ -58,7 +58,7 @@ export class HighlightsController {
 
   @Put('highlights/:id/moments')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Re-render with edited moments {moments: [{start, end}], quality?, format?, aspect?, musicTrackId?}: a new version' })
+  @ApiOperation({ summary: 'Re-render with edited moments {moments: [{start, end}], quality?, format?, aspect?, musicTrackId?}: a new version; an absent musicTrackId keeps the reel\'s track, null drops it' })
   async edit(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
     const highlight = await this.rpc.call(Rpc.highlightsEdit, { userId: caller.userId, highlightId: id, moments: moments(body), render: renderOptions(body) });
     return highlightJson(highlight);

@@ -17,12 +17,16 @@ export function number(body: Body, field: string): number {
   return value;
 }
 
-/** The render choices of a reel or export request (checked for their values by the media service). */
+/**
+ * The render choices of a reel or export request (checked for their values by the media service).
+ * `musicTrackId: null` asks for no music; an absent one keeps what the reel being re-rendered had.
+ */
 export function renderOptions(body: Body) {
   return {
     quality: text(body, 'quality', 20),
     format: text(body, 'format', 20),
     aspect: text(body, 'aspect', 20),
     musicTrackId: text(body, 'musicTrackId', 100),
+    noMusic: body.musicTrackId === null,
   };
 }
