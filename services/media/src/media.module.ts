@@ -1,10 +1,12 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { DatabaseModule, NatsModule, ObjectStorage } from '@reelsmith/kit';
+import { createRpcClient, DatabaseModule, NatsModule, ObjectStorage } from '@reelsmith/kit';
 import type { MediaConfig } from './config';
 import { HighlightEntity } from './entities/highlight.entity';
 import { UploadGrantEntity } from './entities/upload-grant.entity';
 import { VideoEntity } from './entities/video.entity';
 import { MEDIA_TOOLS, MediaRepository } from './ffmpeg/media.repository';
+import { FolderDirectory, RpcFolderDirectory } from './folder-directory';
+import { FolderEventsConsumer } from './folder-events.consumer';
 import { HighlightsController } from './highlights.controller';
 import { HighlightsRepository, TypeOrmHighlightsRepository } from './highlights.repository';
 import { HighlightsService } from './highlights.service';
@@ -56,7 +58,20 @@ export class MediaModule {
       module: MediaModule,
       imports: infrastructure.imports,
       controllers: [VideosController, HighlightsController],
-      providers: [...infrastructure.providers, VideosService, HighlightsService],
+      providers: [
+        ...infrastructure.providers,
+        VideosService,
+        HighlightsService,
+        {
+          provide: FolderDirectory,
+          useFactory: async () => {
+            const client = createRpcClient(config.NATS_URL, config.RPC_TIMEOUT_MS, 'media');
+            await client.connect();
+            return new RpcFolderDirectory(client);
+          },
+        },
+        FolderEventsConsumer,
+      ],
     };
   }
 }

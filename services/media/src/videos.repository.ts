@@ -19,6 +19,10 @@ export abstract class VideosRepository {
   abstract findById(id: string): Promise<VideoEntity | null>;
   abstract update(id: string, changes: Partial<VideoEntity>): Promise<void>;
   abstract delete(id: string, userId: string): Promise<boolean>;
+  /** Puts the owner's video into a folder (null: the library); false when the caller owns no such video. */
+  abstract setFolder(id: string, userId: string, folderId: string | null): Promise<boolean>;
+  /** Every video of a deleted folder back to the library; how many moved. */
+  abstract clearFolder(userId: string, folderId: string): Promise<number>;
 }
 
 @Injectable()
@@ -72,5 +76,17 @@ export class TypeOrmVideosRepository extends VideosRepository {
   async delete(id: string, userId: string) {
     const result = await this.videos.delete({ id, userId });
     return result.affected === 1;
+  }
+
+  async setFolder(id: string, userId: string, folderId: string | null) {
+    if (!isUuid(id)) return false;
+    const result = await this.videos.update({ id, userId }, { folderId });
+    return result.affected === 1;
+  }
+
+  async clearFolder(userId: string, folderId: string) {
+    if (!isUuid(folderId) || !isUuid(userId)) return 0;
+    const result = await this.videos.update({ userId, folderId }, { folderId: null });
+    return result.affected ?? 0;
   }
 }
