@@ -164,6 +164,20 @@ describe('video folders on My Videos in Chromium', () => {
     expect((await api('GET', '/api/video-folders')).json[0].color).toBe('#06b6d4');
   });
 
+  it('fits a 360 px wide screen, on both tabs', async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`${app.baseUrl}/videos`);
+    await page.getByTestId('video-card').first().waitFor();
+    await page.getByTestId('folder-strip').waitFor();
+    await screenshot(page, 'folders-09-narrow-videos');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('tab', { name: /Folders/ }).click();
+    await page.getByTestId('folder-card').waitFor();
+    await screenshot(page, 'folders-10-narrow-folders');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1366, height: 860 });
+  });
+
   it('deletes the folder after a confirmation that keeps its videos', async () => {
     await page.getByRole('button', { name: `Delete ${folderName}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this folder?' });
