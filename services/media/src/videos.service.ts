@@ -109,7 +109,9 @@ export class VideosService {
       throw RpcFailure.notFound('Folder not found');
     }
     if (video.folderId === folderId) return this.view(video);
-    if (!(await this.videos.setFolder(video.id, request.userId, folderId))) throw RpcFailure.notFound('Video not found');
+    const outcome = await this.videos.setFolder(video.id, request.userId, folderId);
+    if (outcome === 'no-folder') throw RpcFailure.notFound('Folder not found');
+    if (outcome === 'no-video') throw RpcFailure.notFound('Video not found');
     return this.view({ ...video, folderId } as VideoEntity);
   }
 

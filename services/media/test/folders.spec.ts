@@ -122,6 +122,42 @@ describe('media with the folders service over real NATS and PostgreSQL', () => {
     expect((await client.call(Media.videosGet, { userId: alice, videoId: v.id })).folderId).toBe(folder.id);
   });
 
+  it('refuses a move into a folder whose deletion media has seen, even if asked too early', async () => {
+    // The folders service still has the folder (its answer raced the deletion); media's record wins.
+    const folder = await client.call(Folders.foldersCreate, { userId: alice, name: 'Raced', description: '', color: '' });
+    const v = await video(alice, 'Late mover');
+    await media.get(EventPublisher).publish(foldersV1.FolderDeletedSchema, { folderId: folder.id, userId: alice });
+    const deadline = Date.now() + 10_000;
+    let err = await rejection(client.call(Media.videosMove, { userId: alice, videoId: v.id, folderId: folder.id })).catch(() => undefined);
+    while (!err && Date.now() < deadline) {
+      await client.call(Media.videosMove, { userId: alice, videoId: v.id, folderId: '' });
+      await new Promise((r) => setTimeout(r, 100));
+      err = await rejection(client.call(Media.videosMove, { userId: alice, videoId: v.id, folderId: folder.id })).catch(() => undefined);
+    }
+    expect({ code: err?.code, message: err?.message }).toEqual({ code: ErrorCode.NOT_FOUND, message: 'Folder not found' });
+    expect((await client.call(Media.videosGet, { userId: alice, videoId: v.id })).folderId).toBe('');
+  });
+
+  it('leaves no video in a folder deleted while moves into it were under way', async () => {
+    const folder = await client.call(Folders.foldersCreate, { userId: alice, name: 'Busy', description: '', color: '' });
+    const videos = await Promise.all(Array.from({ length: 12 }, (_, i) => video(alice, `Busy ${i}`)));
+    const moves = videos.map((v) => client.call(Media.videosMove, { userId: alice, videoId: v.id, folderId: folder.id }).catch(() => undefined));
+    await new Promise((r) => setTimeout(r, 5));
+    await client.call(Folders.foldersDelete, { userId: alice, folderId: folder.id });
+    await Promise.all(moves);
+    const ids = new Set(videos.map((v) => v.id));
+    const deadline = Date.now() + 10_000;
+    let inFolder = Infinity;
+    while (inFolder > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      inFolder = (await client.call(Media.videosList, { userId: alice, folderId: '' })).videos.filter((x) => ids.has(x.id) && x.folderId === folder.id).length;
+    }
+    expect(inFolder).toBe(0);
+    // And it stays so: a late move is refused.
+    const late = await rejection(client.call(Media.videosMove, { userId: alice, videoId: videos[0].id, folderId: folder.id }));
+    expect(late.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
   it('answers UNAVAILABLE when the folders service is down, and keeps the video where it was', async () => {
     const v = await video(alice, 'Waiting');
     await folders!.close();
