@@ -298,7 +298,7 @@ describe('helm chart helm/reelsmith', () => {
     ['a secret as a plain env literal', ['--set', 'services.gateway.env.JWT_SECRET=0123456789abcdef0123456789abcdef'], 'JWT_SECRET'],
     ['a password as a plain env literal', ['--set', 'services.auth.env.SMTP_PASSWORD=hunter2'], 'SMTP_PASSWORD'],
     ['credentials in the NATS URL', ['--set', 'externalNats.url=nats://user:pw@nats:4222'], 'externalNats.url'],
-    ['a service without healthPort', ['--set-json', 'services.folders={"uses":["nats"]}'], 'healthPort'],
+    ['a service without healthPort', ['--set-json', 'services.newservice={"uses":["nats"]}'], 'healthPort'],
   ])('values.schema.json rejects %s', (_what, args, message) => {
     const result = template(['-f', TEST_VALUES, ...args]);
     expect(result.status).not.toBe(0);
@@ -350,12 +350,12 @@ describe('helm chart helm/reelsmith', () => {
     expect(schema.required).toEqual(expect.arrayContaining(['image', 'auth', 'externalDatabase', 'services', 'serviceDefaults']));
   });
 
-  test('a new service is one values entry: services.folders renders its Deployment with its wiring', () => {
-    const folders = ['--set-json', 'services.folders={"healthPort":8104,"uses":["nats","database","mediaUrl","s3"]}'];
-    const objects = render(['-f', TEST_VALUES, ...folders]);
-    const d = byName(objects, 'Deployment', `${RELEASE}-reelsmith-folders`);
+  test('a new service is one values entry: services.newservice renders its Deployment with its wiring', () => {
+    const newService = ['--set-json', 'services.newservice={"healthPort":8104,"uses":["nats","database","mediaUrl","s3"]}'];
+    const objects = render(['-f', TEST_VALUES, ...newService]);
+    const d = byName(objects, 'Deployment', `${RELEASE}-reelsmith-newservice`);
     const [c] = d.spec.template.spec.containers;
-    expect(c.args).toEqual(['folders']);
+    expect(c.args).toEqual(['newservice']);
     expect(c.env).toEqual(expect.arrayContaining([
       { name: 'HEALTH_PORT', value: '8104' },
       { name: 'NATS_URL', value: values.externalNats.url },
@@ -369,7 +369,7 @@ describe('helm chart helm/reelsmith', () => {
     ]));
     expect(c.env.map((e: { name: string }) => e.name)).not.toContain('JWT_SECRET');
     expect(c.resources).toEqual(values.serviceDefaults.resources);
-    expect(byName(objects, 'Service', `${RELEASE}-reelsmith-folders`).spec.ports).toEqual([
+    expect(byName(objects, 'Service', `${RELEASE}-reelsmith-newservice`).spec.ports).toEqual([
       { name: 'health', port: 8104, targetPort: 'health', protocol: 'TCP' },
     ]);
     for (const o of objects) expect(() => new (modelClass(o.apiVersion, o.kind))(o).validate()).not.toThrow();

@@ -1,4 +1,4 @@
-import { authV1, eventSubject, jobSubject, mediaV1, musicV1, progressSubject, rpcSubject } from './index';
+import { authV1, eventSubject, foldersV1, jobSubject, mediaV1, musicV1, progressSubject, rpcSubject } from './index';
 
 describe('subjects derive from the contract names', () => {
   it('names RPC subjects after the domain and the method', () => {
@@ -31,5 +31,15 @@ describe('music subjects', () => {
   it('names the catalogue RPCs music.tracks.*', () => {
     expect(rpcSubject(musicV1.MusicService.method.tracksList)).toBe('music.tracks.list');
     expect(rpcSubject(musicV1.MusicService.method.tracksGet)).toBe('music.tracks.get');
+  });
+});
+
+describe('folders subjects', () => {
+  it('names the folder RPCs folders.folders.* and the deletion event evt.folders.folder.deleted', () => {
+    expect(rpcSubject(foldersV1.FoldersService.method.foldersList)).toBe('folders.folders.list');
+    expect(rpcSubject(foldersV1.FoldersService.method.foldersGet)).toBe('folders.folders.get');
+    expect(rpcSubject(foldersV1.FoldersService.method.foldersDelete)).toBe('folders.folders.delete');
+    expect(rpcSubject(mediaV1.MediaService.method.videosMove)).toBe('media.videos.move');
+    expect(eventSubject(foldersV1.FolderDeletedSchema)).toBe('evt.folders.folder.deleted');
   });
 });

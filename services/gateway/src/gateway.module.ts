@@ -8,6 +8,7 @@ import { JwtStrategy } from './auth/jwt.strategy';
 import { AuthRateLimitGuard } from './auth/rate-limit.guard';
 import type { GatewayConfig } from './config';
 import { EventsController } from './events/events.controller';
+import { FoldersController } from './folders/folders.controller';
 import { HighlightsController } from './highlights/highlights.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { MusicController } from './music/music.controller';
@@ -21,7 +22,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule, NatsModule.forRoot({ url: config.NATS_URL, service: 'gateway' })],
-      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, EventsController, HealthController],
+      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, FoldersController, EventsController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, 'gateway'),

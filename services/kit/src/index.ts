@@ -12,3 +12,4 @@ export * from './rpc-error';
 export * from './signed-url';
 export * from './storage';
 export * from './jobs';
+export * from './events';

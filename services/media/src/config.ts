@@ -11,7 +11,7 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(2 * GIB),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
-  /** How long a request to another service (music.tracks.get) may take before it counts as unavailable. */
+  /** How long media waits for another service (music, folders) before answering 503. */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
 });
 export type MediaConfig = z.infer<typeof configSchema>;

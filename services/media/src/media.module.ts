@@ -1,15 +1,19 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { DatabaseModule, NatsModule, ObjectStorage, rpcClientProvider } from '@reelsmith/kit';
 import type { MediaConfig } from './config';
+import { DeletedFolderEntity } from './entities/deleted-folder.entity';
 import { HighlightEntity } from './entities/highlight.entity';
 import { UploadGrantEntity } from './entities/upload-grant.entity';
 import { VideoEntity } from './entities/video.entity';
 import { MEDIA_TOOLS, MediaRepository } from './ffmpeg/media.repository';
+import { FolderDirectory, RpcFolderDirectory } from './folder-directory';
+import { FolderEventsConsumer } from './folder-events.consumer';
 import { HighlightsController } from './highlights.controller';
 import { HighlightsRepository, TypeOrmHighlightsRepository } from './highlights.repository';
 import { HighlightsService } from './highlights.service';
 import { CreateVideos1763716000000 } from './migrations/1763716000000-CreateVideos';
 import { CreateHighlights1763724000000 } from './migrations/1763724000000-CreateHighlights';
+import { CreateDeletedFolders1763732000000 } from './migrations/1763732000000-CreateDeletedFolders';
 import { MusicLibrary, RpcMusicLibrary } from './music-library';
 import { ProgressPublisher } from './progress.publisher';
 import { VideosController } from './videos.controller';
@@ -18,8 +22,8 @@ import { MEDIA_CONFIG } from './tokens';
 import { VideosService } from './videos.service';
 
 export const MEDIA_SCHEMA = 'media';
-export const mediaEntities = [VideoEntity, UploadGrantEntity, HighlightEntity];
-export const mediaMigrations = [CreateVideos1763716000000, CreateHighlights1763724000000];
+export const mediaEntities = [VideoEntity, UploadGrantEntity, HighlightEntity, DeletedFolderEntity];
+export const mediaMigrations = [CreateVideos1763716000000, CreateHighlights1763724000000, CreateDeletedFolders1763732000000];
 
 /** What the API and the worker both need: database, NATS, storage, ffmpeg, progress. */
 export function mediaInfrastructure(config: MediaConfig, service: string): { imports: DynamicModule[]; providers: Provider[] } {
@@ -57,7 +61,13 @@ export class MediaModule {
       module: MediaModule,
       imports: infrastructure.imports,
       controllers: [VideosController, HighlightsController],
-      providers: [...infrastructure.providers, VideosService, HighlightsService],
+      providers: [
+        ...infrastructure.providers,
+        VideosService,
+        HighlightsService,
+        { provide: FolderDirectory, useClass: RpcFolderDirectory },
+        FolderEventsConsumer,
+      ],
     };
   }
 }

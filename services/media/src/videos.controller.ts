@@ -36,6 +36,11 @@ export class VideosController {
     return this.videos.delete(request.userId, request.videoId);
   }
 
+  @RpcHandler(Rpc.videosMove)
+  move(@Payload() request: mediaV1.VideosMoveRequest) {
+    return this.videos.move(request);
+  }
+
   @RpcHandler(Rpc.videosTrim)
   trim(@Payload() request: mediaV1.VideosTrimRequest) {
     return this.videos.trim(request);

@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, IsNull, type Repository } from 'typeorm';
+import { DeletedFolderEntity } from './entities/deleted-folder.entity';
 import { UploadGrantEntity } from './entities/upload-grant.entity';
 import { VideoEntity } from './entities/video.entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
+
+/** Serialises moves into a folder with its deletion (until the transaction ends). */
+const lockFolder = (tx: EntityManager, folderId: string) => tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`reelsmith:folder:${folderId}`]);
 
 /** Videos and upload grants; every read is scoped to the owner. */
 export abstract class VideosRepository {
@@ -19,6 +23,13 @@ export abstract class VideosRepository {
   abstract findById(id: string): Promise<VideoEntity | null>;
   abstract update(id: string, changes: Partial<VideoEntity>): Promise<void>;
   abstract delete(id: string, userId: string): Promise<boolean>;
+  /**
+   * Puts the owner's video into a folder (null: the library). 'no-video' when the caller owns no such
+   * video, 'no-folder' when the folder was deleted meanwhile (serialised with clearFolder per folder).
+   */
+  abstract setFolder(id: string, userId: string, folderId: string | null): Promise<'moved' | 'no-video' | 'no-folder'>;
+  /** Records the folder as deleted and puts every video in it back in the library; how many moved. */
+  abstract clearFolder(userId: string, folderId: string): Promise<number>;
 }
 
 @Injectable()
@@ -72,5 +83,28 @@ export class TypeOrmVideosRepository extends VideosRepository {
   async delete(id: string, userId: string) {
     const result = await this.videos.delete({ id, userId });
     return result.affected === 1;
+  }
+
+  async setFolder(id: string, userId: string, folderId: string | null) {
+    if (!isUuid(id)) return 'no-video' as const;
+    if (folderId === null) {
+      return (await this.videos.update({ id, userId }, { folderId: null })).affected === 1 ? 'moved' as const : 'no-video' as const;
+    }
+    return this.dataSource.transaction(async (tx) => {
+      await lockFolder(tx, folderId);
+      if (await tx.getRepository(DeletedFolderEntity).existsBy({ folderId, userId })) return 'no-folder' as const;
+      const result = await tx.getRepository(VideoEntity).update({ id, userId }, { folderId });
+      return result.affected === 1 ? 'moved' as const : 'no-video' as const;
+    });
+  }
+
+  async clearFolder(userId: string, folderId: string) {
+    if (!isUuid(folderId) || !isUuid(userId)) return 0;
+    return this.dataSource.transaction(async (tx) => {
+      await lockFolder(tx, folderId);
+      await tx.getRepository(DeletedFolderEntity).createQueryBuilder().insert().values({ folderId, userId }).orIgnore().execute();
+      const result = await tx.getRepository(VideoEntity).update({ userId, folderId }, { folderId: null });
+      return result.affected ?? 0;
+    });
   }
 }

@@ -13,7 +13,8 @@ import { analysisKey } from './analysis/analysis';
 import { checkTrim, formatTimecode } from './timecode';
 import { MEDIA_CONFIG } from './tokens';
 import { toVideoMessage } from './video-message';
-import { VideosRepository } from './videos.repository';
+import { FolderDirectory } from './folder-directory';
+import { isUuid, VideosRepository } from './videos.repository';
 
 const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 const TITLE_MAX = 200;
@@ -34,6 +35,7 @@ export class VideosService {
     private readonly events: EventPublisher,
     private readonly progress: ProgressPublisher,
     private readonly highlights: HighlightsService,
+    private readonly folders: FolderDirectory,
   ) {}
 
   async createUploadUrl(userId: string): Promise<mediaV1.UploadUrl> {
@@ -97,6 +99,20 @@ export class VideosService {
     await this.events.publish(mediaV1.VideoDeletedSchema, { videoId: video.id, userId }).catch((err) =>
       this.logger.error(`evt.media.video.deleted not published for ${video.id}: ${(err as Error).message}`));
     return { $typeName: 'media.v1.VideosDeleteResponse', videoId: video.id };
+  }
+
+  /** Into a folder of the same owner (asked of the folders service), or back to the library with an empty id. */
+  async move(request: mediaV1.VideosMoveRequest): Promise<mediaV1.Video> {
+    const video = await this.owned(request.userId, request.videoId);
+    const folderId = request.folderId.trim() || null;
+    if (folderId !== null && !(isUuid(folderId) && (await this.folders.exists(request.userId, folderId)))) {
+      throw RpcFailure.notFound('Folder not found');
+    }
+    if (video.folderId === folderId) return this.view(video);
+    const outcome = await this.videos.setFolder(video.id, request.userId, folderId);
+    if (outcome === 'no-folder') throw RpcFailure.notFound('Folder not found');
+    if (outcome === 'no-video') throw RpcFailure.notFound('Video not found');
+    return this.view({ ...video, folderId } as VideoEntity);
   }
 
   async trim(request: mediaV1.VideosTrimRequest): Promise<mediaV1.Video> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RpcClient, RpcFailure } from '@reelsmith/kit';
 import { type Body as JsonBody, number, text } from '../http/body';
@@ -46,6 +46,17 @@ export class VideosController {
   @Get('videos/:id')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     return videoJson(await this.rpc.call(Rpc.videosGet, { userId: caller.userId, videoId: id }));
+  }
+
+  /** Moves a video into one of the caller's folders, or back to the library with folderId null. */
+  @Patch('videos/:id')
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
+    if (!('folderId' in body)) throw RpcFailure.invalid('folderId is required (a folder id, or null for the library)');
+    const { folderId } = body;
+    if (folderId !== null && (typeof folderId !== 'string' || folderId.trim() === '' || folderId.length > 100)) {
+      throw RpcFailure.invalid('folderId must be a folder id, or null for the library');
+    }
+    return videoJson(await this.rpc.call(Rpc.videosMove, { userId: caller.userId, videoId: id, folderId: folderId ?? '' }));
   }
 
   @Delete('videos/:id')

@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import type { DragEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertCircle, Eye, Pencil, Trash2 } from 'lucide-react';
 import { Progress } from '../../../components/ui/progress';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
+import { MoveToFolderMenu } from '../../folders/components/MoveToFolderMenu';
+import { VIDEO_DRAG_TYPE } from '../../folders/lib/folder-form';
+import type { Folder } from '../../folders/types';
 import { useVideoProgress } from '../live/use-live';
 import { pipelinePercent } from '../lib/processing';
 import { isEditable, isInPipeline } from '../lib/video-list';
@@ -26,25 +29,40 @@ export function VideoCard({
   view,
   now,
   onDelete,
+  folders,
+  onMove,
 }: {
   video: Video;
   view: VideoView;
   now: number;
   onDelete: (video: Video) => void;
+  /** With onMove: the "Move to folder" menu, a folder chip, and the card can be dragged onto a folder. */
+  folders?: Folder[];
+  onMove?: (video: Video, folder: Folder | null) => void;
 }) {
   const percent = useLivePercent(video);
   const processing = isInPipeline(video);
   const list = view === 'list';
+  const folder = video.folderId ? folders?.find((f) => f.id === video.folderId) : undefined;
+  const onDragStart = (event: DragEvent) => {
+    event.dataTransfer.setData(VIDEO_DRAG_TYPE, video.id);
+    event.dataTransfer.setData('text/plain', video.title);
+    event.dataTransfer.effectAllowed = 'move';
+  };
 
   return (
     <article
       data-testid="video-card"
       data-video-id={video.id}
       data-status={video.status}
+      data-folder-id={video.folderId ?? ''}
       aria-label={video.title}
+      draggable={!!onMove}
+      onDragStart={onMove ? onDragStart : undefined}
       className={cn(
         'group flex overflow-hidden rounded-2xl border border-border bg-card shadow-xs transition-[border-color,box-shadow] hover:border-brand/30 hover:shadow-md hover:shadow-black/[0.03]',
         list ? 'flex-row items-stretch' : 'flex-col',
+        onMove && 'active:cursor-grabbing',
       )}
     >
       <Link
@@ -79,6 +97,15 @@ export function VideoCard({
             <time dateTime={video.createdAt} title={new Date(video.createdAt).toLocaleString()}>
               {formatRelativeTime(video.createdAt, now)}
             </time>
+            {folder && (
+              <>
+                <span aria-hidden="true">·</span>
+                <span className="inline-flex min-w-0 items-center gap-1" data-testid="video-card-folder" title={`In folder ${folder.name}`}>
+                  <span className="size-2 shrink-0 rounded-full" style={{ backgroundColor: folder.color }} aria-hidden="true" />
+                  <span className="max-w-32 truncate">{folder.name}</span>
+                </span>
+              </>
+            )}
           </p>
           {processing && (
             <div className="mt-2.5 flex items-center gap-2" data-testid="video-card-progress">
@@ -104,6 +131,9 @@ export function VideoCard({
               <CardAction label={`Edit ${video.title}`} tip="Edit" to={`/editor?video=${encodeURIComponent(video.id)}`}>
                 <Pencil />
               </CardAction>
+            )}
+            {onMove && folders && (
+              <MoveToFolderMenu title={video.title} folders={folders} currentFolderId={video.folderId ?? null} onMove={(target) => onMove(video, target)} />
             )}
             <CardAction label={`Delete ${video.title}`} tip="Delete" onClick={() => onDelete(video)} danger>
               <Trash2 />

@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { RpcClient } from '@reelsmith/kit';
+import { foldersV1, mediaV1 } from '@reelsmith/proto';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import type { Caller } from '../auth/jwt.strategy';
+import { type Body as JsonBody, text } from '../http/body';
+import { videoJson } from '../videos/video-json';
+
+const Rpc = foldersV1.FoldersService.method;
+
+/** A folder as the web app reads it (spec §3): description left out when it has none. */
+export function folderJson(folder: foldersV1.Folder) {
+  return {
+    id: folder.id,
+    name: folder.name,
+    ...(folder.description ? { description: folder.description } : {}),
+    color: folder.color,
+    createdAt: folder.createdAt ? timestampDate(folder.createdAt).toISOString() : null,
+    updatedAt: folder.updatedAt ? timestampDate(folder.updatedAt).toISOString() : null,
+  };
+}
+export type FolderJson = ReturnType<typeof folderJson>;
+
+const fields = (body: JsonBody) => ({
+  name: text(body, 'name', 1000),
+  description: text(body, 'description', 5000),
+  color: text(body, 'color', 50),
+});
+
+@ApiTags('folders')
+@ApiBearerAuth()
+@Controller('api/video-folders')
+export class FoldersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  async list(@CurrentCaller() caller: Caller) {
+    const { folders } = await this.rpc.call(Rpc.foldersList, { userId: caller.userId });
+    return folders.map(folderJson);
+  }
+
+  @Post()
+  async create(@CurrentCaller() caller: Caller, @Body() body: JsonBody = {}) {
+    return folderJson(await this.rpc.call(Rpc.foldersCreate, { userId: caller.userId, ...fields(body) }));
+  }
+
+  @Put(':id')
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
+    return folderJson(await this.rpc.call(Rpc.foldersUpdate, { userId: caller.userId, folderId: id, ...fields(body) }));
+  }
+
+  @Delete(':id')
+  async delete(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    const { folderId } = await this.rpc.call(Rpc.foldersDelete, { userId: caller.userId, folderId: id });
+    return { id: folderId, deleted: true };
+  }
+
+  /** The folder's videos, shaped as GET /api/videos; 404 for a folder the caller does not own. */
+  @Get(':id/videos')
+  async videos(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    const folder = await this.rpc.call(Rpc.foldersGet, { userId: caller.userId, folderId: id });
+    const { videos } = await this.rpc.call(mediaV1.MediaService.method.videosList, { userId: caller.userId, folderId: folder.id });
+    return videos.map(videoJson);
+  }
+}

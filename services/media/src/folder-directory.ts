@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { ErrorCode, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { foldersV1 } from '@reelsmith/proto';
+
+/** Whether a folder exists for a user; the folders service owns folders, media only asks. */
+export abstract class FolderDirectory {
+  /** True when `folderId` is a folder of `userId`; throws UNAVAILABLE when the folders service does not answer. */
+  abstract exists(userId: string, folderId: string): Promise<boolean>;
+}
+
+/** Asks the folders service over NATS (folders.folders.get). */
+@Injectable()
+export class RpcFolderDirectory extends FolderDirectory {
+  constructor(private readonly rpc: RpcClient) {
+    super();
+  }
+
+  async exists(userId: string, folderId: string): Promise<boolean> {
+    try {
+      await this.rpc.call(foldersV1.FoldersService.method.foldersGet, { userId, folderId });
+      return true;
+    } catch (err) {
+      if (err instanceof RpcFailure && err.code === ErrorCode.NOT_FOUND) return false;
+      throw err;
+    }
+  }
+}
