@@ -16,7 +16,7 @@ export function EditorPage() {
           <EditorWorkspace />
           <RecentEdits />
         </div>
-        <aside aria-label="Music" className="grid min-w-0 gap-6" data-testid="editor-side-column">
+        <aside aria-label="Music" className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6" data-testid="editor-side-column">
           <MusicLibraryPanel />
         </aside>
       </div>

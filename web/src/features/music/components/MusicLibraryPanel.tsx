@@ -47,8 +47,8 @@ export function MusicLibraryPanel() {
         </div>
         <p className="mt-1.5 text-sm text-muted-foreground">Royalty-free tracks made by Reelsmith. Preview one, then select it for your reel.</p>
 
-        <div className="mt-4 grid grid-cols-2 gap-3">
-          <div className="grid gap-1.5">
+        <div className="mt-4 grid grid-cols-[repeat(2,minmax(0,1fr))] gap-3">
+          <div className="grid min-w-0 gap-1.5">
             <Label htmlFor={genreId} className="text-xs">Genre</Label>
             <NativeSelect id={genreId} value={genre} onChange={(e) => setGenre(e.target.value)} disabled={!tracks.data} data-testid="music-genre-filter">
               {filterOptions(all, 'genre').map((value) => (
@@ -56,7 +56,7 @@ export function MusicLibraryPanel() {
               ))}
             </NativeSelect>
           </div>
-          <div className="grid gap-1.5">
+          <div className="grid min-w-0 gap-1.5">
             <Label htmlFor={moodId} className="text-xs">Mood</Label>
             <NativeSelect id={moodId} value={mood} onChange={(e) => setMood(e.target.value)} disabled={!tracks.data} data-testid="music-mood-filter">
               {filterOptions(all, 'mood').map((value) => (
@@ -83,7 +83,7 @@ export function MusicLibraryPanel() {
             No music tracks found matching your filters
           </p>
         ) : (
-          <ul className="-mx-1 mt-3 grid max-h-64 gap-1.5 overflow-y-auto overscroll-contain px-1 py-0.5" data-testid="music-track-list" aria-label="Music tracks">
+          <ul className="-mx-1 mt-3 grid max-h-64 grid-cols-[minmax(0,1fr)] gap-1.5 overflow-y-auto overscroll-contain px-1 py-0.5" data-testid="music-track-list" aria-label="Music tracks">
             {visible.map((track) => (
               <li key={track.id}>
                 <TrackRow
