@@ -4,6 +4,7 @@ import { api } from '../test/system/api';
 import { signUp, waitForVideo } from '../test/system/videos';
 import { createTestDatabase, dropTestDatabase, startNatsServer, startS3Server, stopNatsServer, stopS3Server } from '../test/support/infra';
 import { startApp } from '../test/support/stack';
+import { batchBench } from './batch';
 import { measureAnalysis, momentScores, plainEncodeSeconds, tenMinuteMatch } from './engine';
 import { bareDecodeSeconds, tenMinutes1080p, tenMinutes1080pMkv, thirtySecondsMpeg4, twoGigabytes } from './media-files';
 import { RssSampler } from './rss';
@@ -88,6 +89,8 @@ export async function main(args: string[]): Promise<void> {
         console.log(row([name, fmt(before), fmt(peak), fmt(peak / before, 2)], widths));
       }
     }
+
+    if (runs('batch')) await batchBench(app.baseUrl, token, sampler, idle);
 
     if (cases.length) console.log('\n== complete-upload -> processed, beside a bare ffmpeg decode of the same file ==');
     const widths = [44, 12, 14, 8];

@@ -17,6 +17,7 @@ const SERVICES = [
   // Ready once its catalogue is complete: the first start on a machine synthesises every track.
   { name: 'music', command: ['services/music/dist/main.js'], port: 8104, portEnv: 'HEALTH_PORT', readyTimeoutMs: 300_000 },
   { name: 'folders', command: ['services/folders/dist/main.js'], port: 8105, portEnv: 'HEALTH_PORT' },
+  { name: 'batches', command: ['services/batches/dist/main.js'], port: 8106, portEnv: 'HEALTH_PORT' },
   { name: 'gateway', command: ['services/gateway/dist/main.js'], port: 8080, portEnv: 'PORT' },
 ];
 

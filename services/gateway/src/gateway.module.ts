@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { HealthController, NatsModule, ObjectStorage, rpcClientProvider } from '@reelsmith/kit';
 import { AuthController } from './auth/auth.controller';
+import { BatchesController } from './batches/batches.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { AuthRateLimitGuard } from './auth/rate-limit.guard';
@@ -22,7 +23,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule, NatsModule.forRoot({ url: config.NATS_URL, service: 'gateway' })],
-      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, FoldersController, EventsController, HealthController],
+      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, FoldersController, BatchesController, EventsController, HealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, 'gateway'),

@@ -44,10 +44,11 @@ export class RpcClient implements OnApplicationShutdown {
   async call<I extends DescMessage, O extends DescMessage>(
     method: DescMethodUnary<I, O>,
     request: MessageInitShape<I>,
+    options: { timeoutMs?: number } = {},
   ): Promise<MessageShape<O>> {
     const subject = rpcSubject(method);
     try {
-      const reply = await firstValueFrom(this.proxy.send(subject, create(method.input, request)).pipe(timeout(this.timeoutMs)));
+      const reply = await firstValueFrom(this.proxy.send(subject, create(method.input, request)).pipe(timeout(options.timeoutMs ?? this.timeoutMs)));
       if ((reply as { $typeName?: string } | undefined)?.$typeName !== method.output.typeName) {
         throw new Error(`${subject} answered with ${(reply as { $typeName?: string } | undefined)?.$typeName}`);
       }

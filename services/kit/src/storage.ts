@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as Minio from 'minio';
 import { z } from 'zod';
@@ -26,9 +26,13 @@ export type StorageConfig = z.infer<typeof storageConfigSchema>;
 
 export interface StoredObject { size: number; contentType: string }
 
-function clientFor(endpoint: string, config: StorageConfig): Minio.Client {
+/** Part size of streamed uploads of unknown length (minio would otherwise pick ~550 MB parts). */
+const STREAM_PART_BYTES = 8 * 1024 * 1024;
+
+function clientFor(endpoint: string, config: StorageConfig, partSize?: number): Minio.Client {
   const url = new URL(endpoint);
   return new Minio.Client({
+    ...(partSize ? { partSize } : {}),
     endPoint: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
     useSSL: url.protocol === 'https:',
@@ -44,6 +48,8 @@ const isMissing = (err: unknown) => ['NotFound', 'NoSuchKey', 'NoSuchBucket'].in
 /** The one bucket of Reelsmith, over the S3 API (MinIO, s3rver in development, any S3). */
 export class ObjectStorage {
   private readonly client: Minio.Client;
+  /** For streams of unknown length: parts of a fixed, small size, so memory stays flat. */
+  private readonly streamClient: Minio.Client;
   /** Signs URLs for the public address; signing needs no network call because the region is set. */
   private readonly publicClient: Minio.Client;
   readonly bucket: string;
@@ -51,6 +57,7 @@ export class ObjectStorage {
 
   constructor(config: StorageConfig) {
     this.client = clientFor(config.S3_ENDPOINT, config);
+    this.streamClient = clientFor(config.S3_ENDPOINT, config, STREAM_PART_BYTES);
     this.publicClient = clientFor(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT, config);
     this.bucket = config.S3_BUCKET;
     this.multipart = config.S3_MULTIPART;
@@ -109,6 +116,42 @@ export class ObjectStorage {
       req.on('error', reject);
       createReadStream(filePath).on('error', reject).pipe(req);
     });
+  }
+
+  /**
+   * Stores a stream of unknown length as it arrives (never whole in memory or on disk): multipart
+   * with 8 MB parts on MinIO/S3, one chunked PUT on the development s3rver. Resolves with the
+   * number of bytes stored.
+   */
+  async writeStream(key: string, body: Readable, contentType: string): Promise<number> {
+    let bytes = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    body.on('error', (err) => counter.destroy(err));
+    body.pipe(counter);
+    if (this.multipart) {
+      await this.streamClient.putObject(this.bucket, key, counter, undefined, { 'Content-Type': contentType });
+      return bytes;
+    }
+    const url = new URL(await this.client.presignedPutObject(this.bucket, key, 3600));
+    await new Promise<void>((resolve, reject) => {
+      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = send(url, { method: 'PUT', headers: { 'transfer-encoding': 'chunked', 'content-type': contentType } }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`storage answered ${res.statusCode} for ${key}`))));
+      });
+      req.on('error', reject);
+      counter.on('error', (err) => {
+        req.destroy(err);
+        reject(err);
+      });
+      counter.pipe(req);
+    });
+    return bytes;
   }
 
   async downloadFile(key: string, filePath: string): Promise<void> {

@@ -1,5 +1,7 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { DatabaseModule, NatsModule, ObjectStorage, rpcClientProvider } from '@reelsmith/kit';
+import { BatchImportController } from './batch-import.controller';
+import { BatchImportService } from './batch-import.service';
 import type { MediaConfig } from './config';
 import { DeletedFolderEntity } from './entities/deleted-folder.entity';
 import { HighlightEntity } from './entities/highlight.entity';
@@ -60,11 +62,12 @@ export class MediaModule {
     return {
       module: MediaModule,
       imports: infrastructure.imports,
-      controllers: [VideosController, HighlightsController],
+      controllers: [VideosController, HighlightsController, BatchImportController],
       providers: [
         ...infrastructure.providers,
         VideosService,
         HighlightsService,
+        BatchImportService,
         { provide: FolderDirectory, useClass: RpcFolderDirectory },
         FolderEventsConsumer,
       ],

@@ -3,7 +3,8 @@ import { anyUnpack, AnySchema } from '@bufbuild/protobuf/wkt';
 import { Controller, Inject, type MessageEvent, Sse } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { NATS_CONNECTION } from '@reelsmith/kit';
-import { contractRegistry, mediaV1, progressSubject } from '@reelsmith/proto';
+import { batchesV1, contractRegistry, mediaV1, progressSubject } from '@reelsmith/proto';
+import { batchJson } from '../batches/batch-json';
 import type { NatsConnection } from 'nats';
 import { interval, map, merge, Observable } from 'rxjs';
 import { CurrentCaller } from '../auth/current-caller.decorator';
@@ -11,7 +12,7 @@ import type { Caller } from '../auth/jwt.strategy';
 
 const KEEPALIVE_MS = 15_000;
 
-/** Progress messages as the browser sees them: video.progress and highlight.progress. */
+/** Progress messages as the browser sees them: video.progress, highlight.progress and batch.progress. */
 function toEvent(message: unknown): MessageEvent | null {
   const typed = message as { $typeName?: string } | undefined;
   if (typed?.$typeName === mediaV1.VideoProgressSchema.typeName) {
@@ -24,6 +25,10 @@ function toEvent(message: unknown): MessageEvent | null {
       type: 'highlight.progress',
       data: { highlightId: p.highlightId, videoId: p.videoId, status: p.status, stage: p.stage, percent: p.percent, errorReason: p.errorReason || null },
     };
+  }
+  if (typed?.$typeName === batchesV1.BatchProgressSchema.typeName) {
+    const p = message as batchesV1.BatchProgress;
+    return p.batch ? { type: 'batch.progress', data: batchJson(p.batch) } : null;
   }
   return null;
 }

@@ -1,10 +1,19 @@
 import { PageHeader } from '../layout/components/PageHeader';
+import { BatchForm } from './components/BatchForm';
+import { BatchList } from './components/BatchList';
 
+/** Bulk video processing (spec §2): a batch form beside the list of batches. */
 export function BulkUploadPage() {
   return (
-    <PageHeader
-      title="Bulk Processing"
-      description="Upload up to 50 videos as one batch, follow its progress and download a report when it is done."
-    />
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Bulk Processing"
+        description="Upload up to 50 videos as one batch, follow its progress and download a report when it is done."
+      />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)]">
+        <BatchForm />
+        <BatchList />
+      </div>
+    </div>
   );
 }

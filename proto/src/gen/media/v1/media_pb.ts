@@ -12,7 +12,51 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file media/v1/media.proto.
  */
 export const file_media_v1_media: GenFile = /*@__PURE__*/
-  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEiKQoWVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIh8KCVVwbG9hZFVybBISCgp1cGxvYWRfdXJsGAEgASgJIooBChVVcGxvYWRDb21wbGV0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgl2aWRlb191cmwYAiABKAkSDQoFdGl0bGUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBIjcKEVZpZGVvc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIi0KCFZpZGVvUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkiYQoRVmlkZW9zVHJpbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSDQoFdGl0bGUYBSABKAkiKAoUVmlkZW9zRGVsZXRlUmVzcG9uc2USEAoIdmlkZW9faWQYASABKAkicwoUT2JqZWN0UmVzb2x2ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIiCgRraW5kGAMgASgOMhQubWVkaWEudjEuT2JqZWN0S2luZBIUCgxoaWdobGlnaHRfaWQYBCABKAkiUAoLTWVkaWFPYmplY3QSCwoDa2V5GAEgASgJEhQKDGNvbnRlbnRfdHlwZRgCIAEoCRIMCgRzaXplGAMgASgDEhAKCGZpbGVuYW1lGAQgASgJIrIDCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghmaWxlbmFtZRgDIAEoCRIZChFvcmlnaW5hbF9maWxlbmFtZRgEIAEoCRIRCglmaWxlX3NpemUYBSABKAMSEAoIZHVyYXRpb24YBiABKAESEQoJdGh1bWJuYWlsGAcgASgJEg4KBnN0YXR1cxgIIAEoCRIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgxlcnJvcl9yZWFzb24YCiABKAkSDQoFd2lkdGgYCyABKAUSDgoGaGVpZ2h0GAwgASgFEhMKC3ZpZGVvX2NvZGVjGA0gASgJEhMKC2F1ZGlvX2NvZGVjGA4gASgJEhIKCnN0cmVhbV91cmwYDyABKAkSFAoMZG93bmxvYWRfdXJsGBAgASgJEhMKC3ByZXZpZXdfdXJsGBEgASgJEhEKCWZvbGRlcl9pZBgSIAEoCRIQCghiYXRjaF9pZBgTIAEoCRIXCg9zb3VyY2VfdmlkZW9faWQYFCABKAkSDQoFc3RhZ2UYFSABKAkiLAoJVmlkZW9MaXN0Eh8KBnZpZGVvcxgBIAMoCzIPLm1lZGlhLnYxLlZpZGVvIi8KClByb2Nlc3NKb2ISEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSJ4Cg1WaWRlb1Byb2dyZXNzEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEg0KBXN0YWdlGAQgASgJEg8KB3BlcmNlbnQYBSABKAUSFAoMZXJyb3JfcmVhc29uGAYgASgJIkEKDVZpZGVvVXBsb2FkZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCSJUCg5WaWRlb1Byb2Nlc3NlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEhAKCGR1cmF0aW9uGAQgASgBIk8KC1ZpZGVvRmFpbGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSDgoGcmVhc29uGAQgASgJIjEKDFZpZGVvRGVsZXRlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJImoKDVJlbmRlck9wdGlvbnMSDwoHcXVhbGl0eRgBIAEoCRIOCgZmb3JtYXQYAiABKAkSDgoGYXNwZWN0GAMgASgJEhYKDm11c2ljX3RyYWNrX2lkGAQgASgJEhAKCG5vX211c2ljGAUgASgIIo4BChlIaWdobGlnaHRzR2VuZXJhdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDgoGcHJlc2V0GAMgASgJEhUKDXRhcmdldF9sZW5ndGgYBCABKAUSJwoGcmVuZGVyGAUgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyI1CgxIaWdobGlnaHRSZWYSDwoHdXNlcl9pZBgBIAEoCRIUCgxoaWdobGlnaHRfaWQYAiABKAkiRAoGTW9tZW50Eg0KBXN0YXJ0GAEgASgBEgsKA2VuZBgCIAEoARINCgVzY29yZRgDIAEoARIPCgdyZWFzb25zGAQgAygJIooBChVIaWdobGlnaHRzRWRpdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIUCgxoaWdobGlnaHRfaWQYAiABKAkSIQoHbW9tZW50cxgDIAMoCzIQLm1lZGlhLnYxLk1vbWVudBInCgZyZW5kZXIYBCABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zIn4KFEV4cG9ydHNDcmVhdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDQoFc3RhcnQYAyABKAkSCwoDZW5kGAQgASgJEicKBnJlbmRlchgFIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMiJQoSRXhwb3J0c0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkibQoHVGltaW5ncxIYChBhbmFseXNpc19zZWNvbmRzGAEgASgBEhkKEXNlbGVjdGlvbl9zZWNvbmRzGAIgASgBEhYKDnJlbmRlcl9zZWNvbmRzGAMgASgBEhUKDXRvdGFsX3NlY29uZHMYBCABKAEivwMKCUhpZ2hsaWdodBIKCgJpZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIMCgRraW5kGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSDgoGc3RhdHVzGAUgASgJEg0KBXN0YWdlGAYgASgJEg4KBnByZXNldBgHIAEoCRIVCg10YXJnZXRfbGVuZ3RoGAggASgFEicKBnJlbmRlchgJIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMSIQoHbW9tZW50cxgKIAMoCzIQLm1lZGlhLnYxLk1vbWVudBIQCgh0aW1lbGluZRgLIAMoAhISCgpzdHJlYW1fdXJsGAwgASgJEhQKDGRvd25sb2FkX3VybBgNIAEoCRIVCg1yZWVsX2R1cmF0aW9uGA4gASgBEhEKCXJlZWxfc2l6ZRgPIAEoAxIiCgd0aW1pbmdzGBAgASgLMhEubWVkaWEudjEuVGltaW5ncxIUCgxlcnJvcl9yZWFzb24YESABKAkSLgoKY3JlYXRlZF9hdBgSIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLdmlkZW9fdGl0bGUYEyABKAkiOAoNSGlnaGxpZ2h0TGlzdBInCgpoaWdobGlnaHRzGAEgAygLMhMubWVkaWEudjEuSGlnaGxpZ2h0IjYKDUhpZ2hsaWdodHNKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMgoJUmVuZGVySm9iEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIpIBChFIaWdobGlnaHRQcm9ncmVzcxIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIOCgZzdGF0dXMYBCABKAkSDQoFc3RhZ2UYBSABKAkSDwoHcGVyY2VudBgGIAEoBRIUCgxlcnJvcl9yZWFzb24YByABKAkiZwoPSGlnaGxpZ2h0c1JlYWR5EhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXRpdGxlGAQgASgJEgwKBGtpbmQYBSABKAkiagoQSGlnaGxpZ2h0c0ZhaWxlZBIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRINCgV0aXRsZRgEIAEoCRIOCgZyZWFzb24YBSABKAkiSQoRVmlkZW9zTW92ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIRCglmb2xkZXJfaWQYAyABKAkqqwEKCk9iamVjdEtpbmQSGwoXT0JKRUNUX0tJTkRfVU5TUEVDSUZJRUQQABIWChJPQkpFQ1RfS0lORF9TVFJFQU0QARIYChRPQkpFQ1RfS0lORF9ET1dOTE9BRBACEhkKFU9CSkVDVF9LSU5EX1RIVU1CTkFJTBADEhQKEE9CSkVDVF9LSU5EX1JFRUwQBBIdChlPQkpFQ1RfS0lORF9SRUVMX0RPV05MT0FEEAUyswcKDE1lZGlhU2VydmljZRJICg9VcGxvYWRVcmxDcmVhdGUSIC5tZWRpYS52MS5VcGxvYWRVcmxDcmVhdGVSZXF1ZXN0GhMubWVkaWEudjEuVXBsb2FkVXJsEkIKDlVwbG9hZENvbXBsZXRlEh8ubWVkaWEudjEuVXBsb2FkQ29tcGxldGVSZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SPgoKVmlkZW9zTGlzdBIbLm1lZGlhLnYxLlZpZGVvc0xpc3RSZXF1ZXN0GhMubWVkaWEudjEuVmlkZW9MaXN0EjAKCVZpZGVvc0dldBISLm1lZGlhLnYxLlZpZGVvUmVmGg8ubWVkaWEudjEuVmlkZW8SQgoMVmlkZW9zRGVsZXRlEhIubWVkaWEudjEuVmlkZW9SZWYaHi5tZWRpYS52MS5WaWRlb3NEZWxldGVSZXNwb25zZRI6CgpWaWRlb3NUcmltEhsubWVkaWEudjEuVmlkZW9zVHJpbVJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxJGCg1PYmplY3RSZXNvbHZlEh4ubWVkaWEudjEuT2JqZWN0UmVzb2x2ZVJlcXVlc3QaFS5tZWRpYS52MS5NZWRpYU9iamVjdBJOChJIaWdobGlnaHRzR2VuZXJhdGUSIy5tZWRpYS52MS5IaWdobGlnaHRzR2VuZXJhdGVSZXF1ZXN0GhMubWVkaWEudjEuSGlnaGxpZ2h0Ej0KDkhpZ2hsaWdodHNMaXN0EhIubWVkaWEudjEuVmlkZW9SZWYaFy5tZWRpYS52MS5IaWdobGlnaHRMaXN0EjwKDUhpZ2hsaWdodHNHZXQSFi5tZWRpYS52MS5IaWdobGlnaHRSZWYaEy5tZWRpYS52MS5IaWdobGlnaHQSRgoOSGlnaGxpZ2h0c0VkaXQSHy5tZWRpYS52MS5IaWdobGlnaHRzRWRpdFJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSRAoNRXhwb3J0c0NyZWF0ZRIeLm1lZGlhLnYxLkV4cG9ydHNDcmVhdGVSZXF1ZXN0GhMubWVkaWEudjEuSGlnaGxpZ2h0EkQKC0V4cG9ydHNMaXN0EhwubWVkaWEudjEuRXhwb3J0c0xpc3RSZXF1ZXN0GhcubWVkaWEudjEuSGlnaGxpZ2h0TGlzdBI6CgpWaWRlb3NNb3ZlEhsubWVkaWEudjEuVmlkZW9zTW92ZVJlcXVlc3QaDy5tZWRpYS52MS5WaWRlb2IGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEiiAEKE1ZpZGVvc0ltcG9ydFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRISCgpvYmplY3Rfa2V5GAMgASgJEg0KBXRpdGxlGAQgASgJEhkKEW9yaWdpbmFsX2ZpbGVuYW1lGAUgASgJEhAKCGJhdGNoX2lkGAYgASgJIikKFlVwbG9hZFVybENyZWF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSIfCglVcGxvYWRVcmwSEgoKdXBsb2FkX3VybBgBIAEoCSKKAQoVVXBsb2FkQ29tcGxldGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJdmlkZW9fdXJsGAIgASgJEg0KBXRpdGxlGAMgASgJEhkKEW9yaWdpbmFsX2ZpbGVuYW1lGAQgASgJEhEKCWZpbGVfc2l6ZRgFIAEoAxIQCghkdXJhdGlvbhgGIAEoASI3ChFWaWRlb3NMaXN0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhEKCWZvbGRlcl9pZBgCIAEoCSItCghWaWRlb1JlZhIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJImEKEVZpZGVvc1RyaW1SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDQoFc3RhcnQYAyABKAkSCwoDZW5kGAQgASgJEg0KBXRpdGxlGAUgASgJIigKFFZpZGVvc0RlbGV0ZVJlc3BvbnNlEhAKCHZpZGVvX2lkGAEgASgJInMKFE9iamVjdFJlc29sdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSIgoEa2luZBgDIAEoDjIULm1lZGlhLnYxLk9iamVjdEtpbmQSFAoMaGlnaGxpZ2h0X2lkGAQgASgJIlAKC01lZGlhT2JqZWN0EgsKA2tleRgBIAEoCRIUCgxjb250ZW50X3R5cGUYAiABKAkSDAoEc2l6ZRgDIAEoAxIQCghmaWxlbmFtZRgEIAEoCSKyAwoFVmlkZW8SCgoCaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIZmlsZW5hbWUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBEhEKCXRodW1ibmFpbBgHIAEoCRIOCgZzdGF0dXMYCCABKAkSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMZXJyb3JfcmVhc29uGAogASgJEg0KBXdpZHRoGAsgASgFEg4KBmhlaWdodBgMIAEoBRITCgt2aWRlb19jb2RlYxgNIAEoCRITCgthdWRpb19jb2RlYxgOIAEoCRISCgpzdHJlYW1fdXJsGA8gASgJEhQKDGRvd25sb2FkX3VybBgQIAEoCRITCgtwcmV2aWV3X3VybBgRIAEoCRIRCglmb2xkZXJfaWQYEiABKAkSEAoIYmF0Y2hfaWQYEyABKAkSFwoPc291cmNlX3ZpZGVvX2lkGBQgASgJEg0KBXN0YWdlGBUgASgJIiwKCVZpZGVvTGlzdBIfCgZ2aWRlb3MYASADKAsyDy5tZWRpYS52MS5WaWRlbyIvCgpQcm9jZXNzSm9iEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkieAoNVmlkZW9Qcm9ncmVzcxIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg4KBnN0YXR1cxgDIAEoCRINCgVzdGFnZRgEIAEoCRIPCgdwZXJjZW50GAUgASgFEhQKDGVycm9yX3JlYXNvbhgGIAEoCSJBCg1WaWRlb1VwbG9hZGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkiVAoOVmlkZW9Qcm9jZXNzZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIQCghkdXJhdGlvbhgEIAEoASJPCgtWaWRlb0ZhaWxlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEg4KBnJlYXNvbhgEIAEoCSIxCgxWaWRlb0RlbGV0ZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSJqCg1SZW5kZXJPcHRpb25zEg8KB3F1YWxpdHkYASABKAkSDgoGZm9ybWF0GAIgASgJEg4KBmFzcGVjdBgDIAEoCRIWCg5tdXNpY190cmFja19pZBgEIAEoCRIQCghub19tdXNpYxgFIAEoCCKOAQoZSGlnaGxpZ2h0c0dlbmVyYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg4KBnByZXNldBgDIAEoCRIVCg10YXJnZXRfbGVuZ3RoGAQgASgFEicKBnJlbmRlchgFIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMiNQoMSGlnaGxpZ2h0UmVmEg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJIkQKBk1vbWVudBINCgVzdGFydBgBIAEoARILCgNlbmQYAiABKAESDQoFc2NvcmUYAyABKAESDwoHcmVhc29ucxgEIAMoCSKKAQoVSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJEiEKB21vbWVudHMYAyADKAsyEC5tZWRpYS52MS5Nb21lbnQSJwoGcmVuZGVyGAQgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyJ+ChRFeHBvcnRzQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg0KBXN0YXJ0GAMgASgJEgsKA2VuZBgEIAEoCRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zIiUKEkV4cG9ydHNMaXN0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIm0KB1RpbWluZ3MSGAoQYW5hbHlzaXNfc2Vjb25kcxgBIAEoARIZChFzZWxlY3Rpb25fc2Vjb25kcxgCIAEoARIWCg5yZW5kZXJfc2Vjb25kcxgDIAEoARIVCg10b3RhbF9zZWNvbmRzGAQgASgBIr8DCglIaWdobGlnaHQSCgoCaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDAoEa2luZBgDIAEoCRIPCgd2ZXJzaW9uGAQgASgFEg4KBnN0YXR1cxgFIAEoCRINCgVzdGFnZRgGIAEoCRIOCgZwcmVzZXQYByABKAkSFQoNdGFyZ2V0X2xlbmd0aBgIIAEoBRInCgZyZW5kZXIYCSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEiEKB21vbWVudHMYCiADKAsyEC5tZWRpYS52MS5Nb21lbnQSEAoIdGltZWxpbmUYCyADKAISEgoKc3RyZWFtX3VybBgMIAEoCRIUCgxkb3dubG9hZF91cmwYDSABKAkSFQoNcmVlbF9kdXJhdGlvbhgOIAEoARIRCglyZWVsX3NpemUYDyABKAMSIgoHdGltaW5ncxgQIAEoCzIRLm1lZGlhLnYxLlRpbWluZ3MSFAoMZXJyb3JfcmVhc29uGBEgASgJEi4KCmNyZWF0ZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhMKC3ZpZGVvX3RpdGxlGBMgASgJIjgKDUhpZ2hsaWdodExpc3QSJwoKaGlnaGxpZ2h0cxgBIAMoCzITLm1lZGlhLnYxLkhpZ2hsaWdodCI2Cg1IaWdobGlnaHRzSm9iEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIjIKCVJlbmRlckpvYhIUCgxoaWdobGlnaHRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSKSAQoRSGlnaGxpZ2h0UHJvZ3Jlc3MSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDgoGc3RhdHVzGAQgASgJEg0KBXN0YWdlGAUgASgJEg8KB3BlcmNlbnQYBiABKAUSFAoMZXJyb3JfcmVhc29uGAcgASgJImcKD0hpZ2hsaWdodHNSZWFkeRIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRINCgV0aXRsZRgEIAEoCRIMCgRraW5kGAUgASgJImoKEEhpZ2hsaWdodHNGYWlsZWQSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFdGl0bGUYBCABKAkSDgoGcmVhc29uGAUgASgJIkkKEVZpZGVvc01vdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSEQoJZm9sZGVyX2lkGAMgASgJKqsBCgpPYmplY3RLaW5kEhsKF09CSkVDVF9LSU5EX1VOU1BFQ0lGSUVEEAASFgoST0JKRUNUX0tJTkRfU1RSRUFNEAESGAoUT0JKRUNUX0tJTkRfRE9XTkxPQUQQAhIZChVPQkpFQ1RfS0lORF9USFVNQk5BSUwQAxIUChBPQkpFQ1RfS0lORF9SRUVMEAQSHQoZT0JKRUNUX0tJTkRfUkVFTF9ET1dOTE9BRBAFMvMHCgxNZWRpYVNlcnZpY2USSAoPVXBsb2FkVXJsQ3JlYXRlEiAubWVkaWEudjEuVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLlVwbG9hZFVybBJCCg5VcGxvYWRDb21wbGV0ZRIfLm1lZGlhLnYxLlVwbG9hZENvbXBsZXRlUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEj4KClZpZGVvc0xpc3QSGy5tZWRpYS52MS5WaWRlb3NMaXN0UmVxdWVzdBoTLm1lZGlhLnYxLlZpZGVvTGlzdBIwCglWaWRlb3NHZXQSEi5tZWRpYS52MS5WaWRlb1JlZhoPLm1lZGlhLnYxLlZpZGVvEkIKDFZpZGVvc0RlbGV0ZRISLm1lZGlhLnYxLlZpZGVvUmVmGh4ubWVkaWEudjEuVmlkZW9zRGVsZXRlUmVzcG9uc2USOgoKVmlkZW9zVHJpbRIbLm1lZGlhLnYxLlZpZGVvc1RyaW1SZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SRgoNT2JqZWN0UmVzb2x2ZRIeLm1lZGlhLnYxLk9iamVjdFJlc29sdmVSZXF1ZXN0GhUubWVkaWEudjEuTWVkaWFPYmplY3QSTgoSSGlnaGxpZ2h0c0dlbmVyYXRlEiMubWVkaWEudjEuSGlnaGxpZ2h0c0dlbmVyYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBI9Cg5IaWdobGlnaHRzTGlzdBISLm1lZGlhLnYxLlZpZGVvUmVmGhcubWVkaWEudjEuSGlnaGxpZ2h0TGlzdBI8Cg1IaWdobGlnaHRzR2V0EhYubWVkaWEudjEuSGlnaGxpZ2h0UmVmGhMubWVkaWEudjEuSGlnaGxpZ2h0EkYKDkhpZ2hsaWdodHNFZGl0Eh8ubWVkaWEudjEuSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0GhMubWVkaWEudjEuSGlnaGxpZ2h0EkQKDUV4cG9ydHNDcmVhdGUSHi5tZWRpYS52MS5FeHBvcnRzQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBJECgtFeHBvcnRzTGlzdBIcLm1lZGlhLnYxLkV4cG9ydHNMaXN0UmVxdWVzdBoXLm1lZGlhLnYxLkhpZ2hsaWdodExpc3QSOgoKVmlkZW9zTW92ZRIbLm1lZGlhLnYxLlZpZGVvc01vdmVSZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SPgoMVmlkZW9zSW1wb3J0Eh0ubWVkaWEudjEuVmlkZW9zSW1wb3J0UmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvYgZwcm90bzM", [file_google_protobuf_timestamp]);
+
+/**
+ * @generated from message media.v1.VideosImportRequest
+ */
+export type VideosImportRequest = Message<"media.v1.VideosImportRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * The id the new video gets (chosen by the caller so it can record it first); empty: a new one.
+   *
+   * @generated from field: string video_id = 2;
+   */
+  videoId: string;
+
+  /**
+   * @generated from field: string object_key = 3;
+   */
+  objectKey: string;
+
+  /**
+   * @generated from field: string title = 4;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string original_filename = 5;
+   */
+  originalFilename: string;
+
+  /**
+   * @generated from field: string batch_id = 6;
+   */
+  batchId: string;
+};
+
+/**
+ * Describes the message media.v1.VideosImportRequest.
+ * Use `create(VideosImportRequestSchema)` to create a new message.
+ */
+export const VideosImportRequestSchema: GenMessage<VideosImportRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 0);
 
 /**
  * @generated from message media.v1.UploadUrlCreateRequest
@@ -29,7 +73,7 @@ export type UploadUrlCreateRequest = Message<"media.v1.UploadUrlCreateRequest"> 
  * Use `create(UploadUrlCreateRequestSchema)` to create a new message.
  */
 export const UploadUrlCreateRequestSchema: GenMessage<UploadUrlCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 0);
+  messageDesc(file_media_v1_media, 1);
 
 /**
  * @generated from message media.v1.UploadUrl
@@ -48,7 +92,7 @@ export type UploadUrl = Message<"media.v1.UploadUrl"> & {
  * Use `create(UploadUrlSchema)` to create a new message.
  */
 export const UploadUrlSchema: GenMessage<UploadUrl> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 1);
+  messageDesc(file_media_v1_media, 2);
 
 /**
  * @generated from message media.v1.UploadCompleteRequest
@@ -96,7 +140,7 @@ export type UploadCompleteRequest = Message<"media.v1.UploadCompleteRequest"> & 
  * Use `create(UploadCompleteRequestSchema)` to create a new message.
  */
 export const UploadCompleteRequestSchema: GenMessage<UploadCompleteRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 2);
+  messageDesc(file_media_v1_media, 3);
 
 /**
  * @generated from message media.v1.VideosListRequest
@@ -120,7 +164,7 @@ export type VideosListRequest = Message<"media.v1.VideosListRequest"> & {
  * Use `create(VideosListRequestSchema)` to create a new message.
  */
 export const VideosListRequestSchema: GenMessage<VideosListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 3);
+  messageDesc(file_media_v1_media, 4);
 
 /**
  * @generated from message media.v1.VideoRef
@@ -142,7 +186,7 @@ export type VideoRef = Message<"media.v1.VideoRef"> & {
  * Use `create(VideoRefSchema)` to create a new message.
  */
 export const VideoRefSchema: GenMessage<VideoRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 4);
+  messageDesc(file_media_v1_media, 5);
 
 /**
  * @generated from message media.v1.VideosTrimRequest
@@ -183,7 +227,7 @@ export type VideosTrimRequest = Message<"media.v1.VideosTrimRequest"> & {
  * Use `create(VideosTrimRequestSchema)` to create a new message.
  */
 export const VideosTrimRequestSchema: GenMessage<VideosTrimRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 5);
+  messageDesc(file_media_v1_media, 6);
 
 /**
  * @generated from message media.v1.VideosDeleteResponse
@@ -200,7 +244,7 @@ export type VideosDeleteResponse = Message<"media.v1.VideosDeleteResponse"> & {
  * Use `create(VideosDeleteResponseSchema)` to create a new message.
  */
 export const VideosDeleteResponseSchema: GenMessage<VideosDeleteResponse> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 6);
+  messageDesc(file_media_v1_media, 7);
 
 /**
  * @generated from message media.v1.ObjectResolveRequest
@@ -232,7 +276,7 @@ export type ObjectResolveRequest = Message<"media.v1.ObjectResolveRequest"> & {
  * Use `create(ObjectResolveRequestSchema)` to create a new message.
  */
 export const ObjectResolveRequestSchema: GenMessage<ObjectResolveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 7);
+  messageDesc(file_media_v1_media, 8);
 
 /**
  * @generated from message media.v1.MediaObject
@@ -266,7 +310,7 @@ export type MediaObject = Message<"media.v1.MediaObject"> & {
  * Use `create(MediaObjectSchema)` to create a new message.
  */
 export const MediaObjectSchema: GenMessage<MediaObject> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 8);
+  messageDesc(file_media_v1_media, 9);
 
 /**
  * @generated from message media.v1.Video
@@ -393,7 +437,7 @@ export type Video = Message<"media.v1.Video"> & {
  * Use `create(VideoSchema)` to create a new message.
  */
 export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 9);
+  messageDesc(file_media_v1_media, 10);
 
 /**
  * @generated from message media.v1.VideoList
@@ -410,7 +454,7 @@ export type VideoList = Message<"media.v1.VideoList"> & {
  * Use `create(VideoListSchema)` to create a new message.
  */
 export const VideoListSchema: GenMessage<VideoList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 10);
+  messageDesc(file_media_v1_media, 11);
 
 /**
  * Job job.media.process: probe, thumbnail and web proxy of one video (and the cut first, for a trim).
@@ -434,7 +478,7 @@ export type ProcessJob = Message<"media.v1.ProcessJob"> & {
  * Use `create(ProcessJobSchema)` to create a new message.
  */
 export const ProcessJobSchema: GenMessage<ProcessJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 11);
+  messageDesc(file_media_v1_media, 12);
 
 /**
  * Core NATS progress.<userId>.<videoId>, fanned out to the user's browser over SSE.
@@ -482,7 +526,7 @@ export type VideoProgress = Message<"media.v1.VideoProgress"> & {
  * Use `create(VideoProgressSchema)` to create a new message.
  */
 export const VideoProgressSchema: GenMessage<VideoProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 12);
+  messageDesc(file_media_v1_media, 13);
 
 /**
  * Event evt.media.video.uploaded.
@@ -511,7 +555,7 @@ export type VideoUploaded = Message<"media.v1.VideoUploaded"> & {
  * Use `create(VideoUploadedSchema)` to create a new message.
  */
 export const VideoUploadedSchema: GenMessage<VideoUploaded> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 13);
+  messageDesc(file_media_v1_media, 14);
 
 /**
  * Event evt.media.video.processed.
@@ -545,7 +589,7 @@ export type VideoProcessed = Message<"media.v1.VideoProcessed"> & {
  * Use `create(VideoProcessedSchema)` to create a new message.
  */
 export const VideoProcessedSchema: GenMessage<VideoProcessed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 14);
+  messageDesc(file_media_v1_media, 15);
 
 /**
  * Event evt.media.video.failed.
@@ -579,7 +623,7 @@ export type VideoFailed = Message<"media.v1.VideoFailed"> & {
  * Use `create(VideoFailedSchema)` to create a new message.
  */
 export const VideoFailedSchema: GenMessage<VideoFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 15);
+  messageDesc(file_media_v1_media, 16);
 
 /**
  * Event evt.media.video.deleted.
@@ -603,7 +647,7 @@ export type VideoDeleted = Message<"media.v1.VideoDeleted"> & {
  * Use `create(VideoDeletedSchema)` to create a new message.
  */
 export const VideoDeletedSchema: GenMessage<VideoDeleted> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 16);
+  messageDesc(file_media_v1_media, 17);
 
 /**
  * How a reel is rendered. Empty fields take the defaults: 1080p, mp4, 16:9, no music.
@@ -652,7 +696,7 @@ export type RenderOptions = Message<"media.v1.RenderOptions"> & {
  * Use `create(RenderOptionsSchema)` to create a new message.
  */
 export const RenderOptionsSchema: GenMessage<RenderOptions> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 17);
+  messageDesc(file_media_v1_media, 18);
 
 /**
  * @generated from message media.v1.HighlightsGenerateRequest
@@ -693,7 +737,7 @@ export type HighlightsGenerateRequest = Message<"media.v1.HighlightsGenerateRequ
  * Use `create(HighlightsGenerateRequestSchema)` to create a new message.
  */
 export const HighlightsGenerateRequestSchema: GenMessage<HighlightsGenerateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 18);
+  messageDesc(file_media_v1_media, 19);
 
 /**
  * @generated from message media.v1.HighlightRef
@@ -715,7 +759,7 @@ export type HighlightRef = Message<"media.v1.HighlightRef"> & {
  * Use `create(HighlightRefSchema)` to create a new message.
  */
 export const HighlightRefSchema: GenMessage<HighlightRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 19);
+  messageDesc(file_media_v1_media, 20);
 
 /**
  * @generated from message media.v1.Moment
@@ -753,7 +797,7 @@ export type Moment = Message<"media.v1.Moment"> & {
  * Use `create(MomentSchema)` to create a new message.
  */
 export const MomentSchema: GenMessage<Moment> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 20);
+  messageDesc(file_media_v1_media, 21);
 
 /**
  * @generated from message media.v1.HighlightsEditRequest
@@ -785,7 +829,7 @@ export type HighlightsEditRequest = Message<"media.v1.HighlightsEditRequest"> & 
  * Use `create(HighlightsEditRequestSchema)` to create a new message.
  */
 export const HighlightsEditRequestSchema: GenMessage<HighlightsEditRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 21);
+  messageDesc(file_media_v1_media, 22);
 
 /**
  * @generated from message media.v1.ExportsCreateRequest
@@ -824,7 +868,7 @@ export type ExportsCreateRequest = Message<"media.v1.ExportsCreateRequest"> & {
  * Use `create(ExportsCreateRequestSchema)` to create a new message.
  */
 export const ExportsCreateRequestSchema: GenMessage<ExportsCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 22);
+  messageDesc(file_media_v1_media, 23);
 
 /**
  * @generated from message media.v1.ExportsListRequest
@@ -841,7 +885,7 @@ export type ExportsListRequest = Message<"media.v1.ExportsListRequest"> & {
  * Use `create(ExportsListRequestSchema)` to create a new message.
  */
 export const ExportsListRequestSchema: GenMessage<ExportsListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 23);
+  messageDesc(file_media_v1_media, 24);
 
 /**
  * @generated from message media.v1.Timings
@@ -875,7 +919,7 @@ export type Timings = Message<"media.v1.Timings"> & {
  * Use `create(TimingsSchema)` to create a new message.
  */
 export const TimingsSchema: GenMessage<Timings> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 24);
+  messageDesc(file_media_v1_media, 25);
 
 /**
  * @generated from message media.v1.Highlight
@@ -992,7 +1036,7 @@ export type Highlight = Message<"media.v1.Highlight"> & {
  * Use `create(HighlightSchema)` to create a new message.
  */
 export const HighlightSchema: GenMessage<Highlight> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 25);
+  messageDesc(file_media_v1_media, 26);
 
 /**
  * @generated from message media.v1.HighlightList
@@ -1009,7 +1053,7 @@ export type HighlightList = Message<"media.v1.HighlightList"> & {
  * Use `create(HighlightListSchema)` to create a new message.
  */
 export const HighlightListSchema: GenMessage<HighlightList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 26);
+  messageDesc(file_media_v1_media, 27);
 
 /**
  * Job job.media.highlights: analyse (or reuse the analysis), select the moments, render.
@@ -1033,7 +1077,7 @@ export type HighlightsJob = Message<"media.v1.HighlightsJob"> & {
  * Use `create(HighlightsJobSchema)` to create a new message.
  */
 export const HighlightsJobSchema: GenMessage<HighlightsJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 27);
+  messageDesc(file_media_v1_media, 28);
 
 /**
  * Job job.media.render: render the moments a highlight already has (edits and exports).
@@ -1057,7 +1101,7 @@ export type RenderJob = Message<"media.v1.RenderJob"> & {
  * Use `create(RenderJobSchema)` to create a new message.
  */
 export const RenderJobSchema: GenMessage<RenderJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 28);
+  messageDesc(file_media_v1_media, 29);
 
 /**
  * Core NATS progress.<userId>.<highlightId> while a reel is made.
@@ -1106,7 +1150,7 @@ export type HighlightProgress = Message<"media.v1.HighlightProgress"> & {
  * Use `create(HighlightProgressSchema)` to create a new message.
  */
 export const HighlightProgressSchema: GenMessage<HighlightProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 29);
+  messageDesc(file_media_v1_media, 30);
 
 /**
  * Event evt.media.highlights.ready.
@@ -1145,7 +1189,7 @@ export type HighlightsReady = Message<"media.v1.HighlightsReady"> & {
  * Use `create(HighlightsReadySchema)` to create a new message.
  */
 export const HighlightsReadySchema: GenMessage<HighlightsReady> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 30);
+  messageDesc(file_media_v1_media, 31);
 
 /**
  * Event evt.media.highlights.failed.
@@ -1184,7 +1228,7 @@ export type HighlightsFailed = Message<"media.v1.HighlightsFailed"> & {
  * Use `create(HighlightsFailedSchema)` to create a new message.
  */
 export const HighlightsFailedSchema: GenMessage<HighlightsFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 31);
+  messageDesc(file_media_v1_media, 32);
 
 /**
  * VideosMove: puts a video into one of its owner's folders, or back into the library.
@@ -1215,7 +1259,7 @@ export type VideosMoveRequest = Message<"media.v1.VideosMoveRequest"> & {
  * Use `create(VideosMoveRequestSchema)` to create a new message.
  */
 export const VideosMoveRequestSchema: GenMessage<VideosMoveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 32);
+  messageDesc(file_media_v1_media, 33);
 
 /**
  * @generated from enum media.v1.ObjectKind
@@ -1388,6 +1432,17 @@ export const MediaService: GenService<{
   videosMove: {
     methodKind: "unary";
     input: typeof VideosMoveRequestSchema;
+    output: typeof VideoSchema;
+  },
+  /**
+   * Bulk batches: a video from an object already in the store (uploads/<userId>/...), with the
+   * checks of UploadComplete; a file that fails them is deleted and answers UNPROCESSABLE.
+   *
+   * @generated from rpc media.v1.MediaService.VideosImport
+   */
+  videosImport: {
+    methodKind: "unary";
+    input: typeof VideosImportRequestSchema;
     output: typeof VideoSchema;
   },
 }> = /*@__PURE__*/

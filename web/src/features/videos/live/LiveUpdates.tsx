@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getAuthToken } from '../../../lib/auth-token';
+import { applyBatchProgressToCache, parseBatchProgress } from '../../bulk-upload/api/batch-cache';
+import { BATCHES_QUERY_KEY } from '../../bulk-upload/api/batches';
 import { applyProgressToCache, refreshAllVideos } from './cache';
 import { startLiveConnection } from './connection';
 import { applyHighlightProgressToCache, refreshAllHighlights } from './highlight-cache';
@@ -10,7 +12,7 @@ import { progressStore } from './progress-store';
 
 /**
  * The tab's one live connection (rendered once, inside the auth gate): `video.progress` and
- * `highlight.progress` events update the react-query caches and the progress stores. Unmounting
+ * `highlight.progress` (and `batch.progress`) events update the react-query caches and the progress stores. Unmounting
  * (sign-out) closes it and forgets progress.
  */
 export function LiveUpdates() {
@@ -25,6 +27,7 @@ export function LiveUpdates() {
       onReconnected: () => {
         void refreshAllVideos(queryClient);
         void refreshAllHighlights(queryClient);
+        void queryClient.invalidateQueries({ queryKey: BATCHES_QUERY_KEY, exact: true });
       },
       onMessage: ({ event, data }) => {
         if (event === 'video.progress') {
@@ -37,6 +40,9 @@ export function LiveUpdates() {
           if (!update) return;
           highlightProgressStore.set(update);
           applyHighlightProgressToCache(queryClient, update, unknownHighlights);
+        } else if (event === 'batch.progress') {
+          const batch = parseBatchProgress(data);
+          if (batch) applyBatchProgressToCache(queryClient, batch);
         }
       },
     });

@@ -1,0 +1,27 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import type { batchesV1 } from '@reelsmith/proto';
+
+/** A batch as the web app reads it (spec §3). */
+export function batchJson(batch: batchesV1.Batch) {
+  return {
+    id: batch.id,
+    name: batch.name,
+    description: batch.description,
+    status: batch.status,
+    totalVideos: batch.totalVideos,
+    processedVideos: batch.processedVideos,
+    failedVideos: batch.failedVideos,
+    createdAt: batch.createdAt ? timestampDate(batch.createdAt).toISOString() : null,
+    updatedAt: batch.updatedAt ? timestampDate(batch.updatedAt).toISOString() : null,
+  };
+}
+
+export function batchVideoJson(video: batchesV1.BatchVideo) {
+  return {
+    id: video.id,
+    videoId: video.videoId || null,
+    originalFilename: video.originalFilename,
+    status: video.status,
+    errorReason: video.errorReason || null,
+  };
+}

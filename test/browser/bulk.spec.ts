@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { fakeVideo, tinyClip } from '../support/batch-media';
+import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
+import { uniqueUsername } from '../support/stack';
+
+/**
+ * /bulk-upload in Chromium against the real stack: the validation toasts, a batch of a few files
+ * (one of them not a video) created and uploaded with progress, its status and progress following
+ * the pipeline live until completed, and the report saved as a JSON file.
+ */
+jest.setTimeout(180_000);
+
+describe('bulk upload in Chromium', () => {
+  let session: BrowserSession;
+  let page: Page;
+  let errors: string[];
+
+  const toast = (title: string) => page.locator('[data-state="open"]').filter({ hasText: title }).first();
+
+  beforeAll(async () => {
+    session = await openApp({ still: true });
+    ({ page, errors } = session);
+    await signUpInPage(page, session.app.baseUrl, uniqueUsername('Bulk'), 'reel-secret-1');
+    await page.getByRole('link', { name: 'Bulk Processing' }).click();
+    await page.getByRole('heading', { name: 'Bulk Processing', level: 1 }).waitFor();
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('starts empty, keeps the start button disabled and explains what is missing', async () => {
+    await page.getByTestId('batches-empty').waitFor();
+    const start = page.getByTestId('bulk-start');
+    expect(await start.isDisabled()).toBe(true);
+    expect(await page.getByTestId('bulk-file-input').getAttribute('accept')).toBe('video/*');
+    expect(await page.getByTestId('bulk-file-input').getAttribute('multiple')).not.toBeNull();
+
+    // Enter in the name field asks for what is missing.
+    await page.getByLabel('Batch name').press('Enter');
+    await toast('Batch name required').waitFor();
+    expect(await toast('Batch name required').textContent()).toContain('Please enter a name for this batch');
+    await page.getByLabel('Batch name').fill('Cup weekend');
+    await page.getByLabel('Batch name').press('Enter');
+    await toast('No files selected').waitFor();
+    expect(await toast('No files selected').textContent()).toContain('Please select video files to upload');
+
+    // 51 files are refused in the picker.
+    const many = Array.from({ length: 51 }, (_, i) => ({ name: `clip-${i}.mp4`, mimeType: 'video/mp4', buffer: readFileSync(tinyClip(0)) }));
+    await page.getByTestId('bulk-file-input').setInputFiles(many);
+    await toast('Too many files').waitFor();
+    expect(await toast('Too many files').textContent()).toContain('Maximum 50 videos per batch');
+    expect(await page.getByTestId('bulk-selected').count()).toBe(0);
+    expect(await start.isDisabled()).toBe(true);
+    await screenshot(page, 'bulk-01-empty');
+  });
+
+  it('creates a batch, uploads it, follows it live to completed and downloads the report', async () => {
+    await page.getByLabel('Description').fill('Saturday matches, U12');
+    const files = [
+      ...[0, 1, 2].map((i) => ({ name: `match-${i + 1}.mp4`, mimeType: 'video/mp4', buffer: readFileSync(tinyClip(i)) })),
+      { name: 'notes.mp4', mimeType: 'video/mp4', buffer: readFileSync(fakeVideo()) },
+    ];
+    await page.getByTestId('bulk-file-input').setInputFiles(files);
+    expect(await page.getByTestId('bulk-selected-count').textContent()).toBe('4 videos selected');
+    await screenshot(page, 'bulk-02-selected');
+
+    const start = page.getByTestId('bulk-start');
+    expect(await start.isDisabled()).toBe(false);
+    await start.click();
+    await toast('Bulk upload successful').waitFor({ timeout: 60_000 });
+    expect(await toast('Bulk upload successful').textContent()).toContain('4 videos uploaded and processing started');
+    // The form resets.
+    expect(await page.getByLabel('Batch name').inputValue()).toBe('');
+    expect(await page.getByTestId('bulk-selected').count()).toBe(0);
+
+    const row = page.getByTestId('batch-row').filter({ hasText: 'Cup weekend' });
+    await row.waitFor();
+    expect(['processing', 'completed']).toContain(await row.getAttribute('data-status'));
+    await screenshot(page, 'bulk-03-processing');
+
+    await page.locator('[data-testid="batch-row"][data-status="completed"]').filter({ hasText: 'Cup weekend' }).waitFor({ timeout: 150_000 });
+    expect(await row.getByTestId('batch-status').getAttribute('data-tone')).toBe('green');
+    expect(await row.getByTestId('batch-percent').textContent()).toBe('75%');
+    expect(await row.getByTestId('batch-counts').textContent()).toContain('3 of 4 processed · 1 failed');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('batch-report').click()]);
+    expect(download.suggestedFilename()).toBe('cup-weekend-report.json');
+    const report = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(report.batch).toMatchObject({ name: 'Cup weekend', description: 'Saturday matches, U12', status: 'completed', totalVideos: 4, processedVideos: 3, failedVideos: 1 });
+    expect(report.failures).toEqual([{ originalFilename: 'notes.mp4', error: expect.stringContaining('not a video we can read') }]);
+    await toast('Report downloaded').waitFor();
+    await screenshot(page, 'bulk-04-completed');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest, authHeaders, getServerErrorMessage } from '../../../lib/api-client';
+import { filenameFromDisposition } from '../lib/bulk-rules';
+
+/** A batch as the API answers it (spec §3). */
+export interface Batch {
+  id: string;
+  name: string;
+  description: string;
+  status: string;
+  totalVideos: number;
+  processedVideos: number;
+  failedVideos: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BulkUploadResult {
+  batch: Batch | null;
+  uploaded: number;
+  videos: Array<{ id: string; videoId: string | null; originalFilename: string; status: string; errorReason: string | null }>;
+}
+
+export const BATCHES_QUERY_KEY = ['/api/batches'] as const;
+const POLL_MS = 5000;
+
+/** The user's batches, newest first. Live updates come over SSE; while one is running it is also polled, in case the stream is down. */
+export function useBatches() {
+  return useQuery<Batch[]>({
+    queryKey: BATCHES_QUERY_KEY,
+    refetchInterval: (query) => ((query.state.data ?? []).some((b) => b.status === 'processing') ? POLL_MS : false),
+  });
+}
+
+/** A failed step with the words its toast shows. */
+export class BulkUploadError extends Error {}
+
+function messageOf(error: unknown, fallback: string): string {
+  return getServerErrorMessage(error) ?? (error instanceof ApiError ? error.message : fallback);
+}
+
+/** POST /api/batches: the new batch's id. */
+export async function createBatch(name: string, description: string): Promise<string> {
+  try {
+    const res = await apiRequest('POST', '/api/batches', { name: name.trim(), description: description.trim() });
+    return ((await res.json()) as Batch).id;
+  } catch (error) {
+    throw new BulkUploadError(messageOf(error, 'Could not create the batch'));
+  }
+}
+
+/** POST /api/batches/{id}/videos/bulk as multipart (repeated `videos`), with upload progress. */
+export function uploadBatchFiles(batchId: string, files: readonly File[], onProgress: (loaded: number, total: number) => void): Promise<BulkUploadResult> {
+  const form = new FormData();
+  for (const file of files) form.append('videos', file, file.name);
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/batches/${encodeURIComponent(batchId)}/videos/bulk`);
+    for (const [key, value] of Object.entries(authHeaders())) xhr.setRequestHeader(key, value);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : total);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(xhr.responseText) as BulkUploadResult);
+        } catch {
+          reject(new BulkUploadError('The server answered with something unexpected'));
+        }
+        return;
+      }
+      const apiError = new ApiError(xhr.status, xhr.responseText, `${xhr.status}: ${xhr.responseText || xhr.statusText}`);
+      reject(new BulkUploadError(messageOf(apiError, `The upload failed (${xhr.status})`)));
+    };
+    xhr.onerror = () => reject(new BulkUploadError('Upload failed - network error'));
+    xhr.onabort = () => reject(new BulkUploadError('Upload cancelled'));
+    xhr.send(form);
+  });
+}
+
+/** GET /api/batches/{id}/report with credentials, saved as the JSON file the server names. */
+export async function downloadBatchReport(batch: Pick<Batch, 'id' | 'name'>): Promise<void> {
+  const res = await fetch(`/api/batches/${encodeURIComponent(batch.id)}/report`, { headers: authHeaders(), credentials: 'include' });
+  if (!res.ok) throw new Error(`${res.status}`);
+  const blob = await res.blob();
+  const filename = filenameFromDisposition(res.headers.get('content-disposition'), `${batch.name || 'batch'}-report.json`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
