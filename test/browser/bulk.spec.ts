@@ -94,4 +94,14 @@ describe('bulk upload in Chromium', () => {
     await screenshot(page, 'bulk-04-completed');
     expect(errors).toEqual([]);
   });
+
+  it('fits a 360 px wide screen', async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`${session.app.baseUrl}/bulk-upload`);
+    await page.getByTestId('batch-row').first().waitFor();
+    await screenshot(page, 'bulk-05-narrow');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1366, height: 860 });
+    expect(errors).toEqual([]);
+  });
 });
