@@ -161,7 +161,9 @@ export function renderArgs(spec: RenderSpec): string[] {
     const frame = spec.aspect === '9:16'
       ? `crop=w='min(iw,ih*9/16)':h=ih:x='(iw-ow)*${(m.cropX ?? 0.5).toFixed(3)}',scale=${width}:${height}`
       : `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2`;
-    filters.push(`[${i}:v]fps=${FPS},${frame},setsar=1,format=yuv420p,settb=AVTB[v${i}]`);
+    // Exactly `length` seconds of frames from 0: a seek lands between frames, so the stream can start
+    // a frame late and end a frame short; a short tail starves the crossfade (ffmpeg then waits forever).
+    filters.push(`[${i}:v]setpts=PTS-STARTPTS,fps=${FPS},${frame},setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
     filters.push(spec.hasAudio
       ? `[${i}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=0:${fixed(length)}[a${i}]`
       : `aevalsrc=0:c=stereo:s=48000:d=${fixed(length)},aformat=sample_fmts=fltp[a${i}]`);

@@ -73,7 +73,8 @@ export class ReelsService {
   private async make(highlight: HighlightEntity, video: VideoEntity, workDir: string, signal: AbortSignal, select: boolean) {
     const started = Date.now();
     const timings: StoredTimings = {};
-    const source = await this.storage.presignedGetUrl(video.proxyKey || video.objectKey, READ_URL_TTL_SECONDS);
+    const sourceKey = video.proxyKey || video.objectKey;
+    let source = await this.storage.presignedGetUrl(sourceKey, READ_URL_TTL_SECONDS);
     const music = highlight.musicTrackId ? await this.music.find(highlight.musicTrackId) : null;
     if (highlight.musicTrackId && !music) throw new ReelUnavailableError('The chosen music track is no longer in the library.');
 
@@ -82,7 +83,14 @@ export class ReelsService {
     if (select || (highlight.aspect === '9:16' && !analysis)) {
       await this.advance(highlight, 'analysing', 2, { status: 'processing' });
       const analysisStarted = Date.now();
-      analysis = await this.analysisOf(video, source, workDir, signal, (f) => this.progress.highlight(highlight, 2 + f * 58));
+      analysis = await this.keptAnalysis(video, workDir);
+      if (!analysis) {
+        // The analysis reads every byte anyway: a local copy serves it and then the render's seek per
+        // moment, instead of one HTTP connection and moov lookup per moment.
+        source = join(workDir, 'source');
+        await this.storage.downloadFile(sourceKey, source);
+        analysis = await this.analyse(video, source, workDir, signal, (f) => this.progress.highlight(highlight, 2 + f * 58));
+      }
       timings.analysisSeconds = seconds(analysisStarted);
     }
     if (select && analysis) {
@@ -131,10 +139,8 @@ export class ReelsService {
     return kept.version === 1 ? kept : null;
   }
 
-  /** The kept analysis of the video, or a fresh one (one decode), which is then kept. */
-  private async analysisOf(video: VideoEntity, source: string, workDir: string, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<Analysis> {
-    const kept = await this.keptAnalysis(video, workDir);
-    if (kept) return kept;
+  /** A fresh analysis (one decode), which is then kept. */
+  private async analyse(video: VideoEntity, source: string, workDir: string, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<Analysis> {
     const analysis = await this.media.analyze(source, {
       hasAudio: video.audioCodec !== '',
       durationSeconds: video.duration,
