@@ -61,6 +61,21 @@ describe('scoring and selection', () => {
     expect(crowdMoment.score).toBeGreaterThan(0.2);
   });
 
+  it('fills the target even when snapping to cuts takes seconds away, keeping the starts on their cuts', () => {
+    // Cuts just inside every likely moment: snapping starts onto them shortens each moment.
+    const cuts = [40.8, 45.6, 150.8, 154.6, 240.8, 244.6, 60.5, 90.5, 200.5, 270.5];
+    const cutHeavy = plantedAnalysis(300, [
+      { from: 40, to: 45, crowd: true, motion: true },
+      { from: 150, to: 154, crowd: true, motion: true },
+      { from: 240, to: 244, motion: true },
+    ], cuts);
+    const moments = selectMoments(cutHeavy, scoreAnalysis(cutHeavy, 'sport'), { preset: 'sport', target: 30 });
+    expect(lengthOf(moments)).toBeGreaterThan(29.5);
+    expect(lengthOf(moments)).toBeLessThan(31.5);
+    const snappedStarts = moments.filter((m) => cuts.some((c) => Math.abs(c - m.start) < 0.01));
+    expect(snappedStarts.length).toBeGreaterThan(0);
+  });
+
   it('uses the whole video when it is shorter than the target', () => {
     const short = plantedAnalysis(12, []);
     expect(selectMoments(short, scoreAnalysis(short, 'auto'), { preset: 'auto', target: 30 })).toEqual([

@@ -95,6 +95,8 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
   const snapped = chosen.map((m) => snapEdges(m, analysis, scores));
   // Snapping and speech padding can add a few seconds: take them back from edges outside speech.
   fitLength(snapped, target, curve, duration, (t) => isSpeech(scores, t), 'shrink');
+  // Snapping to cuts can also take seconds away: give them back at edges that are not on a cut.
+  regrow(snapped, target, duration, [...analysis.cuts].sort((a, b) => a - b));
 
   return snapped.map((m) => ({
     start: round2(m.start),
@@ -156,6 +158,31 @@ function fitLength(
         grown = true;
       } else if (m.start - 1 > before && m.start > 0) {
         m.start = Math.max(m.start - Math.min(1, need), before + 1, 0);
+        grown = true;
+      }
+    }
+    if (!grown) break;
+  }
+}
+
+/** Widens moments until the reel fills the target, never moving an edge that sits on a cut nor crossing one. */
+function regrow(moments: Array<{ start: number; end: number }>, target: number, duration: number, cuts: number[]) {
+  const total = () => moments.reduce((sum, m) => sum + (m.end - m.start), 0) - CROSSFADE_SECONDS * Math.max(0, moments.length - 1);
+  const onCut = (t: number) => cuts.some((c) => Math.abs(c - t) < 0.01);
+  for (let guard = 0; guard < 1000 && total() < target - 0.05; guard++) {
+    let grown = false;
+    for (const [i, m] of moments.entries()) {
+      const step = Math.min(1, target - total());
+      if (step <= 0.05) break;
+      const after = Math.min((moments[i + 1]?.start ?? Infinity) - 1, cuts.find((c) => c > m.end + 0.01) ?? Infinity, duration);
+      const before = Math.max((moments[i - 1]?.end ?? -Infinity) + 1, cuts.findLast((c) => c < m.start - 0.01) ?? -Infinity, 0);
+      const end = Math.min(m.end + step, after);
+      const start = Math.max(m.start - step, before);
+      if (!onCut(m.end) && end > m.end + 0.01) {
+        m.end = end;
+        grown = true;
+      } else if (!onCut(m.start) && start < m.start - 0.01) {
+        m.start = start;
         grown = true;
       }
     }
