@@ -14,8 +14,13 @@ const moduleNameMapper = {
   '^@reelsmith/kit/(.*)$': '<rootDir>/services/kit/src/$1',
 };
 const base = { rootDir: __dirname, transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper, testEnvironment: 'node' };
-// Layers on real infrastructure start processes and render media: hooks get a minute, not 5 s.
-const infra = { globalSetup: '<rootDir>/test/support/global-setup.ts', globalTeardown: '<rootDir>/test/support/global-teardown.ts', testTimeout: 60_000 };
+// Layers on real infrastructure start processes and render media: tests and hooks get a minute, not
+// 5 s (jest ignores testTimeout inside a project, so a set-up file sets it).
+const infra = {
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/test/support/infra-timeout.ts'],
+};
 
 module.exports = {
   projects: [

@@ -15,7 +15,8 @@ const resultsDir = join(root, 'test-results');
 function runLayer(layer) {
   const outputFile = join(resultsDir, `jest-${layer}.json`);
   const started = Date.now();
-  spawnSync(join(root, 'node_modules', '.bin', 'jest'), ['--selectProjects', layer, '--json', `--outputFile=${outputFile}`], {
+  // --forceExit: a process a failed hook left running must not hold the whole run until CI's limit.
+  spawnSync(join(root, 'node_modules', '.bin', 'jest'), ['--selectProjects', layer, '--json', `--outputFile=${outputFile}`, '--forceExit'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
@@ -23,8 +24,8 @@ function runLayer(layer) {
   const seconds = (Date.now() - started) / 1000;
   if (!existsSync(outputFile)) return { layer, passed: 0, failed: 1, seconds, note: 'jest wrote no results' };
   const report = JSON.parse(readFileSync(outputFile, 'utf8'));
-  // A suite that fails before its tests run has no failed test; count it so it cannot pass silently.
-  const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+  // A suite that fails outside its tests (a hook, an import) has no failed test; count it so it cannot pass silently.
+  const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && !s.assertionResults.some((a) => a.status === 'failed')).length;
   return { layer, passed: report.numPassedTests, failed: report.numFailedTests + brokenSuites, seconds };
 }
 
