@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
 import { SignedMedia } from '../auth/signed-media.decorator';
-import { parseByteRange } from './byte-range';
+import { sendObject } from '../http/object-response';
 
 const Rpc = mediaV1.MediaService.method;
 const { ObjectKind } = mediaV1;
@@ -76,29 +76,8 @@ export class MediaStreamController {
     await this.pipe(object.key, Number(object.size), object.contentType, req, res);
   }
 
-  private async pipe(key: string, size: number, contentType: string, req: Request, res: Response) {
-    const range = parseByteRange(req.headers.range, size);
-    res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('Cache-Control', 'private, max-age=3600');
-    if (range === 'unsatisfiable') {
-      res.status(416).setHeader('Content-Range', `bytes */${size}`);
-      res.end();
-      return;
-    }
-    if (range) {
-      res.status(206).setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-      res.setHeader('Content-Length', String(range.end - range.start + 1));
-    } else {
-      res.status(200).setHeader('Content-Length', String(size));
-    }
-    if (req.method === 'HEAD' || size === 0) {
-      res.end();
-      return;
-    }
-    const body = await this.storage.read(key, range ?? undefined);
-    res.on('close', () => body.destroy());
-    body.on('error', () => res.destroy());
-    body.pipe(res);
+  /** User media: private to the signed URL's owner, cached by the browser for the URL's life. */
+  private pipe(key: string, size: number, contentType: string, req: Request, res: Response) {
+    return sendObject(this.storage, { key, size, contentType, cacheControl: 'private, max-age=3600' }, req, res);
   }
 }
