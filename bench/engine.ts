@@ -63,12 +63,29 @@ export function momentScores(video: PlantedVideo, moments: Array<{ start: number
   return { recall, precision };
 }
 
-/** A plain encode of `seconds` of the file at the reel's preset and size: what rendering is measured against. */
+/** A plain encode of `seconds` of calm footage from 1:00 at the reel's preset and size (the first baseline). */
 export async function plainEncodeSeconds(file: string, seconds: number, output: string): Promise<number> {
-  const started = process.hrtime.bigint();
-  await promisify(execFile)('ffmpeg', [
+  return timed([
     '-hide_banner', '-v', 'error', '-nostdin', '-y', '-ss', '60', '-t', String(seconds), '-i', file,
-    '-vf', 'scale=1920:1080', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', output,
+    '-vf', 'scale=1920:1080', ...PLAIN_CODECS, output,
   ]);
+}
+
+/**
+ * A plain encode of the reel's own moments: each seeked, concatenated, encoded at the reel's preset
+ * and size, nothing else. The least any renderer must do for that reel; the calm stretch above is
+ * cheaper to encode than the action the reel is made of, so it overstates the renderer's own cost.
+ */
+export async function plainEncodeOfMoments(file: string, moments: Array<{ start: number; end: number }>, output: string): Promise<number> {
+  const inputs = moments.flatMap((m) => ['-ss', m.start.toFixed(3), '-t', (m.end - m.start).toFixed(3), '-i', file]);
+  const concat = `${moments.map((_, i) => `[${i}:v][${i}:a]`).join('')}concat=n=${moments.length}:v=1:a=1[c][a];[c]scale=1920:1080[v]`;
+  return timed(['-hide_banner', '-v', 'error', '-nostdin', '-y', ...inputs, '-filter_complex', concat, '-map', '[v]', '-map', '[a]', ...PLAIN_CODECS, output]);
+}
+
+const PLAIN_CODECS = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart'];
+
+async function timed(args: string[]): Promise<number> {
+  const started = process.hrtime.bigint();
+  await promisify(execFile)('ffmpeg', args);
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
