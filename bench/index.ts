@@ -124,17 +124,23 @@ async function engineBench(baseUrl: string, token: string, match: ReturnType<typ
   const requested = Date.now();
   const queued = await api(baseUrl, 'POST', `/api/videos/${video.id}/generate-highlights`, { token, body: { preset: 'sport', targetLength: 30, musicTrackId: track.id } });
   if (queued.status !== 202) throw new Error(`generate-highlights answered ${queued.status}: ${queued.text}`);
-  let highlight = queued.json;
-  while (highlight.status !== 'ready' && highlight.status !== 'error') {
-    await new Promise((r) => setTimeout(r, 500));
-    highlight = (await api(baseUrl, 'GET', `/api/highlights/${highlight.id}`, { token })).json;
-  }
-  if (highlight.status !== 'ready') throw new Error(`highlights failed: ${highlight.errorReason}`);
+  const highlight = await untilReady(baseUrl, token, queued.json);
   const oneClick = (Date.now() - requested) / 1000;
   const { recall, precision } = momentScores(match, highlight.moments);
   const inOrder = highlight.moments.every((m: { start: number }, i: number, all: Array<{ end: number }>) => i === 0 || m.start >= all[i - 1].end);
   const plain = await plainEncodeSeconds(match.file, highlight.reel.duration, '/tmp/reelsmith-bench-plain.mp4');
-  const plainMoments = await plainEncodeOfMoments(match.file, highlight.moments, '/tmp/reelsmith-bench-plain-moments.mp4');
+  // Render and baseline three times each, interleaved (re-renders of the same moments and music):
+  // single runs on a shared 2-core machine vary by a second or more.
+  const renders = [highlight.timings.renderSeconds];
+  const plains = [await plainEncodeOfMoments(match.file, highlight.moments, '/tmp/reelsmith-bench-plain-moments.mp4')];
+  const moments = highlight.moments.map((m: { start: number; end: number }) => ({ start: m.start, end: m.end }));
+  for (let i = 0; i < 2; i++) {
+    const edit = await api(baseUrl, 'PUT', `/api/highlights/${highlight.id}/moments`, { token, body: { moments } });
+    if (edit.status !== 202) throw new Error(`re-render answered ${edit.status}: ${edit.text}`);
+    renders.push((await untilReady(baseUrl, token, edit.json)).timings.renderSeconds);
+    plains.push(await plainEncodeOfMoments(match.file, highlight.moments, '/tmp/reelsmith-bench-plain-moments.mp4'));
+  }
+  const [render, plainMoments] = [median(renders), median(plains)];
   const widths = [52, 10, 10, 8];
   console.log(row(['measure', 'value', 'goal', 'met'], widths));
   const line = (what: string, value: number, goal: string, met: boolean, digits = 2) => console.log(row([what, fmt(value, digits), goal, met ? 'yes' : 'NO'], widths));
@@ -143,10 +149,24 @@ async function engineBench(baseUrl: string, token: string, match: ReturnType<typ
   line(`reel length, s (target 30, with music${inOrder ? ', story order' : ', NOT in story order'})`, highlight.reel.duration, '30', Math.abs(highlight.reel.duration - 30) <= 1.5, 1);
   line('cut F1 (precision ' + fmt(figures.cutPrecision, 2) + ', recall ' + fmt(figures.cutRecall, 2) + ')', figures.cutF1, '', true);
   line(`analysis ${fmt(figures.analysisSeconds)} s / bare decode ${fmt(figures.decodeSeconds)} s`, figures.analysisSeconds / figures.decodeSeconds, '<= 1.00', figures.analysisSeconds <= figures.decodeSeconds);
-  const render = highlight.timings.renderSeconds;
-  line(`render ${fmt(render)} s / plain encode of its moments ${fmt(plainMoments)} s`, render / plainMoments, '<= 1.15', render <= plainMoments * 1.15);
+  line(`render ${fmt(render)} s / plain encode of its moments ${fmt(plainMoments)} s (medians of 3)`, render / plainMoments, '<= 1.15', render <= plainMoments * 1.15);
   line(`render ${fmt(render)} s / plain encode of ${fmt(highlight.reel.duration)} s calm footage ${fmt(plain)} s`, render / plain, '(info)', true);
   line(`one click -> reel ready, s (quarter of the video = ${fmt(match.duration / 4, 0)} s)`, oneClick, `<= ${fmt(match.duration / 4, 0)}`, oneClick <= match.duration / 4, 1);
   console.log(`moments: ${highlight.moments.map((m: { start: number; end: number; reasons: string[] }) => `${fmt(m.start)}-${fmt(m.end)} (${m.reasons.join(', ')})`).join('; ')}`);
   console.log(`planted: ${match.events.map((e) => `${e.start}-${e.end} ${e.kind}`).join('; ')}`);
+}
+
+async function untilReady(baseUrl: string, token: string, queued: { id: string; status: string }) {
+  let highlight = queued as Record<string, any>;
+  while (highlight.status !== 'ready' && highlight.status !== 'error') {
+    await new Promise((r) => setTimeout(r, 500));
+    highlight = (await api(baseUrl, 'GET', `/api/highlights/${highlight.id}`, { token })).json;
+  }
+  if (highlight.status !== 'ready') throw new Error(`highlights failed: ${highlight.errorReason}`);
+  return highlight;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
