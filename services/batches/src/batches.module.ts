@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { createRpcClient, DatabaseModule, NatsModule, RpcClient } from '@reelsmith/kit';
+import { DatabaseModule, NatsModule, rpcClientProvider } from '@reelsmith/kit';
 import { BatchesController } from './batches.controller';
 import { BatchesRepository, TypeOrmBatchesRepository } from './batches.repository';
 import { BatchesService } from './batches.service';
@@ -27,14 +27,7 @@ export class BatchesModule {
       controllers: [BatchesController],
       providers: [
         { provide: BATCHES_CONFIG, useValue: config },
-        {
-          provide: MEDIA_RPC,
-          useFactory: async (): Promise<RpcClient> => {
-            const client = createRpcClient(config.NATS_URL, config.MEDIA_RPC_TIMEOUT_MS, 'batches');
-            await client.connect();
-            return client;
-          },
-        },
+        rpcClientProvider(config.NATS_URL, config.MEDIA_RPC_TIMEOUT_MS, 'batches', MEDIA_RPC),
         { provide: BatchesRepository, useClass: TypeOrmBatchesRepository },
         BatchProgressPublisher,
         BatchesService,

@@ -78,10 +78,10 @@ export function createRpcClient(natsUrl: string, timeoutMs: number, name = 'rpc-
   return new RpcClient(proxy, timeoutMs);
 }
 
-/** The RpcClient of a service's module, connected before the app starts and closed when it stops. */
-export function rpcClientProvider(natsUrl: string, timeoutMs: number, name: string): Provider {
+/** The RpcClient of a service's module (under `provide`), connected before the app starts and closed when it stops. */
+export function rpcClientProvider(natsUrl: string, timeoutMs: number, name: string, provide: string | symbol | typeof RpcClient = RpcClient): Provider {
   return {
-    provide: RpcClient,
+    provide,
     useFactory: async () => {
       const client = createRpcClient(natsUrl, timeoutMs, name);
       await client.connect();
