@@ -1,12 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { fromBinary } from '@bufbuild/protobuf';
 import { anyUnpack } from '@bufbuild/protobuf/wkt';
-import { createLogger, createServiceApp, createRpcClient, ErrorCode, loadConfig, RpcClient } from '@reelsmith/kit';
+import { createRpcClient, ErrorCode, RpcClient } from '@reelsmith/kit';
 import { rejection } from '../../../test/support/rpc';
 import { authV1, commonV1, contractRegistry } from '@reelsmith/proto';
 import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { AuthModule } from '../src/auth.module';
+import { startServiceApp } from '../../../test/support/service-app';
 import { configSchema } from '../src/config';
 
 const Rpc = authV1.AuthService.method;
@@ -22,18 +23,11 @@ describe('auth service over real NATS and PostgreSQL', () => {
   let nc: NatsConnection;
 
   beforeAll(async () => {
-    const config = loadConfig(configSchema, process.env);
-    app = await createServiceApp(
-      { name: 'auth', configSchema, module: (c) => AuthModule.register(c), healthPort: () => 0 },
-      config,
-      createLogger('auth', 'silent'),
-    );
-    await app.startAllMicroservices();
-    await app.listen(0, '127.0.0.1');
+    app = await startServiceApp('auth', configSchema, (c) => AuthModule.register(c));
     dataSource = app.get(DataSource);
-    client = createRpcClient(config.NATS_URL, 3000);
+    client = createRpcClient(process.env.NATS_URL!, 3000);
     await client.connect();
-    nc = await connect({ servers: config.NATS_URL });
+    nc = await connect({ servers: process.env.NATS_URL! });
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { createLogger, createRpcClient, createServiceApp, ErrorCode, EventPublisher, loadConfig, ObjectStorage, RpcClient, storageConfigSchema } from '@reelsmith/kit';
+import { createRpcClient, ErrorCode, EventPublisher, ObjectStorage, RpcClient, storageConfigSchema } from '@reelsmith/kit';
 import { batchesV1, mediaV1 } from '@reelsmith/proto';
 import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
@@ -9,18 +9,13 @@ import { emptyVideo, fakeVideo, tinyClip, truncatedVideo } from '../../../test/s
 import { rejection } from '../../../test/support/rpc';
 import { startMedia } from '../../media/test/harness';
 import { BatchesModule } from '../src/batches.module';
+import { startServiceApp } from '../../../test/support/service-app';
 import { configSchema } from '../src/config';
 
 const Rpc = batchesV1.BatchesService.method;
 const MediaRpc = mediaV1.MediaService.method;
 
-async function startBatches(): Promise<INestApplication> {
-  const config = loadConfig(configSchema, { ...process.env, HEALTH_PORT: '0' });
-  const app = await createServiceApp({ name: 'batches', configSchema, module: (c) => BatchesModule.register(c), healthPort: () => 0 }, config, createLogger('batches', 'silent'));
-  await app.startAllMicroservices();
-  await app.init();
-  return app;
-}
+const startBatches = () => startServiceApp('batches', configSchema, (c) => BatchesModule.register(c));
 
 async function waitForBatch(client: RpcClient, userId: string, batchId: string, done: (b: batchesV1.Batch) => boolean, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;

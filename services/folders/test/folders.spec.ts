@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { fromBinary } from '@bufbuild/protobuf';
 import { anyUnpack } from '@bufbuild/protobuf/wkt';
-import { createLogger, createRpcClient, createServiceApp, ErrorCode, EventPublisher, loadConfig, RpcClient } from '@reelsmith/kit';
+import { createRpcClient, ErrorCode, EventPublisher, RpcClient } from '@reelsmith/kit';
 import { commonV1, contractRegistry, foldersV1 } from '@reelsmith/proto';
 import { connect, type JetStreamClient, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { rejection } from '../../../test/support/rpc';
+import { startServiceApp } from '../../../test/support/service-app';
 import { configSchema } from '../src/config';
 import { FoldersModule } from '../src/folders.module';
 import { FoldersRepository } from '../src/folders.repository';
@@ -23,18 +24,11 @@ describe('folders service over real NATS and PostgreSQL', () => {
   const bob = randomUUID();
 
   beforeAll(async () => {
-    const config = loadConfig(configSchema, process.env);
-    app = await createServiceApp(
-      { name: 'folders', configSchema, module: (c) => FoldersModule.register(c), healthPort: () => 0 },
-      config,
-      createLogger('folders', 'silent'),
-    );
-    await app.startAllMicroservices();
-    await app.listen(0, '127.0.0.1');
+    app = await startServiceApp('folders', configSchema, (c) => FoldersModule.register(c));
     dataSource = app.get(DataSource);
-    client = createRpcClient(config.NATS_URL, 3000);
+    client = createRpcClient(process.env.NATS_URL!, 3000);
     await client.connect();
-    nc = await connect({ servers: config.NATS_URL });
+    nc = await connect({ servers: process.env.NATS_URL! });
   });
 
   afterAll(async () => {

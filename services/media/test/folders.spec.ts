@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { createLogger, createRpcClient, createServiceApp, ErrorCode, EventPublisher, loadConfig, type RpcClient } from '@reelsmith/kit';
+import { createRpcClient, ErrorCode, EventPublisher, type RpcClient } from '@reelsmith/kit';
 import { foldersV1, mediaV1 } from '@reelsmith/proto';
 import { configSchema as foldersConfigSchema } from '../../folders/src/config';
 import { FoldersModule } from '../../folders/src/folders.module';
 import { rejection } from '../../../test/support/rpc';
+import { startServiceApp } from '../../../test/support/service-app';
 import { configSchema } from '../src/config';
 import { MediaModule } from '../src/media.module';
 import { VideosRepository } from '../src/videos.repository';
@@ -21,19 +22,13 @@ describe('media with the folders service over real NATS and PostgreSQL', () => {
   const bob = randomUUID();
 
   const startFolders = async () => {
-    const config = loadConfig(foldersConfigSchema, { ...process.env, HEALTH_PORT: '0' });
-    folders = await createServiceApp({ name: 'folders', configSchema: foldersConfigSchema, module: (c) => FoldersModule.register(c), healthPort: () => 0 }, config, createLogger('folders', 'silent'));
-    await folders.startAllMicroservices();
-    await folders.init();
+    folders = await startServiceApp('folders', foldersConfigSchema, (c) => FoldersModule.register(c));
   };
 
   beforeAll(async () => {
-    const config = loadConfig(configSchema, { ...process.env, HEALTH_PORT: '0', RPC_TIMEOUT_MS: '1500' });
-    media = await createServiceApp({ name: 'media', configSchema, module: (c) => MediaModule.register(c), healthPort: () => 0 }, config, createLogger('media', 'silent'));
-    await media.startAllMicroservices();
-    await media.init();
+    media = await startServiceApp('media', configSchema, (c) => MediaModule.register(c), { env: { RPC_TIMEOUT_MS: '1500' } });
     await startFolders();
-    client = createRpcClient(config.NATS_URL, 10_000);
+    client = createRpcClient(process.env.NATS_URL!, 10_000);
     await client.connect();
   });
 

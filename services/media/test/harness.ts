@@ -1,29 +1,20 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { INestApplication } from '@nestjs/common';
-import { createLogger, createRpcClient, createServiceApp, loadConfig, RpcClient } from '@reelsmith/kit';
+import { createRpcClient, RpcClient } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { configSchema, workerConfigSchema } from '../src/config';
 import { MediaModule } from '../src/media.module';
 import { WorkerModule } from '../src/worker/worker.module';
 import { testMedia, type TestMedia } from '../../../test/support/media';
+import { startServiceApp } from '../../../test/support/service-app';
 
 export const Rpc = mediaV1.MediaService.method;
 
 /** The media API and one worker in this process, over the run's real NATS, PostgreSQL, S3 and ffmpeg. */
 export async function startMedia(): Promise<{ api: INestApplication; worker: INestApplication; client: RpcClient; stop(): Promise<void> }> {
-  const logger = createLogger('media', 'silent');
-  const apiConfig = loadConfig(configSchema, { ...process.env, HEALTH_PORT: '0' });
-  const api = await createServiceApp({ name: 'media', configSchema, module: (c) => MediaModule.register(c), healthPort: () => 0 }, apiConfig, logger);
-  await api.startAllMicroservices();
-  await api.init();
-  const workerConfig = loadConfig(workerConfigSchema, { ...process.env, HEALTH_PORT: '0', JOB_ACK_WAIT_SECONDS: '5' });
-  const worker = await createServiceApp(
-    { name: 'media-worker', configSchema: workerConfigSchema, module: (c) => WorkerModule.register(c), healthPort: () => 0, rpc: false },
-    workerConfig,
-    logger,
-  );
-  await worker.init();
-  const client = createRpcClient(apiConfig.NATS_URL, 20_000);
+  const api = await startServiceApp('media', configSchema, (c) => MediaModule.register(c));
+  const worker = await startServiceApp('media-worker', workerConfigSchema, (c) => WorkerModule.register(c), { rpc: false, env: { JOB_ACK_WAIT_SECONDS: '5' } });
+  const client = createRpcClient(process.env.NATS_URL!, 20_000);
   await client.connect();
   return {
     api,

@@ -4,10 +4,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { createLogger, createRpcClient, createServiceApp, ErrorCode, loadConfig, ObjectStorage, RpcClient } from '@reelsmith/kit';
+import { createRpcClient, ErrorCode, ObjectStorage, RpcClient } from '@reelsmith/kit';
 import { musicV1 } from '@reelsmith/proto';
 import { DataSource } from 'typeorm';
 import { rejection } from '../../../test/support/rpc';
+import { startServiceApp } from '../../../test/support/service-app';
 import { CATALOGUE } from '../src/catalogue/catalogue';
 import { CatalogueSync } from '../src/catalogue/catalogue-sync.service';
 import { configSchema } from '../src/config';
@@ -18,12 +19,9 @@ import { GENRES, MOODS } from '../src/synth/types';
 import { detectOnsets, matchRatio } from './onsets';
 
 const Rpc = musicV1.MusicService.method;
-const config = () => loadConfig(configSchema, { ...process.env, HEALTH_PORT: '0' });
 
 async function startMusic(): Promise<INestApplication> {
-  const app = await createServiceApp({ name: 'music', configSchema, module: (c) => MusicModule.register(c), healthPort: () => 0 }, config(), createLogger('music', 'silent'));
-  await app.startAllMicroservices();
-  await app.listen(0, '127.0.0.1');
+  const app = await startServiceApp('music', configSchema, (c) => MusicModule.register(c));
   await app.get(CatalogueSync).whenReady();
   return app;
 }
@@ -64,7 +62,7 @@ describe('music service over real NATS, PostgreSQL, S3 and ffmpeg', () => {
     app = await startMusic();
     dataSource = app.get(DataSource);
     storage = app.get(ObjectStorage);
-    client = createRpcClient(config().NATS_URL, 10_000);
+    client = createRpcClient(process.env.NATS_URL!, 10_000);
     await client.connect();
     ({ tracks } = await client.call(Rpc.tracksList, { userId: '00000000-0000-4000-8000-000000000001' }));
   }, 240_000);
