@@ -52,8 +52,9 @@ describe('AI highlights through the gateway', () => {
 
     await events.waitFor((e) => e.type === 'highlight.progress' && e.data.highlightId === queued.json.id && e.data.status === 'ready', 120_000);
     await events.close();
-    const stages = events.events.filter((e) => e.data?.highlightId === queued.json.id).map((e) => e.data.stage);
-    expect(stages).toEqual(expect.arrayContaining(['analysing', 'selecting', 'rendering', 'done']));
+    const progress = events.events.filter((e) => e.data?.highlightId === queued.json.id);
+    expect(progress.map((e) => e.data.stage)).toEqual(expect.arrayContaining(['analysing', 'selecting', 'rendering', 'done']));
+    expect(new Set(progress.map((e) => e.data.kind))).toEqual(new Set(['highlights']));
 
     const [latest] = (await api(app.baseUrl, 'GET', `/api/videos/${videoId}/highlights`, { token: alice })).json;
     expect(latest.id).toBe(queued.json.id);
@@ -73,6 +74,8 @@ describe('AI highlights through the gateway', () => {
     const edited = await api(app.baseUrl, 'PUT', `/api/highlights/${latest.id}/moments`, { token: alice, body: { moments: [{ start: 10, end: 14 }] } });
     expect(edited.status).toBe(202);
     expect(edited.json).toMatchObject({ version: 2, moments: [{ start: 10, end: 14 }] });
+    // Sent without reasons, the moment keeps what the engine found there.
+    expect(edited.json.moments[0].reasons).toContain('crowd roar');
 
     const cases: Array<[string, string, unknown, string | undefined, number]> = [
       ['POST', `/api/videos/${videoId}/generate-highlights`, { preset: 'cooking' }, alice, 400],
@@ -127,6 +130,9 @@ describe('AI highlights through the gateway', () => {
     expect(edit.status).toBe(202);
     const without = await waitUntilReady(edit.json.id);
     expect(without).toMatchObject({ status: 'ready', musicTrackId: null, moments: moments.map((m: object) => expect.objectContaining(m)) });
+    // The edit reused the analysis and the selection: those steps are absent, not 0.
+    expect(without.timings).toEqual({ analysisSeconds: null, selectionSeconds: null, renderSeconds: expect.any(Number), totalSeconds: expect.any(Number) });
+    expect(withMusic.timings.selectionSeconds).toEqual(expect.any(Number));
 
     // Same moments, same source: whatever differs between the two sounds is the music bed.
     const [a, b] = await Promise.all([soundOf(withMusic.reel), soundOf(without.reel)]);

@@ -11,6 +11,8 @@ export interface ReportLookups {
 const seconds = (from: Date | null | undefined, to: Date | null | undefined) =>
   from && to ? Math.round((to.getTime() - from.getTime()) / 100) / 10 : null;
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+/** Null for a step that did not run. */
+const optionalRound = (value: number | undefined) => (value === undefined ? null : round(value));
 
 /** A readable sentence for a file that did not make it, whatever stage it stopped at. */
 function explain(item: BatchVideoEntity): string | null {
@@ -57,8 +59,8 @@ export async function buildReport(batch: BatchEntity, items: BatchVideoEntity[],
         settledAt: item.settledAt?.toISOString() ?? null,
         secondsToProcessed: seconds(item.createdAt, item.processedAt),
         secondsToSettled: seconds(item.createdAt, item.settledAt),
-        analysisSeconds: highlight?.timings ? round(highlight.timings.analysisSeconds) : null,
-        renderSeconds: highlight?.timings ? round(highlight.timings.renderSeconds) : null,
+        analysisSeconds: optionalRound(highlight?.timings?.analysisSeconds),
+        renderSeconds: optionalRound(highlight?.timings?.renderSeconds),
       },
     });
   }

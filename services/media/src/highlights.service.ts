@@ -8,7 +8,7 @@ import { toHighlightMessage } from './highlight-message';
 import { HighlightsRepository } from './highlights.repository';
 import { MusicLibrary } from './music-library';
 import { ProgressPublisher } from './progress.publisher';
-import { checkEditedMoments, checkPreset, checkRender, checkTargetLength, type CheckedRender } from './render-options';
+import { checkEditedMoments, checkPreset, checkRender, checkTargetLength, type CheckedRender, inheritMoments } from './render-options';
 import { checkTrim, formatTimecode } from './timecode';
 import { VideosRepository } from './videos.repository';
 import { MEDIA_CONFIG } from './tokens';
@@ -56,7 +56,7 @@ export class HighlightsService {
   async edit(request: mediaV1.HighlightsEditRequest): Promise<mediaV1.Highlight> {
     const original = await this.owned(request.userId, request.highlightId);
     const video = await this.processedVideo(request.userId, original.videoId);
-    const moments = checkEditedMoments(request.moments, video.duration);
+    const moments = inheritMoments(checkEditedMoments(request.moments, video.duration), original.moments, original.timeline);
     const render = await this.checkedRender(request.render, original);
     const highlight = await this.highlights.createVersion({
       videoId: video.id, userId: video.userId, kind: original.kind, preset: original.preset, targetLength: original.targetLength,

@@ -23,9 +23,9 @@ export class ProgressPublisher {
     });
   }
 
-  highlight(h: Pick<HighlightEntity, 'id' | 'videoId' | 'userId' | 'status' | 'stage' | 'errorReason'>, percent: number): void {
+  highlight(h: Pick<HighlightEntity, 'id' | 'videoId' | 'userId' | 'kind' | 'status' | 'stage' | 'errorReason'>, percent: number): void {
     this.send(h.userId, h.id, mediaV1.HighlightProgressSchema, {
-      highlightId: h.id, videoId: h.videoId, userId: h.userId, status: h.status, stage: h.stage, percent: clampPercent(percent), errorReason: h.errorReason,
+      highlightId: h.id, videoId: h.videoId, userId: h.userId, kind: h.kind, status: h.status, stage: h.stage, percent: clampPercent(percent), errorReason: h.errorReason,
     });
   }
 

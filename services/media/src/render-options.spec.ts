@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { RpcFailure } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
-import { checkEditedMoments, checkPreset, checkRender, checkTargetLength } from './render-options';
+import { checkEditedMoments, checkPreset, checkRender, checkTargetLength, inheritMoments, MANUAL_PICK } from './render-options';
 
 const moment = (start: number, end: number) => create(mediaV1.MomentSchema, { start, end, score: 0.5, reasons: ['fast action'] });
 const message = (fn: () => unknown) => {
@@ -40,5 +40,31 @@ describe('render options', () => {
     [[moment(5, 10), moment(9, 12)], 'Moments must not overlap.'],
   ])('refuses %j', (moments, expected) => {
     expect(message(() => checkEditedMoments(moments, 60))).toBe(expected);
+  });
+});
+
+describe('inheritMoments', () => {
+  const original = [
+    { start: 10, end: 14, score: 0.9, reasons: ['crowd roar', 'fast action'] },
+    { start: 30, end: 33, score: 0.6, reasons: ['applause'] },
+  ];
+  const timeline = Array.from({ length: 60 }, (_, i) => (i >= 50 ? 0.4 : 0.1));
+  const bare = (start: number, end: number) => ({ start, end, score: 0, reasons: [] as string[] });
+
+  it('gives a nudged moment the reasons and score of the original it overlaps', () => {
+    expect(inheritMoments([bare(9, 13)], original, timeline)).toEqual([{ start: 9, end: 13, score: 0.9, reasons: ['crowd roar', 'fast action'] }]);
+  });
+
+  it('joins the reasons of every original a merged moment covers, best score first', () => {
+    expect(inheritMoments([bare(12, 31)], original, timeline)[0]).toEqual({ start: 12, end: 31, score: 0.9, reasons: ['crowd roar', 'fast action', 'applause'] });
+  });
+
+  it("marks a moment added by hand as the creator's pick, scored from the timeline", () => {
+    expect(inheritMoments([bare(50, 54)], original, timeline)[0]).toEqual({ start: 50, end: 54, score: 0.4, reasons: [MANUAL_PICK] });
+  });
+
+  it('keeps what the client sent when it sent reasons', () => {
+    const sent = { start: 10, end: 12, score: 0.3, reasons: ['speech'] };
+    expect(inheritMoments([sent], original, timeline)).toEqual([sent]);
   });
 });

@@ -58,5 +58,29 @@ export function checkEditedMoments(moments: mediaV1.Moment[], duration: number):
     total += m.end - m.start;
   });
   if (total > MAX_REEL_SECONDS) throw RpcFailure.invalid(`A reel can be at most ${MAX_REEL_SECONDS / 60} minutes long.`);
-  return sorted.map((m) => ({ start: m.start, end: Math.min(m.end, duration), score: m.score, reasons: [...m.reasons] }));
+  return sorted.map((m) => ({ start: m.start, end: Math.min(m.end, duration), score: Math.max(0, Math.min(1, m.score || 0)), reasons: [...m.reasons] }));
+}
+
+/** The reason given to a moment a creator added where the original reel had none. */
+export const MANUAL_PICK = 'manual pick';
+
+/**
+ * Edited moments keep what the engine knew of them: one sent without reasons (a nudged edge from an
+ * API client, a moment added by hand) takes the reasons and best score of the original moments it
+ * overlaps, or the timeline's mean score over its span and 'manual pick' when it overlaps none.
+ */
+export function inheritMoments(edited: StoredMoment[], original: StoredMoment[], timeline: number[]): StoredMoment[] {
+  return edited.map((m) => {
+    if (m.reasons.length > 0) return m;
+    const overlapped = original.filter((o) => Math.min(o.end, m.end) - Math.max(o.start, m.start) > 0);
+    if (overlapped.length === 0) return { ...m, score: m.score || meanScore(timeline, m), reasons: [MANUAL_PICK] };
+    const reasons = [...new Set(overlapped.flatMap((o) => o.reasons))];
+    return { ...m, score: m.score || Math.max(...overlapped.map((o) => o.score)), reasons: reasons.length ? reasons : [MANUAL_PICK] };
+  });
+}
+
+/** Mean of the per-second score over a moment's span (0 without a timeline). */
+function meanScore(timeline: number[], m: Pick<StoredMoment, 'start' | 'end'>): number {
+  const seconds = timeline.slice(Math.floor(m.start), Math.max(Math.floor(m.start) + 1, Math.ceil(m.end)));
+  return seconds.length ? Math.round((seconds.reduce((sum, v) => sum + v, 0) / seconds.length) * 100) / 100 : 0;
 }

@@ -45,7 +45,7 @@ export class HighlightsController {
   }
 
   @Get('videos/:id/highlights')
-  @ApiOperation({ summary: 'Every highlight version of a video, newest first' })
+  @ApiOperation({ summary: 'Every highlight version of a video, newest first; timings of steps a version skipped (analysis, selection) are null' })
   async list(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     const { highlights } = await this.rpc.call(Rpc.highlightsList, { userId: caller.userId, videoId: id });
     return highlights.map(highlightJson);
@@ -58,7 +58,7 @@ export class HighlightsController {
 
   @Put('highlights/:id/moments')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Re-render with edited moments {moments: [{start, end}], quality?, format?, aspect?, musicTrackId?}: a new version; an absent musicTrackId keeps the reel\'s track, null drops it' })
+  @ApiOperation({ summary: 'Re-render with edited moments {moments: [{start, end, reasons?}], quality?, format?, aspect?, musicTrackId?}: a new version; a moment without reasons takes those of the original moments it overlaps (else \'manual pick\'); an absent musicTrackId keeps the reel\'s track, null drops it' })
   async edit(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
     const highlight = await this.rpc.call(Rpc.highlightsEdit, { userId: caller.userId, highlightId: id, moments: moments(body), render: renderOptions(body) });
     return highlightJson(highlight);

@@ -66,6 +66,8 @@ export type Highlight = {
 export type HighlightProgress = {
   highlightId: string;
   videoId: string;
+  /** Null from a server that does not say: then both lists that may hold the reel are refreshed. */
+  kind: HighlightKind | null;
   status: HighlightStatus;
   stage: HighlightStage;
   /** 0-100 */

@@ -157,20 +157,20 @@ function ReelPanel({ highlight, video }: { highlight: Highlight; video: Video })
 }
 
 /**
- * How long each step took. A version made from edited moments (or with a kept analysis) skips the
- * analysis and the selection: the worker reports 0 for those, shown as 'reused' and left out.
+ * How long each step took. A step that did not run is absent: a version made from edited moments
+ * skips the analysis and the selection, a new reel of an analysed video reuses its analysis.
  */
 function Timings({ highlight }: { highlight: Highlight }) {
   const { analysisSeconds, selectionSeconds, renderSeconds, totalSeconds } = highlight.timings ?? {};
-  const has = (value: number | null | undefined): value is number => typeof value === 'number' && value > 0;
-  const selected = has(analysisSeconds) || has(selectionSeconds);
+  const ran = (value: number | null | undefined): value is number => typeof value === 'number';
+  const selected = ran(selectionSeconds);
   const items: Array<[string, string]> = [
-    ['Analysis', has(analysisSeconds) ? formatSeconds(analysisSeconds) : 'reused'],
+    ['Analysis', ran(analysisSeconds) ? formatSeconds(analysisSeconds) : 'reused'],
     ...(selected ? [['Selection', formatSeconds(selectionSeconds)] as [string, string]] : []),
     ['Render', formatSeconds(renderSeconds)],
     ['Total', formatSeconds(totalSeconds)],
   ];
-  if (!has(renderSeconds) && !has(totalSeconds)) return null;
+  if (!ran(renderSeconds) && !ran(totalSeconds)) return null;
   return (
     <dl className={cn('grid grid-cols-2 gap-2', selected ? 'sm:grid-cols-4' : 'sm:grid-cols-3')} data-testid="highlight-timings">
       {items.map(([label, value]) => (

@@ -10,6 +10,7 @@ const reel = (id: string, extra: Partial<Highlight> = {}) =>
 const update = (highlightId: string, extra: Partial<HighlightProgress> = {}): HighlightProgress => ({
   highlightId,
   videoId: 'v1',
+  kind: null,
   status: 'processing',
   stage: 'analysing',
   percent: 30,
@@ -64,6 +65,17 @@ describe('applyHighlightProgressToCache', () => {
     expect(invalidated()).toEqual([JSON.stringify(videoHighlightsKey('v1')), JSON.stringify(EXPORTS_QUERY_KEY)]);
   });
 
+  it('fetches only the list the kind of an unknown reel says', () => {
+    const { client, invalidated } = setup();
+    client.setQueryData(EXPORTS_QUERY_KEY, []);
+    applyHighlightProgressToCache(client, update('e7', { kind: 'export' }), new Set());
+    expect(invalidated()).toEqual([JSON.stringify(EXPORTS_QUERY_KEY)]);
+    applyHighlightProgressToCache(client, update('h7', { kind: 'highlights' }), new Set());
+    expect(invalidated()).toEqual([JSON.stringify(EXPORTS_QUERY_KEY), JSON.stringify(videoHighlightsKey('v1'))]);
+    applyHighlightProgressToCache(client, update('e7', { kind: 'export', status: 'ready', stage: 'done' }), new Set());
+    expect(invalidated().slice(2)).toEqual([JSON.stringify(highlightKey('e7')), JSON.stringify(EXPORTS_QUERY_KEY)]);
+  });
+
   it('does nothing to lists that were never fetched', () => {
     const client = new QueryClient();
     const invalidate = jest.spyOn(client, 'invalidateQueries').mockResolvedValue();
@@ -75,9 +87,10 @@ describe('applyHighlightProgressToCache', () => {
 
 describe('parseHighlightProgressEvent', () => {
   it('reads the gateway payload and clamps the percent', () => {
-    expect(parseHighlightProgressEvent('{"highlightId":"h1","videoId":"v1","status":"processing","stage":"rendering","percent":140,"errorReason":null}')).toEqual({
+    expect(parseHighlightProgressEvent('{"highlightId":"h1","videoId":"v1","kind":"export","status":"processing","stage":"rendering","percent":140,"errorReason":null}')).toEqual({
       highlightId: 'h1',
       videoId: 'v1',
+      kind: 'export',
       status: 'processing',
       stage: 'rendering',
       percent: 100,
@@ -88,6 +101,7 @@ describe('parseHighlightProgressEvent', () => {
   it('rejects what is not a highlight progress event', () => {
     expect(parseHighlightProgressEvent('{"videoId":"v1","percent":4}')).toBeNull();
     expect(parseHighlightProgressEvent('nope')).toBeNull();
+    expect(parseHighlightProgressEvent('{"highlightId":"h1","kind":"other"}')?.kind).toBeNull();
     expect(parseHighlightProgressEvent('null')).toBeNull();
   });
 });

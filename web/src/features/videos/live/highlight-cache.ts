@@ -30,28 +30,30 @@ function patchList(queryClient: QueryClient, key: readonly unknown[], update: Hi
  * the reel in its video's versions (['/api/videos', videoId, 'highlights']), in
  * ['/api/highlights', id] and in the recent exports (['/api/exports']). At 'ready' or 'error' those
  * are fetched again (the reel's URLs, moments and timings arrive then). A reel a cached list does not
- * have yet (made in another tab) has that list fetched once.
+ * have yet (made in another tab) has that list fetched once; the event's kind says which list.
  */
 export function applyHighlightProgressToCache(queryClient: QueryClient, update: HighlightProgress, unknownRequested: Set<string>): void {
-  const { highlightId, videoId } = update;
+  const { highlightId, videoId, kind } = update;
   const listKey = videoHighlightsKey(videoId);
   const versions = videoId ? patchList(queryClient, listKey, update) : { cached: false, known: false };
   const exports = patchList(queryClient, EXPORTS_QUERY_KEY, update);
   queryClient.setQueryData<Highlight>(highlightKey(highlightId), (h) => (h && typeof h === 'object' ? patch(h, update) : h));
+  // Which lists can hold this reel: the kind says; without it, either.
+  const inVersions = kind !== 'export';
+  const inExports = kind !== 'highlights';
 
   const refetch = (key: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
   if (FINAL.has(update.status)) {
     unknownRequested.delete(highlightId);
-    if (videoId) refetch(listKey);
+    if (videoId && inVersions) refetch(listKey);
     refetch(highlightKey(highlightId));
-    // An export, or a reel neither list knows (it may be an export made elsewhere).
-    if (exports.known || (exports.cached && !versions.known)) refetch(EXPORTS_QUERY_KEY);
+    if (exports.known || (inExports && exports.cached && !versions.known)) refetch(EXPORTS_QUERY_KEY);
     return;
   }
   if (versions.known || exports.known || unknownRequested.has(highlightId)) return;
   unknownRequested.add(highlightId);
-  if (versions.cached) refetch(listKey);
-  if (exports.cached) refetch(EXPORTS_QUERY_KEY);
+  if (versions.cached && inVersions) refetch(listKey);
+  if (exports.cached && inExports) refetch(EXPORTS_QUERY_KEY);
 }
 
 /** After a reconnect, events may have been missed: every reel and export is fetched again. */

@@ -31,12 +31,13 @@ export function parseHighlightProgressEvent(data: string): HighlightProgress | n
     return null;
   }
   if (!parsed || typeof parsed !== 'object') return null;
-  const { highlightId, videoId, status, stage, percent, errorReason } = parsed as Record<string, unknown>;
+  const { highlightId, videoId, kind, status, stage, percent, errorReason } = parsed as Record<string, unknown>;
   if (typeof highlightId !== 'string' || !highlightId) return null;
   const value = typeof percent === 'number' && Number.isFinite(percent) ? percent : 0;
   return {
     highlightId,
     videoId: typeof videoId === 'string' ? videoId : '',
+    kind: kind === 'highlights' || kind === 'export' ? kind : null,
     status: typeof status === 'string' ? status : '',
     stage: typeof stage === 'string' ? stage : '',
     percent: Math.max(0, Math.min(100, value)),
