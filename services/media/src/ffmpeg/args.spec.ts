@@ -55,11 +55,31 @@ describe('renderArgs', () => {
     expect(args.filter((a) => a === '-i')).toHaveLength(3);
     expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 6)).toEqual(['-ss', '10.000', '-t', '4.000', '-i', 'src.mp4']);
     const g = graph(args);
-    expect(g.match(/xfade=transition=fade:duration=0.4:offset=0/g)).toHaveLength(2);
-    expect(g).toContain('concat=n=5:v=1:a=0[vout]');
+    expect(g.match(/fade=t=in:st=0:d=0.4:alpha=1/g)).toHaveLength(2);
+    expect(g.match(/overlay=format=yuv420/g)).toHaveLength(2);
     expect(g.match(/acrossfade=d=0.4/g)).toHaveLength(2);
+    // Sound and picture of every piece go through one concat, in reel order.
+    expect(g).toContain('[bv0o][ba0o][xv0][xa0][bv1o][ba1o][xv1][xa1][bv2o][ba2o]concat=n=5:v=1:a=1[vout][ajoined]');
+    expect(g).not.toContain('xfade');
     expect(args).toEqual(expect.arrayContaining(['-map', '[vout]', '-map', '[aout]', '-t', '11.200']));
     expect(reelLength(base)).toBeCloseTo(11.2, 5);
+  });
+
+  it('cuts the sound of each join in whole samples, so both sides of a crossfade are exactly as long', () => {
+    const g = graph(renderArgs(base));
+    // 0.4 s at 48 kHz = 19200 samples; the first moment lasts 4 s = 192000 samples.
+    expect(g).toContain('[ta0]atrim=start_sample=172800:end_sample=192000');
+    expect(g).toContain('[ha1]atrim=start_sample=0:end_sample=19200');
+    expect(g).toContain('[ba1]atrim=start_sample=19200:end_sample=220800');
+  });
+
+  it('resizes only when the source is not already the reel size', () => {
+    expect(graph(renderArgs({ ...base, sourceSize: { width: 1280, height: 720 } }))).not.toMatch(/scale=|[,;]pad=/);
+    const smaller = graph(renderArgs({ ...base, sourceSize: { width: 1920, height: 1080 } }));
+    expect(smaller).toContain('scale=1280:720,');
+    expect(smaller).not.toMatch(/[,;]pad=/);
+    expect(graph(renderArgs({ ...base, sourceSize: { width: 1440, height: 1080 } }))).toContain('pad=1280:720:(ow-iw)/2:(oh-ih)/2');
+    expect(graph(renderArgs(base))).toContain('pad=1280:720');
   });
 
   it('normalises with a fixed gain and a limiter when the level is known, else with loudnorm', () => {

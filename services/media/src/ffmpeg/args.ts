@@ -100,6 +100,8 @@ export interface RenderSpec {
    */
   sourceLevel?: number;
   output: string;
+  /** The source's picture size (as decoded, rotation applied), when known: lets the render skip resizing. */
+  sourceSize?: { width: number; height: number };
 }
 
 /** Target level of reels: -16 LUFS, as streaming platforms and phones expect. */
@@ -123,27 +125,63 @@ export function reelLength(spec: Pick<RenderSpec, 'moments' | 'crossfade'>): num
 const fixed = (v: number) => v.toFixed(3);
 
 /**
- * Video crossfades that cost only their own frames: each moment is split into head, body and tail;
- * only a tail and the next head go through xfade, and the pieces are concatenated. (Chaining xfade
- * over whole moments made every frame pass through every crossfade: 1.6x the render time.)
+ * Cropping and scaling to the reel's size, each with its trailing comma; nothing when the source
+ * already has it (pad copies every frame even when it adds no border), no pad when only the size differs.
  */
-function crossfadedVideo(spec: RenderSpec, filters: string[]): string {
+function frameFilters(spec: RenderSpec, cropX: number, { width, height }: { width: number; height: number }): string {
+  if (spec.aspect === '9:16') return `crop=w='min(iw,ih*9/16)':h=ih:x='(iw-ow)*${cropX.toFixed(3)}',scale=${width}:${height},`;
+  const source = spec.sourceSize;
+  if (source && source.width === width && source.height === height) return '';
+  if (source && source.width * height === source.height * width) return `scale=${width}:${height},`;
+  return `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,`;
+}
+
+/** Audio is trimmed in samples, so a crossfade's two sides are exactly as long as acrossfade needs. */
+const AUDIO_RATE = 48000;
+const samples = (seconds: number) => Math.round(seconds * AUDIO_RATE);
+
+/**
+ * The moments joined by crossfades that cost only their own frames: each moment is split into
+ * head, body and tail; only a tail and the next head are blended (overlay, acrossfade), and every
+ * piece, sound and picture together, goes through one concat. The pieces are consumed in reel
+ * order, so ffmpeg reads the inputs one after another. (Chaining xfade over whole moments made
+ * every frame pass through every crossfade: 1.6x the render time; a separate acrossfade chain for
+ * the sound pulled the later inputs in early, and their decoded frames waited in memory: 1.8 GB
+ * for a 30 s reel.)
+ */
+function joinMoments(spec: RenderSpec, filters: string[]): { video: string; audio: string } {
   const n = spec.moments.length;
-  if (n === 1) return 'v0';
+  if (n === 1) return { video: 'v0', audio: 'a0' };
   const cf = spec.crossfade;
   const pieces: string[] = [];
   spec.moments.forEach((m, i) => {
     const length = m.end - m.start;
     const parts = [...(i > 0 ? ['h'] : []), 'b', ...(i < n - 1 ? ['t'] : [])];
-    filters.push(`[v${i}]split=${parts.length}${parts.map((p) => `[${p}s${i}]`).join('')}`);
-    if (i > 0) filters.push(`[hs${i}]trim=start=0:end=${fixed(cf)},setpts=PTS-STARTPTS[h${i}]`);
-    filters.push(`[bs${i}]trim=start=${fixed(i > 0 ? cf : 0)}:end=${fixed(length - (i < n - 1 ? cf : 0))},setpts=PTS-STARTPTS[b${i}]`);
-    if (i < n - 1) filters.push(`[ts${i}]trim=start=${fixed(length - cf)}:end=${fixed(length)},setpts=PTS-STARTPTS[t${i}]`);
+    const bodyStart = i > 0 ? cf : 0;
+    const bodyEnd = length - (i < n - 1 ? cf : 0);
+    filters.push(`[v${i}]split=${parts.length}${parts.map((p) => `[${p}v${i}]`).join('')}`);
+    filters.push(`[a${i}]asplit=${parts.length}${parts.map((p) => `[${p}a${i}]`).join('')}`);
+    if (i > 0) {
+      filters.push(`[hv${i}]trim=start=0:end=${fixed(cf)},setpts=PTS-STARTPTS[hv${i}o]`);
+      filters.push(`[ha${i}]atrim=start_sample=0:end_sample=${samples(cf)},asetpts=PTS-STARTPTS[ha${i}o]`);
+    }
+    filters.push(`[bv${i}]trim=start=${fixed(bodyStart)}:end=${fixed(bodyEnd)},setpts=PTS-STARTPTS[bv${i}o]`);
+    filters.push(`[ba${i}]atrim=start_sample=${samples(bodyStart)}:end_sample=${samples(bodyEnd)},asetpts=PTS-STARTPTS[ba${i}o]`);
+    if (i < n - 1) {
+      filters.push(`[tv${i}]trim=start=${fixed(length - cf)}:end=${fixed(length)},setpts=PTS-STARTPTS[tv${i}o]`);
+      filters.push(`[ta${i}]atrim=start_sample=${samples(length) - samples(cf)}:end_sample=${samples(length)},asetpts=PTS-STARTPTS[ta${i}o]`);
+    }
   });
-  for (let i = 0; i < n - 1; i++) filters.push(`[t${i}][h${i + 1}]xfade=transition=fade:duration=${cf}:offset=0[x${i}]`);
-  spec.moments.forEach((_, i) => pieces.push(`[b${i}]`, ...(i < n - 1 ? [`[x${i}]`] : [])));
-  filters.push(`${pieces.join('')}concat=n=${pieces.length}:v=1:a=0[vout]`);
-  return 'vout';
+  for (let i = 0; i < n - 1; i++) {
+    // The next head fades in over the tail through its alpha: all in 4:2:0. (xfade works in 4:4:4
+    // here, and the conversions there and back cost more than the rest of the joins together.)
+    filters.push(`[hv${i + 1}o]format=yuva420p,fade=t=in:st=0:d=${cf}:alpha=1[hf${i + 1}]`);
+    filters.push(`[tv${i}o][hf${i + 1}]overlay=format=yuv420:eof_action=pass[xv${i}]`);
+    filters.push(`[ta${i}o][ha${i + 1}o]acrossfade=d=${cf}:c1=tri:c2=tri[xa${i}]`);
+  }
+  spec.moments.forEach((_, i) => pieces.push(`[bv${i}o][ba${i}o]`, ...(i < n - 1 ? [`[xv${i}][xa${i}]`] : [])));
+  filters.push(`${pieces.join('')}concat=n=${pieces.length}:v=1:a=1[vout][ajoined]`);
+  return { video: 'vout', audio: 'ajoined' };
 }
 
 /**
@@ -158,25 +196,18 @@ export function renderArgs(spec: RenderSpec): string[] {
   spec.moments.forEach((m, i) => {
     const length = m.end - m.start;
     inputs.push('-ss', fixed(m.start), '-t', fixed(length), '-i', spec.source);
-    const frame = spec.aspect === '9:16'
-      ? `crop=w='min(iw,ih*9/16)':h=ih:x='(iw-ow)*${(m.cropX ?? 0.5).toFixed(3)}',scale=${width}:${height}`
-      : `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2`;
+    const frame = frameFilters(spec, m.cropX ?? 0.5, { width, height });
     // Exactly `length` seconds of frames from 0: a seek lands between frames, so the stream can start
     // a frame late and end a frame short; a short tail starves the crossfade (ffmpeg then waits forever).
-    filters.push(`[${i}:v]setpts=PTS-STARTPTS,fps=${FPS},${frame},setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
+    filters.push(`[${i}:v]setpts=PTS-STARTPTS,fps=${FPS},${frame}setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
     filters.push(spec.hasAudio
-      ? `[${i}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=0:${fixed(length)}[a${i}]`
-      : `aevalsrc=0:c=stereo:s=48000:d=${fixed(length)},aformat=sample_fmts=fltp[a${i}]`);
+      ? `[${i}:a]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end_sample=${samples(length)}[a${i}]`
+      : `anullsrc=r=${AUDIO_RATE}:cl=stereo,atrim=end_sample=${samples(length)},aformat=sample_fmts=fltp[a${i}]`);
   });
 
-  const video = crossfadedVideo(spec, filters);
-  let audio = 'a0';
-  let elapsed = spec.moments[0].end - spec.moments[0].start;
-  for (let i = 1; i < spec.moments.length; i++) {
-    filters.push(`[${audio}][a${i}]acrossfade=d=${spec.crossfade}:c1=tri:c2=tri[ax${i}]`);
-    audio = `ax${i}`;
-    elapsed += spec.moments[i].end - spec.moments[i].start - spec.crossfade;
-  }
+  const joined = joinMoments(spec, filters);
+  let audio = joined.audio;
+  const elapsed = reelLength(spec);
 
   if (spec.music) {
     const m = spec.moments.length;
@@ -184,7 +215,7 @@ export function renderArgs(spec: RenderSpec): string[] {
     const gain = (MUSIC_LUFS - spec.music.loudness).toFixed(1);
     const fadeStart = Math.max(0, elapsed - 1.5);
     filters.push(`[${audio}]asplit=2[src][key]`);
-    filters.push(`[${m}:a]atrim=0:${fixed(elapsed)},aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${gain}dB,afade=t=out:st=${fixed(fadeStart)}:d=1.5[bed]`);
+    filters.push(`[${m}:a]atrim=0:${fixed(elapsed)},aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${gain}dB,afade=t=out:st=${fixed(fadeStart)}:d=1.5[bed]`);
     filters.push(`[bed][key]sidechaincompress=threshold=0.03:ratio=6:attack=20:release=350[ducked]`);
     filters.push(`[src][ducked]amix=inputs=2:duration=first:normalize=0[mixed]`);
     audio = 'mixed';
@@ -192,7 +223,7 @@ export function renderArgs(spec: RenderSpec): string[] {
   const normalise = spec.sourceLevel !== undefined
     ? `volume=${Math.max(-20, Math.min(20, REEL_LOUDNESS - spec.sourceLevel)).toFixed(1)}dB,alimiter=limit=0.85:level=disabled`
     : `loudnorm=I=${REEL_LOUDNESS}:TP=-1.5:LRA=11`;
-  filters.push(`[${audio}]${normalise},aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[aout]`);
+  filters.push(`[${audio}]${normalise},aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo[aout]`);
 
   const codecs = spec.format === 'avi'
     ? ['-c:v', 'mpeg4', '-q:v', '3', '-c:a', 'libmp3lame', '-b:a', '192k']
@@ -201,7 +232,7 @@ export function renderArgs(spec: RenderSpec): string[] {
     '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:1', '-nostats',
     ...inputs,
     '-filter_complex', filters.join(';'),
-    '-map', `[${video}]`, '-map', '[aout]',
+    '-map', `[${joined.video}]`, '-map', '[aout]',
     ...codecs,
     '-t', fixed(elapsed),
     spec.output,
