@@ -1,10 +1,44 @@
 import { fromBinary, type DescMessage, type MessageShape } from '@bufbuild/protobuf';
 import { anyUnpack, timestampDate } from '@bufbuild/protobuf/wkt';
 import { commonV1, contractRegistry, eventSubject } from '@reelsmith/proto';
-import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg, type NatsConnection, nanos } from 'nats';
+import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg, type NatsConnection, nanos, type Subscription } from 'nats';
 import type { Logger } from './logger';
 
 const EVENTS_STREAM = 'EVENTS';
+
+/** The envelope of a contract event and its payload, which must be a `schema` message. */
+function readEnvelope<D extends DescMessage>(schema: D, data: Uint8Array) {
+  const envelope = fromBinary(commonV1.EventEnvelopeSchema, data);
+  const payload = envelope.payload && anyUnpack(envelope.payload, contractRegistry);
+  if (!payload || payload.$typeName !== schema.typeName) throw new Error(`expected ${schema.typeName}, got ${payload?.$typeName ?? 'nothing'}`);
+  return { envelope, payload: payload as MessageShape<D> };
+}
+
+/**
+ * Every instance of a service hears the event: a plain subscription, where a durable consumer
+ * would hand each event to one instance. For state each instance keeps for itself (a local cache);
+ * an event sent while the instance is down is not heard, nor redelivered.
+ */
+export function listenToEvent<D extends DescMessage>(
+  nc: NatsConnection,
+  schema: D,
+  handle: (event: MessageShape<D>) => Promise<void>,
+  logger: Pick<Logger, 'warn'>,
+): Subscription {
+  return nc.subscribe(eventSubject(schema), {
+    callback: (err, msg) => {
+      if (err) return;
+      let event: MessageShape<D>;
+      try {
+        event = readEnvelope(schema, msg.data).payload;
+      } catch (e) {
+        logger.warn({ err: e, subject: msg.subject }, 'unreadable event ignored');
+        return;
+      }
+      handle(event).catch((e) => logger.warn({ err: e, subject: msg.subject }, 'event handling failed'));
+    },
+  });
+}
 
 /** What a handler knows of the envelope besides the payload. */
 export interface EventContext {
@@ -79,10 +113,8 @@ export async function startEventConsumer<D extends DescMessage>(options: EventCo
     let event: MessageShape<D>;
     let context: EventContext;
     try {
-      const envelope = fromBinary(commonV1.EventEnvelopeSchema, msg.data);
-      const payload = envelope.payload && anyUnpack(envelope.payload, contractRegistry);
-      if (!payload || payload.$typeName !== schema.typeName) throw new Error(`expected ${schema.typeName}, got ${payload?.$typeName ?? 'nothing'}`);
-      event = payload as MessageShape<D>;
+      const { envelope, payload } = readEnvelope(schema, msg.data);
+      event = payload;
       context = {
         id: envelope.id,
         source: envelope.source,

@@ -23,5 +23,9 @@ export const workerConfigSchema = configSchema.extend({
   /** A job not acknowledged nor heartbeated within this time goes to another worker. */
   JOB_ACK_WAIT_SECONDS: z.coerce.number().int().min(2).default(30),
   JOB_MAX_DELIVER: z.coerce.number().int().min(1).default(3),
+  /** Local copies of analysed sources (under WORK_DIR) that edits and exports seek in; 0 turns them off. */
+  SOURCE_CACHE_BYTES: z.coerce.number().int().min(0).default(4 * GIB),
+  /** A copy unused for this long is removed. */
+  SOURCE_CACHE_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
 });
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;

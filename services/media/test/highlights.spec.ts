@@ -1,13 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode, ObjectStorage, storageConfigSchema } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { shortPlantedClip } from '../../../test/support/planted';
 import { rejection } from '../../../test/support/rpc';
+import { sourceCacheDir } from '../src/worker/source-cache';
 import { Rpc, startMedia, uploadFile, waitForHighlight, waitForStatus } from './harness';
+
+/** Sizes of the source copies the in-process worker keeps for edits and exports. */
+function cachedCopies(): number[] {
+  const dir = sourceCacheDir(process.env.WORK_DIR || tmpdir());
+  return existsSync(dir) ? readdirSync(dir).map((name) => statSync(join(dir, name)).size) : [];
+}
 
 /** Codec, size and length of a stored reel, read back with ffprobe. */
 async function probeReel(storage: ObjectStorage, key: string) {
@@ -67,6 +74,8 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     const reel = await probeReel(storage, object.key);
     expect(reel).toMatchObject({ codec: 'h264', width: 1920, height: 1080, audio: 'aac' });
     expect(reel.duration).toBeCloseTo(ready.reelDuration, 0);
+    // The analysed source stays on the worker's disk for the edits and exports that follow.
+    expect(cachedCopies()).toEqual([statSync(clip.file).size]);
   }, 120_000);
 
   it('makes a new version from the kept analysis in another size, format and aspect', async () => {
@@ -89,6 +98,10 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     });
     const ready = await waitForHighlight(media.client, alice, edited.id);
     expect(ready.moments.map((m) => [m.start, m.end])).toEqual([[10, 14], [22, 26]]);
+    expect(ready.moments[1].reasons.length).toBeGreaterThan(0);
+    expect(ready.timings?.analysisSeconds).toBeUndefined();
+    expect(ready.timings?.selectionSeconds).toBeUndefined();
+    expect(ready.timings?.renderSeconds).toBeGreaterThan(0);
     expect(ready.reelDuration).toBeCloseTo(7.6, 1);
     const reel = await probeReel(storage, (await resolveReel(ready.id)).key);
     expect(reel.duration).toBeCloseTo(7.6, 0);
@@ -139,6 +152,9 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     const keys = await Promise.all(highlights.map(async (h) => (await resolveReel(h.id)).key));
     await media.client.call(Rpc.videosDelete, { userId: alice, videoId: video.id });
     for (const key of [...keys, `derived/${video.id}/analysis.json`]) expect(await storage.stat(key)).toBeNull();
+    // The worker drops its local copy when it hears of the deletion.
+    for (let i = 0; i < 50 && cachedCopies().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(cachedCopies()).toEqual([]);
     expect((await rejection(media.client.call(Rpc.highlightsGet, { userId: alice, highlightId: highlights[0].id }))).code).toBe(ErrorCode.NOT_FOUND);
   });
 });

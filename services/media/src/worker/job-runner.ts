@@ -6,10 +6,12 @@ import type { WorkerConfig } from '../config';
 import { MEDIA_CONFIG } from '../tokens';
 import { ProcessingService } from './processing.service';
 import { ReelsService } from './reels.service';
+import { SourceCache } from './source-cache';
 
 /**
  * Pulls the media jobs once the app is up, one at a time per kind: processing uploads, making
- * highlight reels, rendering edits and exports. Stops (handing running jobs back) on shutdown.
+ * highlight reels, rendering edits and exports. Stops (handing running jobs back) on shutdown and
+ * removes the worker's local source copies.
  */
 @Injectable()
 export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -20,6 +22,7 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly processing: ProcessingService,
     private readonly reels: ReelsService,
+    private readonly sources: SourceCache,
   ) {}
 
   async onApplicationBootstrap() {
@@ -38,5 +41,6 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
 
   async onApplicationShutdown() {
     await Promise.all(this.workers.map((w) => w.stop()));
+    await this.sources.clear();
   }
 }

@@ -1,9 +1,12 @@
+import { tmpdir } from 'node:os';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { WorkerConfig } from '../config';
 import { mediaInfrastructure } from '../media.module';
+import { DeletedSourcesListener } from './deleted-sources.listener';
 import { JobRunner } from './job-runner';
 import { ProcessingService } from './processing.service';
 import { ReelsService } from './reels.service';
+import { SourceCache, sourceCacheDir } from './source-cache';
 
 @Module({})
 export class WorkerModule {
@@ -12,7 +15,21 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: infrastructure.imports,
-      providers: [...infrastructure.providers, ProcessingService, ReelsService, JobRunner],
+      providers: [
+        ...infrastructure.providers,
+        {
+          provide: SourceCache,
+          useValue: new SourceCache({
+            dir: sourceCacheDir(config.WORK_DIR || tmpdir()),
+            budgetBytes: config.SOURCE_CACHE_BYTES,
+            maxIdleMs: config.SOURCE_CACHE_IDLE_MINUTES * 60_000,
+          }),
+        },
+        ProcessingService,
+        ReelsService,
+        JobRunner,
+        DeletedSourcesListener,
+      ],
     };
   }
 }
