@@ -148,6 +148,16 @@ describe('helm chart helm/reelsmith', () => {
       }
     });
 
+    test("gives the media worker scratch space for a 2 GiB upload plus its source copies", () => {
+      const pod = deployments().find((d) => component(d) === 'media-worker')!.spec.template.spec;
+      const tmp = quantity(pod.volumes.find((v: { name: string }) => v.name === 'tmp').emptyDir.sizeLimit);
+      const env = pod.containers[0].env as Array<{ name: string; value?: string }>;
+      const copies = Number(env.find((e) => e.name === 'SOURCE_CACHE_BYTES')?.value);
+      expect(copies).toBeGreaterThan(0);
+      // An upload being analysed, its reel being rendered (a fraction of it) and the copies kept for edits.
+      expect(tmp).toBeGreaterThanOrEqual(2 * 2 ** 30 * 1.5 + copies);
+    });
+
     test('runs as non-root with the restricted security context and a writable /tmp only', () => {
       for (const d of deployments()) {
         const pod = d.spec.template.spec;
