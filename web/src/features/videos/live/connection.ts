@@ -81,6 +81,8 @@ export function startLiveConnection(options: LiveConnectionOptions): () => void 
         onMessage(message);
       });
       const reader = res.body.getReader();
+      // Stopping (or the idle timeout) ends the read even where a stream ignores the abort signal.
+      current.signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true });
       const decoder = new TextDecoder();
       for (;;) {
         const { value, done } = await reader.read();
