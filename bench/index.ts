@@ -112,8 +112,7 @@ export async function main(args: string[]): Promise<void> {
     throw err;
   } finally {
     await app.stack.stop();
-    stopNatsServer(nats);
-    stopS3Server(s3);
+    await Promise.all([stopNatsServer(nats), stopS3Server(s3)]);
     await dropTestDatabase(databaseUrl);
   }
 }

@@ -3,7 +3,6 @@ import { dropTestDatabase, type NatsServer, type S3Server, stopNatsServer, stopS
 export default async function globalTeardown(): Promise<void> {
   const infra = (globalThis as Record<string, unknown>).__reelsmithInfra as { nats: NatsServer; s3: S3Server; databaseUrl: string } | undefined;
   if (!infra) return;
-  stopNatsServer(infra.nats);
-  stopS3Server(infra.s3);
+  await Promise.all([stopNatsServer(infra.nats), stopS3Server(infra.s3)]);
   await dropTestDatabase(infra.databaseUrl);
 }

@@ -44,10 +44,17 @@ export async function startNatsServer(): Promise<NatsServer> {
   return { url: `nats://127.0.0.1:${port}`, process: child, storeDir };
 }
 
-export function stopNatsServer(server: NatsServer): void {
-  server.process.kill('SIGKILL');
-  server.process.unref();
+export async function stopNatsServer(server: NatsServer): Promise<void> {
+  await killAndWait(server.process);
   rmSync(server.storeDir, { recursive: true, force: true });
+}
+
+/** Kills a child and waits until it is gone (its pipes then close, and nothing holds the caller). */
+function killAndWait(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  return exited;
 }
 
 const adminUrl = () => process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -92,8 +99,7 @@ export async function startS3Server(): Promise<S3Server> {
   return { endpoint: `http://127.0.0.1:${port}`, process: child, dir };
 }
 
-export function stopS3Server(server: S3Server): void {
-  server.process.kill('SIGKILL');
-  server.process.unref();
+export async function stopS3Server(server: S3Server): Promise<void> {
+  await killAndWait(server.process);
   rmSync(server.dir, { recursive: true, force: true });
 }

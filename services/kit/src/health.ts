@@ -12,8 +12,18 @@ export interface ReadinessCheck {
   check(): Promise<unknown>;
 }
 
-const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms))]);
+/** The promise, or a rejection after `ms`; the timer goes with the answer (a left timer would keep the process up). */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** /healthz: the process is alive. /readyz: its database and NATS answer, and its own checks pass. /metrics: Prometheus. */
 @Controller()
