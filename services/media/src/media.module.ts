@@ -21,6 +21,7 @@ import { ProgressPublisher } from './progress.publisher';
 import { VideosController } from './videos.controller';
 import { TypeOrmVideosRepository, VideosRepository } from './videos.repository';
 import { MEDIA_CONFIG } from './tokens';
+import { UploadIntake } from './upload-intake';
 import { VideosService } from './videos.service';
 
 export const MEDIA_SCHEMA = 'media';
@@ -68,6 +69,7 @@ export class MediaModule {
         VideosService,
         HighlightsService,
         BatchImportService,
+        UploadIntake,
         { provide: FolderDirectory, useClass: RpcFolderDirectory },
         FolderEventsConsumer,
       ],

@@ -4,9 +4,6 @@ import { EventPublisher, JobPublisher, ObjectStorage, RpcFailure } from '@reelsm
 import { mediaV1 } from '@reelsmith/proto';
 import type { MediaConfig } from './config';
 import type { VideoEntity } from './entities/video.entity';
-import { MediaRepository } from './ffmpeg/media.repository';
-import { NotAVideoError } from './ffmpeg/probe';
-import { ErrorCode } from '@reelsmith/kit';
 import { HighlightsService } from './highlights.service';
 import { ProgressPublisher } from './progress.publisher';
 import { analysisKey } from './analysis/analysis';
@@ -14,6 +11,7 @@ import { checkTrim, formatTimecode } from './timecode';
 import { MEDIA_CONFIG } from './tokens';
 import { toVideoMessage } from './video-message';
 import { FolderDirectory } from './folder-directory';
+import { UploadIntake } from './upload-intake';
 import { isUuid, VideosRepository } from './videos.repository';
 
 const UPLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -30,12 +28,12 @@ export class VideosService {
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
     private readonly videos: VideosRepository,
     private readonly storage: ObjectStorage,
-    private readonly media: MediaRepository,
     private readonly jobs: JobPublisher,
     private readonly events: EventPublisher,
     private readonly progress: ProgressPublisher,
     private readonly highlights: HighlightsService,
     private readonly folders: FolderDirectory,
+    private readonly intake: UploadIntake,
   ) {}
 
   async createUploadUrl(userId: string): Promise<mediaV1.UploadUrl> {
@@ -55,30 +53,14 @@ export class VideosService {
     const grant = await this.videos.findOpenGrant(key, userId);
     if (!grant) throw RpcFailure.notFound('This upload is unknown or was already completed. Please upload the file again.');
 
-    const stored = await this.storage.stat(key);
-    if (!stored) throw RpcFailure.invalid('The file was not uploaded. Please upload it again.');
-    if (stored.size === 0) {
-      await this.storage.remove([key]);
-      throw RpcFailure.invalid('The file is empty.');
-    }
-    if (stored.size > this.config.MAX_UPLOAD_BYTES) {
-      await this.storage.remove([key]);
-      throw new RpcFailure(ErrorCode.PAYLOAD_TOO_LARGE, 'The video is larger than 2GB, the most one upload may be.');
-    }
-    if (BigInt(stored.size) !== request.fileSize) {
-      throw RpcFailure.invalid('The file size does not match the uploaded file.');
-    }
-    const facts = await this.probeUpload(key);
+    const { size, facts } = await this.intake.check(key, (message) => RpcFailure.invalid(message), request.fileSize);
 
     const video = await this.videos.createFromGrant(
-      { userId, title, originalFilename, objectKey: key, fileSize: stored.size, duration: facts.duration, status: 'uploaded', stage: 'queued' },
+      { userId, title, originalFilename, objectKey: key, fileSize: size, duration: facts.duration, status: 'uploaded', stage: 'queued' },
       key,
     );
     if (!video) throw RpcFailure.conflict('This upload was already completed.');
-    await this.jobs.enqueue(mediaV1.ProcessJobSchema, { videoId: video.id, userId }, video.id);
-    this.progress.video(video, 0);
-    await this.events.publish(mediaV1.VideoUploadedSchema, { videoId: video.id, userId, title }).catch((err) =>
-      this.logger.error(`evt.media.video.uploaded not published for ${video.id}: ${(err as Error).message}`));
+    await this.intake.admit(video);
     return this.view(video);
   }
 
@@ -189,15 +171,6 @@ export class VideosService {
     return key;
   }
 
-  private async probeUpload(key: string) {
-    try {
-      return await this.media.probe(await this.storage.presignedGetUrl(key, 300));
-    } catch (err) {
-      if (!(err instanceof NotAVideoError)) throw err;
-      await this.storage.remove([key]);
-      throw new RpcFailure(ErrorCode.UNPROCESSABLE, `This file is not a video we can read. ${err.message}`);
-    }
-  }
 }
 
 /** The user's own file name, kept for downloads; anything that looks like a path is refused. */
