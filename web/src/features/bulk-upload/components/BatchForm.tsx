@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileVideo, Loader2, UploadCloud, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import { Progress } from '../../../components/ui/progress';
 import { toast } from '../../../components/ui/use-toast';
 import { VIDEOS_QUERY_KEY } from '../../../config/constants';
 import { formatFileSize } from '../../../lib/format';
+import { DropZone } from '../../../components/ui/drop-zone';
 import { cn } from '../../../lib/utils';
 import { BATCHES_QUERY_KEY, BulkUploadError, createBatch, uploadBatchFiles } from '../api/batches';
 import { bulkUploadProblem, canStartBulkUpload, isVideoFile, MAX_BATCH_FILES, uploadedMessage } from '../lib/bulk-rules';
@@ -27,7 +28,6 @@ export function BatchForm() {
   const [files, setFiles] = useState<File[]>([]);
   const [stage, setStage] = useState<Stage>('idle');
   const [sent, setSent] = useState({ loaded: 0, total: 0 });
-  const [dragging, setDragging] = useState(false);
   const busy = stage !== 'idle';
   const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
 
@@ -76,11 +76,6 @@ export function BatchForm() {
     }
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!busy) addFiles(event.dataTransfer.files);
-  };
   const percent = sent.total ? Math.min(100, Math.round((sent.loaded / sent.total) * 100)) : 0;
 
   return (
@@ -153,27 +148,14 @@ export function BatchForm() {
               event.target.value = '';
             }}
           />
-          <div
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={cn(
-              'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors',
-              dragging ? 'border-brand bg-brand-soft/60' : 'border-input bg-muted/30',
-            )}
-          >
-            <span className="flex size-10 items-center justify-center rounded-full bg-brand-soft text-brand-strong">
-              <UploadCloud className="size-5" aria-hidden="true" />
-            </span>
-            <p className="text-sm font-medium">Drop videos here or</p>
-            <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
-              Choose videos
-            </Button>
-            <p className="text-xs text-muted-foreground">MP4, MOV, AVI, WebM · up to 2GB each</p>
-          </div>
+          <DropZone
+            onFiles={addFiles}
+            onBrowse={() => input.current?.click()}
+            prompt="Drop videos here or"
+            browseLabel="Choose videos"
+            disabled={busy}
+            note="MP4, MOV, AVI, WebM · up to 2GB each"
+          />
 
           {files.length > 0 && (
             <div className="rounded-xl border border-border bg-muted/30" data-testid="bulk-selected">

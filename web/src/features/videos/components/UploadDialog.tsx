@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { CheckCircle2, FileVideo, Loader2, UploadCloud, X } from 'lucide-react';
 import { UPLOAD_HINT, VIDEOS_QUERY_KEY } from '../../../config/constants';
 import { Button } from '../../../components/ui/button';
+import { DropZone } from '../../../components/ui/drop-zone';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -246,18 +247,11 @@ function IdleForm({
   const hintId = useId();
   const problemId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const problem = fileProblem(file);
   const ready = canUpload(title, file);
 
   const choose = (files: FileList | null) => {
     onFile(files?.[0] ?? null);
-  };
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (event.dataTransfer.files.length) choose(event.dataTransfer.files);
   };
 
   return (
@@ -317,28 +311,7 @@ function IdleForm({
             </Button>
           </div>
         ) : (
-          <div
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={cn(
-              'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-7 text-center transition-colors',
-              dragging ? 'border-brand bg-brand-soft/60' : 'border-input bg-muted/30',
-            )}
-          >
-            <span className="flex size-11 items-center justify-center rounded-full bg-brand-soft text-brand">
-              <UploadCloud className="size-5" aria-hidden="true" />
-            </span>
-            <div>
-              <p className="text-sm font-medium text-foreground">Drag a video here, or</p>
-              <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => input.current?.click()}>
-                Browse files
-              </Button>
-            </div>
-          </div>
+          <DropZone onFiles={choose} onBrowse={() => input.current?.click()} prompt="Drag a video here, or" browseLabel="Browse files" />
         )}
         <p id={hintId} className="text-xs text-muted-foreground" data-testid="upload-hint">
           {UPLOAD_HINT}
