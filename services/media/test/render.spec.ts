@@ -29,4 +29,34 @@ describe('reel rendering with real ffmpeg', () => {
     await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
     expect(durationOf(output)).toBeCloseTo(reelLength(spec), 1);
   });
+
+  it('renders a silent source with silence under every moment', async () => {
+    const silent = join(work, 'silent.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=10', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', silent]);
+    const output = join(work, 'reel-silent.mp4');
+    const spec = { source: silent, hasAudio: false, moments: [{ start: 1, end: 3.5 }, { start: 6.2, end: 9 }], quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.4, output } as const;
+    await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
+    const streams = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,duration', '-of', 'csv=p=0', output], { encoding: 'utf8' });
+    const durations = Object.fromEntries(streams.trim().split('\n').map((l) => l.split(',')).map(([type, d]) => [type, Number(d)]));
+    expect(durations.video).toBeCloseTo(reelLength(spec), 1);
+    expect(durations.audio).toBeCloseTo(reelLength(spec), 1);
+  });
+
+  it('blends the picture across a join: half way through, both moments show', async () => {
+    const colours = join(work, 'colours.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=320x180:r=30:d=5', '-f', 'lavfi', '-i', 'color=c=blue:s=320x180:r=30:d=5',
+      '-filter_complex', '[0:v][1:v]concat=n=2:v=1[v]', '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', colours]);
+    const output = join(work, 'reel-colours.mp4');
+    const spec = { source: colours, hasAudio: false, moments: [{ start: 0, end: 3 }, { start: 6, end: 9 }], quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.6, output } as const;
+    await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
+    // RGB of one pixel at a time of the reel.
+    const pixel = (at: number) => [...execFileSync('ffmpeg', ['-v', 'error', '-ss', String(at), '-i', output, '-frames:v', '1', '-vf', 'scale=1:1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'])];
+    const [before, middle, after] = [pixel(1), pixel(2.4 + 0.3), pixel(4)];
+    expect(before[0]).toBeGreaterThan(200);
+    expect(before[2]).toBeLessThan(60);
+    expect(after[2]).toBeGreaterThan(200);
+    expect(after[0]).toBeLessThan(60);
+    expect(middle[0]).toBeGreaterThan(70);
+    expect(middle[2]).toBeGreaterThan(70);
+  });
 });
