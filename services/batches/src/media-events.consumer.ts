@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { createLogger, type EventConsumer, NATS_CONNECTION, startEventConsumer } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import type { NatsConnection } from 'nats';
@@ -12,7 +12,7 @@ import { BATCHES_CONFIG } from './tokens';
  * because each one is a conditional state change and the counters are recounted, not incremented.
  */
 @Injectable()
-export class MediaEventsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MediaEventsConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private consumers: EventConsumer[] = [];
 
   constructor(
@@ -33,7 +33,7 @@ export class MediaEventsConsumer implements OnApplicationBootstrap, OnApplicatio
     ]);
   }
 
-  async onApplicationShutdown() {
+  async beforeApplicationShutdown() {
     await Promise.all(this.consumers.map((c) => c.stop()));
   }
 }

@@ -3,6 +3,7 @@ import { anyUnpack, timestampDate } from '@bufbuild/protobuf/wkt';
 import { commonV1, contractRegistry, eventSubject } from '@reelsmith/proto';
 import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg, type NatsConnection, nanos, type Subscription } from 'nats';
 import type { Logger } from './logger';
+import { settleWithin } from './settle';
 
 const EVENTS_STREAM = 'EVENTS';
 
@@ -145,8 +146,10 @@ export async function startEventConsumer<D extends DescMessage>(options: EventCo
   return {
     async stop() {
       stopping = true;
-      await messages?.close();
-      await Promise.race([loop.catch(() => undefined), new Promise((r) => setTimeout(r, 10_000).unref())]);
+      await settleWithin((async () => {
+        await messages?.close();
+        await loop;
+      })(), 10_000);
     },
   };
 }

@@ -2,6 +2,7 @@ import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, 
 import { jobSubject } from '@reelsmith/proto';
 import { AckPolicy, type ConsumerMessages, type JetStreamClient, type JsMsg, type NatsConnection, nanos } from 'nats';
 import type { Logger } from './logger';
+import { settleWithin } from './settle';
 
 const JOBS_STREAM = 'JOBS';
 
@@ -34,6 +35,8 @@ export interface JobWorkerOptions<D extends DescMessage> {
 }
 
 export interface JobWorker { stop(): Promise<void> }
+
+const STOP_SECONDS = 10;
 
 /**
  * Pulls jobs one at a time from a durable consumer. While a job runs it heartbeats (so a long job is
@@ -93,9 +96,12 @@ export async function startJobWorker<D extends DescMessage>(options: JobWorkerOp
   return {
     async stop() {
       abort.abort();
-      await messages?.close();
       // The running job sees the abort, stops its work and naks, so another worker takes it at once.
-      await Promise.race([loop.catch(() => undefined), new Promise((r) => setTimeout(r, 10_000).unref())]);
+      // Bounded: a server that does not answer the close must not hold the shutdown.
+      await settleWithin((async () => {
+        await messages?.close();
+        await loop;
+      })(), STOP_SECONDS * 1000);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { settleWithin } from './settle';
 import { connect, type NatsConnection } from 'nats';
 import { ensureStreams, EventPublisher } from './jetstream';
 import { JobPublisher } from './jobs';
@@ -38,7 +39,9 @@ export class NatsModule implements OnApplicationShutdown {
     };
   }
 
+  /** Drains (in-flight messages are handled), but closes anyway when the drain does not finish. */
   async onApplicationShutdown() {
-    if (!this.nc.isClosed()) await this.nc.drain();
+    if (this.nc.isClosed()) return;
+    if ((await settleWithin(this.nc.drain(), 10_000)) === 'timed out' && !this.nc.isClosed()) await this.nc.close();
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { createLogger, type EventConsumer, NATS_CONNECTION, startEventConsumer } from '@reelsmith/kit';
 import { foldersV1 } from '@reelsmith/proto';
 import type { NatsConnection } from 'nats';
@@ -8,7 +8,7 @@ import { VideosRepository } from './videos.repository';
 
 /** evt.folders.folder.deleted: the folder's videos go back to the library, untouched otherwise. */
 @Injectable()
-export class FolderEventsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class FolderEventsConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(FolderEventsConsumer.name);
   private consumer?: EventConsumer;
 
@@ -32,7 +32,7 @@ export class FolderEventsConsumer implements OnApplicationBootstrap, OnApplicati
     });
   }
 
-  async onApplicationShutdown() {
+  async beforeApplicationShutdown() {
     await this.consumer?.stop();
   }
 }

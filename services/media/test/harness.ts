@@ -20,10 +20,12 @@ export async function startMedia(): Promise<{ api: INestApplication; worker: INe
     api,
     worker,
     client,
+    // The API first: an app left running (a close that hangs) would go on answering the requests of
+    // the suites after this one, from a torn-down test environment.
     async stop() {
       await client.close();
-      await worker.close();
       await api.close();
+      await worker.close();
     },
   };
 }

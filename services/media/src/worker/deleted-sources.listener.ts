@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { createLogger, listenToEvent, NATS_CONNECTION } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import type { NatsConnection, Subscription } from 'nats';
@@ -11,7 +11,7 @@ import { SourceCache } from './source-cache';
  * video was deleted drops the copy when it has been idle long enough (SOURCE_CACHE_IDLE_MINUTES).
  */
 @Injectable()
-export class DeletedSourcesListener implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DeletedSourcesListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private subscription: Subscription | null = null;
 
   constructor(
@@ -25,7 +25,7 @@ export class DeletedSourcesListener implements OnApplicationBootstrap, OnApplica
     this.subscription = listenToEvent(this.nc, mediaV1.VideoDeletedSchema, (e) => this.sources.forget(e.videoId), logger);
   }
 
-  onApplicationShutdown() {
+  beforeApplicationShutdown() {
     this.subscription?.unsubscribe();
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { createLogger, type JobWorker, NATS_CONNECTION, startJobWorker } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import type { NatsConnection } from 'nats';
@@ -10,11 +10,11 @@ import { SourceCache } from './source-cache';
 
 /**
  * Pulls the media jobs once the app is up, one at a time per kind: processing uploads, making
- * highlight reels, rendering edits and exports. Stops (handing running jobs back) on shutdown and
- * removes the worker's local source copies.
+ * highlight reels, rendering edits and exports. Stops (handing running jobs back) and removes the
+ * worker's local source copies first thing on shutdown, before connections close.
  */
 @Injectable()
-export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private workers: JobWorker[] = [];
 
   constructor(
@@ -39,7 +39,7 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     ]);
   }
 
-  async onApplicationShutdown() {
+  async beforeApplicationShutdown() {
     await Promise.all(this.workers.map((w) => w.stop()));
     await this.sources.clear();
   }

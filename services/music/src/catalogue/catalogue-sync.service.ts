@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { ObjectStorage } from '@reelsmith/kit';
 import { MusicGenerator } from '../synth/generator';
 import { TracksRepository } from '../tracks.repository';
@@ -34,7 +34,7 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
  * ready only when every track is there.
  */
 @Injectable()
-export class CatalogueSync implements OnApplicationBootstrap, OnApplicationShutdown {
+export class CatalogueSync implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(CatalogueSync.name);
   private readonly cache: TrackCache;
   private readonly abort = new AbortController();
@@ -62,7 +62,7 @@ export class CatalogueSync implements OnApplicationBootstrap, OnApplicationShutd
     });
   }
 
-  async onApplicationShutdown() {
+  async beforeApplicationShutdown() {
     this.abort.abort();
     await this.running;
   }
