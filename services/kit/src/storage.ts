@@ -105,17 +105,8 @@ export class ObjectStorage {
       await this.client.fPutObject(this.bucket, key, filePath, { 'Content-Type': contentType });
       return;
     }
-    const url = new URL(await this.client.presignedPutObject(this.bucket, key, 3600));
     const { size } = await stat(filePath);
-    await new Promise<void>((resolve, reject) => {
-      const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-      const req = send(url, { method: 'PUT', headers: { 'content-length': String(size), 'content-type': contentType } }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`storage answered ${res.statusCode} for ${key}`))));
-      });
-      req.on('error', reject);
-      createReadStream(filePath).on('error', reject).pipe(req);
-    });
+    await this.putThroughUrl(key, createReadStream(filePath), { 'content-length': String(size), 'content-type': contentType });
   }
 
   /**
@@ -133,25 +124,27 @@ export class ObjectStorage {
     });
     body.on('error', (err) => counter.destroy(err));
     body.pipe(counter);
-    if (this.multipart) {
-      await this.streamClient.putObject(this.bucket, key, counter, undefined, { 'Content-Type': contentType });
-      return bytes;
-    }
+    if (this.multipart) await this.streamClient.putObject(this.bucket, key, counter, undefined, { 'Content-Type': contentType });
+    else await this.putThroughUrl(key, counter, { 'transfer-encoding': 'chunked', 'content-type': contentType });
+    return bytes;
+  }
+
+  /** One PUT through a presigned URL: the development s3rver has no multipart upload. */
+  private async putThroughUrl(key: string, body: Readable, headers: Record<string, string>): Promise<void> {
     const url = new URL(await this.client.presignedPutObject(this.bucket, key, 3600));
     await new Promise<void>((resolve, reject) => {
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-      const req = send(url, { method: 'PUT', headers: { 'transfer-encoding': 'chunked', 'content-type': contentType } }, (res) => {
+      const req = send(url, { method: 'PUT', headers }, (res) => {
         res.resume();
         res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`storage answered ${res.statusCode} for ${key}`))));
       });
       req.on('error', reject);
-      counter.on('error', (err) => {
+      body.on('error', (err) => {
         req.destroy(err);
         reject(err);
       });
-      counter.pipe(req);
+      body.pipe(req);
     });
-    return bytes;
   }
 
   async downloadFile(key: string, filePath: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -69,7 +69,7 @@ async function removeOrphans(dir: string) {
  */
 export class SourceCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly filling = new Map<string, Promise<Entry | null>>();
+  private readonly filling = new Map<string, Promise<Entry>>();
   private ready: Promise<void> | null = null;
 
   constructor(private readonly options: SourceCacheOptions) {}
@@ -97,13 +97,13 @@ export class SourceCache {
       filling = this.fill(key, videoId, size, download).finally(() => this.filling.delete(key));
       this.filling.set(key, filling);
     }
-    const entry = await filling;
-    return entry ? this.lease(entry) : null;
+    return this.lease(await filling);
   }
 
-  private async fill(key: string, videoId: string, size: number, download: (file: string) => Promise<void>): Promise<Entry | null> {
+  private async fill(key: string, videoId: string, size: number, download: (file: string) => Promise<void>): Promise<Entry> {
     const file = join(this.options.dir, fileName(key));
-    const partial = `${file}.partial-${process.pid}-${this.now()}`;
+    // The folder is this process's and one key is filled once at a time: one partial name is enough.
+    const partial = `${file}.partial`;
     try {
       await download(partial);
       await rename(partial, file);
@@ -120,7 +120,6 @@ export class SourceCache {
   private lease(entry: Entry): CachedSource {
     entry.users += 1;
     entry.usedAt = this.now();
-    void utimes(entry.file, new Date(), new Date()).catch(() => undefined);
     let released = false;
     return {
       file: entry.file,
