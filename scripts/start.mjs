@@ -21,17 +21,8 @@ async function main() {
     console.log(`Reelsmith is already running at http://localhost:${gateway.port}`);
     return;
   }
-  setup.ensureMediaTools();
-  await setup.ensurePostgres();
-  await setup.ensureNats();
-  setup.build();
-
-  // The development S3 runs with the app unless another endpoint is set or one already answers.
-  const s3 = SERVICES.find((s) => s.name === 's3');
-  const ownS3 = !process.env.S3_ENDPOINT && !(await setup.portAnswers(s3.port));
-  const services = SERVICES.filter((s) => s !== s3 || ownS3);
-  const { startStack } = require('./lib/stack.cjs');
-  const stack = await startStack({ services, env: setup.serviceEnv() });
+  const { startReelsmith } = require('./lib/reelsmith.cjs');
+  const stack = await startReelsmith();
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   console.log(`\n  Reelsmith is running at \x1b[1mhttp://localhost:${gateway.port}\x1b[0m  (ready in ${seconds} s; Ctrl-C stops it)\n`);
 

@@ -6,6 +6,7 @@ const net = require('node:net');
 const path = require('node:path');
 const { root, DEV_S3 } = require('./services.cjs');
 
+/** Where `npm start` keeps its data (s3rver's bucket, NATS store, secrets, the worker's scratch space). */
 const DATA_DIR = path.join(root, '.data');
 const say = (message) => process.stdout.write(`\x1b[1msetup\x1b[0m  ${message}\n`);
 
@@ -70,12 +71,12 @@ function ensureNodeModules() {
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
-function databaseUrl() {
-  return process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/reelsmith';
+function databaseUrl(env = process.env) {
+  return env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/reelsmith';
 }
 
-async function ensurePostgres() {
-  const url = new URL(databaseUrl());
+async function ensurePostgres(env = process.env) {
+  const url = new URL(databaseUrl(env));
   const port = Number(url.port || 5432);
   const isLocal = ['127.0.0.1', 'localhost'].includes(url.hostname);
   if (!(await portAnswers(port, url.hostname))) {
@@ -108,8 +109,8 @@ async function ensurePostgres() {
   }
 }
 
-function natsUrl() {
-  return process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+function natsUrl(env = process.env) {
+  return env.NATS_URL ?? 'nats://127.0.0.1:4222';
 }
 
 function natsServerBinary() {
@@ -117,16 +118,16 @@ function natsServerBinary() {
   return has('nats-server') ? 'nats-server' : '/usr/sbin/nats-server';
 }
 
-async function ensureNats() {
-  const url = new URL(natsUrl().replace(/^nats:/, 'http:'));
+async function ensureNats(env = process.env, dataDir = DATA_DIR) {
+  const url = new URL(natsUrl(env).replace(/^nats:/, 'http:'));
   const port = Number(url.port || 4222);
   if (await portAnswers(port, url.hostname)) return;
   if (!['127.0.0.1', 'localhost'].includes(url.hostname)) throw new SetupError(`NATS at ${url.host} does not answer`);
   const binary = natsServerBinary();
-  const store = path.join(DATA_DIR, 'nats');
+  const store = path.join(dataDir, 'nats');
   fs.mkdirSync(store, { recursive: true });
-  say(`starting nats-server with JetStream on 127.0.0.1:${port} (data in .data/nats)`);
-  const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store, '-l', path.join(DATA_DIR, 'nats-server.log')], {
+  say(`starting nats-server with JetStream on 127.0.0.1:${port} (data in ${path.relative(root, store) || store})`);
+  const child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', store, '-l', path.join(dataDir, 'nats-server.log')], {
     detached: true,
     stdio: 'ignore',
   });
@@ -135,11 +136,11 @@ async function ensureNats() {
 }
 
 /** A per-checkout random secret for local runs, kept in .data (never committed); the environment wins. */
-function localSecret(envName, fileName) {
-  if (process.env[envName]) return process.env[envName];
-  const file = path.join(DATA_DIR, fileName);
+function localSecret(env, dataDir, envName, fileName) {
+  if (env[envName]) return env[envName];
+  const file = path.join(dataDir, fileName);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(DATA_DIR, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return fs.readFileSync(file, 'utf8').trim();
@@ -152,26 +153,26 @@ function build() {
   });
 }
 
-/** The environment the services run with locally; S3 defaults to the development s3rver. */
-function serviceEnv() {
-  const s3 = process.env.S3_ENDPOINT
-    ? { S3_ENDPOINT: process.env.S3_ENDPOINT, ...pick(['S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION']) }
-    : { S3_ENDPOINT: 'http://127.0.0.1:4569', ...DEV_S3, S3RVER_DIR: path.join(DATA_DIR, 's3') };
+/** The environment the services run with locally (from `env` and the data dir); S3 defaults to the development s3rver. */
+function serviceEnv(env = process.env, dataDir = DATA_DIR) {
+  const s3 = env.S3_ENDPOINT
+    ? { S3_ENDPOINT: env.S3_ENDPOINT, ...pick(env, ['S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION']) }
+    : { S3_ENDPOINT: 'http://127.0.0.1:4569', ...DEV_S3, S3RVER_DIR: path.join(dataDir, 's3') };
   return {
-    NODE_ENV: process.env.NODE_ENV ?? 'development',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    NATS_URL: natsUrl(),
-    DATABASE_URL: databaseUrl(),
-    JWT_SECRET: localSecret('JWT_SECRET', 'jwt-secret'),
-    MEDIA_URL_SECRET: localSecret('MEDIA_URL_SECRET', 'media-url-secret'),
+    NODE_ENV: env.NODE_ENV ?? 'development',
+    LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+    NATS_URL: natsUrl(env),
+    DATABASE_URL: databaseUrl(env),
+    JWT_SECRET: localSecret(env, dataDir, 'JWT_SECRET', 'jwt-secret'),
+    MEDIA_URL_SECRET: localSecret(env, dataDir, 'MEDIA_URL_SECRET', 'media-url-secret'),
     WEB_DIST: path.join(root, 'web', 'dist'),
-    WORK_DIR: path.join(DATA_DIR, 'work'),
+    WORK_DIR: env.WORK_DIR ?? path.join(dataDir, 'work'),
     ...s3,
   };
 }
 
-function pick(names) {
-  return Object.fromEntries(names.filter((n) => process.env[n] !== undefined).map((n) => [n, process.env[n]]));
+function pick(env, names) {
+  return Object.fromEntries(names.filter((n) => env[n] !== undefined).map((n) => [n, env[n]]));
 }
 
 /** ffmpeg and ffprobe run the media pipeline. */
@@ -179,4 +180,4 @@ function ensureMediaTools() {
   ensureCommands({ ffmpeg: 'ffmpeg', ffprobe: 'ffmpeg' });
 }
 
-module.exports = { SetupError, say, ensureNodeModules, ensureCommands, ensureMediaTools, ensurePostgres, ensureNats, natsServerBinary, build, serviceEnv, portAnswers };
+module.exports = { DATA_DIR, SetupError, say, ensureNodeModules, ensureCommands, ensureMediaTools, ensurePostgres, ensureNats, natsServerBinary, build, serviceEnv, portAnswers };

@@ -40,15 +40,16 @@ async function waitUntilReady(url, timeoutMs, isAlive) {
 
 /**
  * Starts each service with its port, waits until every /readyz answers 200.
- * @param {{services: Array<{name: string, command: string[], port: number, portEnv: string, readyPath?: string, readyTimeoutMs?: number}>, env: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
+ * Each process gets `baseEnv` (default: this process's environment) with `env` over it.
+ * @param {{services: Array<{name: string, command: string[], port: number, portEnv: string, readyPath?: string, readyTimeoutMs?: number}>, env: object, baseEnv?: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
  */
-async function startStack({ services, env, log = printLine, readyTimeoutMs = 60_000 }) {
+async function startStack({ services, env, baseEnv = process.env, log = printLine, readyTimeoutMs = 60_000 }) {
   const running = new Map();
 
   function startOne(service) {
     const child = spawn(process.execPath, service.command.map((part, i) => (i === 0 ? path.join(root, part) : part)), {
       cwd: root,
-      env: { ...process.env, ...env, [service.portEnv]: String(service.port) },
+      env: { ...baseEnv, ...env, [service.portEnv]: String(service.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [child.stdout, child.stderr]) {

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ProtoRequestDeserializer, ProtoResponseSerializer } from './codec';
-import { baseConfigSchema, loadConfig } from './config';
+import { baseConfigSchema, loadConfig, prepareDirectories } from './config';
 import { HealthController } from './health';
 import { createLogger, type Logger, PinoNestLogger } from './logger';
 import { RpcMetricsInterceptor, startDefaultMetrics } from './metrics';
@@ -19,6 +19,8 @@ export interface ServiceDefinition<S extends z.ZodTypeAny> {
   healthPort: (config: z.infer<S>) => number;
   /** false for workers: no NATS request handlers, only what the module starts itself. */
   rpc?: boolean;
+  /** Directories the process writes to (setting name -> path): created at start, or the start fails. */
+  directories?: (config: z.infer<S>) => Record<string, string | undefined>;
 }
 
 /** The Nest app of one service: its module, NATS request handlers with the proto codec, /healthz /readyz /metrics. */
@@ -55,6 +57,7 @@ export async function runService<S extends z.ZodTypeAny>(definition: ServiceDefi
   try {
     const config = loadConfig(definition.configSchema) as z.infer<S> & BaseConfig;
     logger = createLogger(definition.name, config.LOG_LEVEL);
+    prepareDirectories(definition.directories?.(config) ?? {});
     startDefaultMetrics(definition.name);
     const app = await createServiceApp(definition, config, logger);
     app.enableShutdownHooks();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, loadConfig, requiredEnvKeys } from './config';
+import { baseConfigSchema, ConfigError, loadConfig, prepareDirectories, requiredEnvKeys } from './config';
 
 const schema = baseConfigSchema.extend({ SECRET: z.string().min(4), PORT: z.coerce.number().default(8080) });
 
@@ -16,5 +16,25 @@ describe('service configuration', () => {
 
   it('lists the keys without a default as required', () => {
     expect(requiredEnvKeys(schema).sort()).toEqual(['NATS_URL', 'SECRET']);
+  });
+});
+
+describe('configured directories', () => {
+  const { mkdtempSync, existsSync, writeFileSync, rmSync } = require('node:fs') as typeof import('node:fs');
+  const { join } = require('node:path') as typeof import('node:path');
+  const { tmpdir } = require('node:os') as typeof import('node:os');
+  const base = mkdtempSync(join(tmpdir(), 'reelsmith-dirs-'));
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+  it('creates missing directories, nested ones too', () => {
+    const dir = join(base, 'fresh', 'work');
+    prepareDirectories({ WORK_DIR: dir, UNUSED: '' });
+    expect(existsSync(dir)).toBe(true);
+  });
+
+  it('refuses a directory that cannot be made, naming the setting and the reason', () => {
+    const file = join(base, 'a-file');
+    writeFileSync(file, 'x');
+    expect(() => prepareDirectories({ WORK_DIR: join(file, 'work') })).toThrow(/WORK_DIR=.*a-file\/work cannot be created or written \(ENOTDIR\)/);
   });
 });

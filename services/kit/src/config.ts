@@ -1,3 +1,4 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { z } from 'zod';
 
 /** Settings every service process reads from its environment. */
@@ -24,4 +25,23 @@ export function requiredEnvKeys(schema: z.AnyZodObject): string[] {
   return Object.entries(schema.shape)
     .filter(([, field]) => !(field as z.ZodTypeAny).isOptional())
     .map(([key]) => key);
+}
+
+/**
+ * Creates every directory a service is configured to use (name -> path; an empty path means "not
+ * used") and checks that it can write there, so a bad setting stops the start, named, instead of
+ * failing every job later.
+ */
+export function prepareDirectories(directories: Record<string, string | undefined>): void {
+  const problems: string[] = [];
+  for (const [name, dir] of Object.entries(directories)) {
+    if (!dir) continue;
+    try {
+      mkdirSync(dir, { recursive: true });
+      accessSync(dir, constants.W_OK | constants.X_OK);
+    } catch (err) {
+      problems.push(`${name}=${dir} cannot be created or written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 }

@@ -8,4 +8,5 @@ void runService({
   module: (config) => WorkerModule.register(config),
   healthPort: (config) => config.HEALTH_PORT,
   rpc: false,
+  directories: (config) => ({ WORK_DIR: config.WORK_DIR }),
 });

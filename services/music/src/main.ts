@@ -7,4 +7,5 @@ void runService({
   configSchema,
   module: (config) => MusicModule.register(config),
   healthPort: (config) => config.HEALTH_PORT,
+  directories: (config) => ({ MUSIC_CACHE_DIR: config.MUSIC_CACHE_DIR }),
 });

@@ -1,0 +1,24 @@
+// Starts Reelsmith the way `npm start` does: infrastructure, build, every service, until all are ready.
+const setup = require('./setup.cjs');
+const { SERVICES } = require('./services.cjs');
+const { startStack } = require('./stack.cjs');
+
+/**
+ * `env` is the environment the user has (default: this process's); `dataDir` holds what the local
+ * run keeps (default `.data` in the checkout). Resolves with the running stack.
+ * @param {{env?: NodeJS.ProcessEnv, dataDir?: string, log?: (name: string, line: string) => void}} [options]
+ */
+async function startReelsmith({ env = process.env, dataDir = setup.DATA_DIR, log } = {}) {
+  setup.ensureMediaTools();
+  await setup.ensurePostgres(env);
+  await setup.ensureNats(env, dataDir);
+  setup.build();
+
+  // The development S3 runs with the app unless another endpoint is set or one already answers.
+  const s3 = SERVICES.find((s) => s.name === 's3');
+  const ownS3 = !env.S3_ENDPOINT && !(await setup.portAnswers(s3.port));
+  const services = SERVICES.filter((s) => s !== s3 || ownS3);
+  return startStack({ services, env: setup.serviceEnv(env, dataDir), baseEnv: env, log });
+}
+
+module.exports = { startReelsmith };
