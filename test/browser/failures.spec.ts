@@ -25,7 +25,7 @@ describe('a failed video and its Retry in Chromium', () => {
     mkdirSync(workDir);
     session = await openApp({ still: true, env: { WORK_DIR: workDir, JOB_MAX_DELIVER: '2', JOB_ACK_WAIT_SECONDS: '3' } });
     ({ page } = session);
-  });
+  }, 300_000);
 
   afterAll(async () => {
     await session?.close();

@@ -22,8 +22,9 @@ describe('failures and retries through the gateway', () => {
   beforeAll(async () => {
     mkdirSync(workDir);
     app = await startApp({ WORK_DIR: workDir, JOB_MAX_DELIVER: '2', JOB_ACK_WAIT_SECONDS: '3' });
-    [alice, bob] = await Promise.all([signUp(app.baseUrl), signUp(app.baseUrl)]);
-  }, 90_000);
+    alice = await signUp(app.baseUrl);
+    bob = await signUp(app.baseUrl);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.stack.stop();

@@ -135,6 +135,7 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
 
   it('fails the video of a job whose worker died on every delivery (MAX_DELIVERIES advisory)', async () => {
     await (await startWorker()).close(); // leaves the durable set to two deliveries of two seconds
+    const events = failedEvents();
     const created = await upload(alice);
     const consumer = await nc.jetstream().consumers.get('JOBS', 'media-process');
     // Take the job twice and never acknowledge it: what a worker SIGKILLed mid-job does.
@@ -145,7 +146,11 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
     // The next pull finds the job dead: JetStream reports it instead of delivering it a third time.
     expect(await consumer.next({ expires: 5000 })).toBeNull();
     const failed = await waitForStatus(client, alice, created.id, ['processed', 'error']);
-    expect(failed).toMatchObject({ status: 'error', errorReason: 'The video could not be processed: the work stopped without finishing 2 times. Press Retry to try again.' });
+    const reason = 'The video could not be processed: the work stopped without finishing 2 times. Press Retry to try again.';
+    expect(failed).toMatchObject({ status: 'error', errorReason: reason });
+    // What the batches service counts as a failed item.
+    expect(events.seen).toEqual([expect.objectContaining({ videoId: created.id, reason })]);
+    events.stop();
     expect((await jobsByDedupeId()).has(created.id)).toBe(false);
   }, 120_000);
 

@@ -6,7 +6,7 @@ import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib
 import { cn } from '../../../lib/utils';
 import { VideoPlayer } from '../../videos/components/VideoPlayer';
 import type { Video } from '../../videos/types';
-import { useEditMoments, useRetryHighlight } from '../api/highlights';
+import { useEditMoments } from '../api/highlights';
 import { useHighlightProgress } from '../api/use-highlight-progress';
 import { checkMoments, momentsChanged, momentsLength, sortMoments } from '../lib/moments';
 import { presetLabel, renderSummary } from '../lib/options';
@@ -15,6 +15,7 @@ import { plotDuration } from '../lib/timeline';
 import type { Highlight, Moment } from '../types';
 import { HighlightStatusBadge } from './HighlightStatusBadge';
 import { MomentList } from './MomentList';
+import { RetryHighlightButton } from './RetryHighlightButton';
 import { TimelinePlot } from './TimelinePlot';
 
 /**
@@ -36,7 +37,6 @@ export function HighlightViewer({
   const progress = useHighlightProgress(highlight);
   const finished = isFinished({ status: progress.status });
   const failed = progress.status === 'error';
-  const retry = useRetryHighlight();
 
   return (
     <article className="grid min-w-0 gap-5" data-testid="highlight-viewer" data-highlight-id={highlight.id} data-version={highlight.version} data-status={progress.status} aria-labelledby={`version-${highlight.id}`}>
@@ -68,17 +68,7 @@ export function HighlightViewer({
             <p className="font-medium">This version could not be made.</p>
             <p className="mt-0.5 text-red-700" data-testid="highlight-error-reason">{progress.errorReason ?? 'The worker gave no reason.'}</p>
           </div>
-          <Button
-            variant="outline"
-            size="sm"
-            className="shrink-0 self-start"
-            disabled={retry.isPending}
-            onClick={() => retry.mutate(highlight)}
-            data-testid="retry-highlight"
-          >
-            {retry.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
-            Retry
-          </Button>
+          <RetryHighlightButton highlight={highlight} label={`Retry version ${highlight.version}`} className="self-start" />
         </div>
       )}
 
