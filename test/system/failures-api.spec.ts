@@ -56,7 +56,7 @@ describe('failures and retries through the gateway', () => {
 
       const again = await api(app.baseUrl, 'POST', `/api/videos/${id}/retry`, { token: alice });
       expect(again.status).toBe(409);
-      expect(again.json.message).toBe('Only a video that failed can be retried; this one is processed.');
+      expect(again.json).toEqual({ error: 'Only a video that failed can be retried; this one is processed.' });
     } finally {
       await events.close();
     }
@@ -87,6 +87,8 @@ describe('failures and retries through the gateway', () => {
     expect(retried.status).toBe(200);
     expect(retried.json).toMatchObject({ id, status: 'queued', errorReason: null });
     expect(await settled()).toMatchObject({ id, status: 'ready', errorReason: null });
-    expect((await api(app.baseUrl, 'POST', `/api/highlights/${id}/retry`, { token: alice })).status).toBe(409);
+    const again = await api(app.baseUrl, 'POST', `/api/highlights/${id}/retry`, { token: alice });
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ error: 'Only a reel that failed can be retried; this one is ready.' });
   }, 240_000);
 });
