@@ -42,10 +42,10 @@ export interface BrowserSession {
 
 /**
  * The real app and a Chromium page on it at 1366x860. `still` turns off motion, so screenshots
- * show finished states rather than transitions halfway through.
+ * show finished states rather than transitions halfway through. `env` goes to every service.
  */
-export async function openApp(options: { still?: boolean } = {}): Promise<BrowserSession> {
-  const app = await startApp();
+export async function openApp(options: { still?: boolean; env?: Record<string, string> } = {}): Promise<BrowserSession> {
+  const app = await startApp(options.env);
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: options.still ? 'reduce' : 'no-preference' });
   if (options.still) {

@@ -6,10 +6,18 @@ import { type JetStreamClient, type NatsConnection, RetentionPolicy, type Stream
 
 const DAY_NS = 24 * 60 * 60 * 1e9;
 
-/** EVENTS keeps facts for consumers to replay; JOBS is a work queue (a message is gone once a worker acks it). */
+/** The advisories JetStream sends when a job ran out of deliveries; kept so none is missed. */
+export const JOBS_DEAD_LETTERS_STREAM = 'JOBS_DEAD_LETTERS';
+export const MAX_DELIVERIES_ADVISORY = '$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.JOBS.*';
+
+/**
+ * EVENTS keeps facts for consumers to replay; JOBS is a work queue (a message is gone once a worker
+ * acks it); JOBS_DEAD_LETTERS stores the advisories of jobs that used up their deliveries.
+ */
 export const STREAMS: Array<Partial<StreamConfig> & { name: string }> = [
   { name: 'EVENTS', subjects: ['evt.>'], retention: RetentionPolicy.Limits, max_age: 7 * DAY_NS, duplicate_window: 2 * 60 * 1e9 },
   { name: 'JOBS', subjects: ['job.>'], retention: RetentionPolicy.Workqueue, duplicate_window: 2 * 60 * 1e9 },
+  { name: JOBS_DEAD_LETTERS_STREAM, subjects: [MAX_DELIVERIES_ADVISORY], retention: RetentionPolicy.Limits, max_age: 7 * DAY_NS },
 ];
 
 /** Creates the streams that are missing; safe to run from every service at every start. */

@@ -23,6 +23,11 @@ export const workerConfigSchema = configSchema.extend({
   /** A job not acknowledged nor heartbeated within this time goes to another worker. */
   JOB_ACK_WAIT_SECONDS: z.coerce.number().int().min(2).default(30),
   JOB_MAX_DELIVER: z.coerce.number().int().min(1).default(3),
+  /**
+   * Scales every job's deadline (worker/job-deadline.ts), after which a hung job is killed and fails.
+   * 1 in production; tests lower it to see a hung job end.
+   */
+  JOB_DEADLINE_FACTOR: z.coerce.number().positive().default(1),
   /** Local copies of analysed sources (under WORK_DIR) that edits and exports seek in; 0 turns them off. */
   SOURCE_CACHE_BYTES: z.coerce.number().int().min(0).default(4 * GIB),
   /** A copy unused for this long is removed. */

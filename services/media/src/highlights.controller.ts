@@ -30,6 +30,11 @@ export class HighlightsController {
     return this.highlights.edit(request);
   }
 
+  @RpcHandler(Rpc.highlightsRetry)
+  retry(@Payload() request: mediaV1.HighlightRef) {
+    return this.highlights.retry(request.userId, request.highlightId);
+  }
+
   @RpcHandler(Rpc.exportsCreate)
   createExport(@Payload() request: mediaV1.ExportsCreateRequest) {
     return this.highlights.createExport(request);

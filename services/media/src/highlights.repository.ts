@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, In, type Repository } from 'typeorm';
 import { type HighlightEntity as Highlight, HighlightEntity } from './entities/highlight.entity';
 import { isUuid } from './videos.repository';
+
+const UNSETTLED: Highlight['status'][] = ['queued', 'processing'];
 
 /** Highlight reels and exports; every read is scoped to the owner. */
 export abstract class HighlightsRepository {
@@ -12,6 +14,12 @@ export abstract class HighlightsRepository {
   abstract findOwned(id: string, userId: string): Promise<Highlight | null>;
   abstract findById(id: string): Promise<Highlight | null>;
   abstract update(id: string, changes: Partial<Highlight>): Promise<void>;
+  /** Sets a reel that is still queued or processing to error; null when it had already settled. */
+  abstract markFailed(id: string, reason: string): Promise<Highlight | null>;
+  /** Puts the owner's failed reel back in the queue as its next retry; null when it is not in error. */
+  abstract requeueFailed(id: string, userId: string): Promise<Highlight | null>;
+  /** Every reel still queued or processing, oldest first: each should have a job behind it. */
+  abstract listUnsettled(): Promise<Highlight[]>;
   abstract deleteForVideo(videoId: string): Promise<Highlight[]>;
 }
 
@@ -57,6 +65,25 @@ export class TypeOrmHighlightsRepository extends HighlightsRepository {
 
   async update(id: string, changes: Partial<Highlight>) {
     await this.highlights.update({ id }, changes);
+  }
+
+  async markFailed(id: string, reason: string) {
+    if (!isUuid(id)) return null;
+    const result = await this.highlights.update({ id, status: In(UNSETTLED) }, { status: 'error', stage: 'failed', errorReason: reason });
+    return result.affected === 1 ? this.findById(id) : null;
+  }
+
+  async requeueFailed(id: string, userId: string) {
+    if (!isUuid(id)) return null;
+    const result = await this.highlights.update(
+      { id, userId, status: 'error' },
+      { status: 'queued', stage: 'queued', errorReason: '', retries: () => 'retries + 1' },
+    );
+    return result.affected === 1 ? this.findById(id) : null;
+  }
+
+  listUnsettled() {
+    return this.highlights.find({ where: { status: In(UNSETTLED) }, order: { createdAt: 'ASC' } });
   }
 
   async deleteForVideo(videoId: string) {

@@ -6,6 +6,7 @@ import type { HighlightEntity } from './entities/highlight.entity';
 import type { VideoEntity } from './entities/video.entity';
 import { toHighlightMessage } from './highlight-message';
 import { HighlightsRepository } from './highlights.repository';
+import { JobQueue } from './job-queue';
 import { MusicLibrary } from './music-library';
 import { ProgressPublisher } from './progress.publisher';
 import { checkEditedMoments, checkPreset, checkRender, checkTargetLength, type CheckedRender, inheritMoments } from './render-options';
@@ -26,6 +27,7 @@ export class HighlightsService {
     private readonly music: MusicLibrary,
     private readonly jobs: JobPublisher,
     private readonly progress: ProgressPublisher,
+    private readonly queue: JobQueue,
   ) {}
 
   async generate(request: mediaV1.HighlightsGenerateRequest): Promise<mediaV1.Highlight> {
@@ -79,6 +81,22 @@ export class HighlightsService {
     await this.jobs.enqueue(mediaV1.RenderJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
     this.progress.highlight(highlight, 0);
     return this.view(highlight, video);
+  }
+
+  /**
+   * Puts a failed reel or export back in the queue as a new job: a reel whose moments were chosen is
+   * only rendered again (the analysis is kept), one without starts with the selection.
+   */
+  async retry(userId: string, highlightId: string): Promise<mediaV1.Highlight> {
+    const highlight = await this.owned(userId, highlightId);
+    if (highlight.status !== 'error') throw RpcFailure.conflict(`Only a reel that failed can be retried; this one is ${highlight.status}.`);
+    const video = await this.videos.findOwned(highlight.videoId, userId);
+    if (video?.status !== 'processed') throw RpcFailure.conflict('The video of this reel is not processed, so the reel cannot be made again.');
+    const queued = await this.highlights.requeueFailed(highlight.id, userId);
+    if (!queued) throw RpcFailure.conflict('This reel is already being retried.');
+    await this.queue.makeHighlight(queued);
+    this.progress.highlight(queued, 0);
+    return this.view(queued, video);
   }
 
   async listExports(userId: string): Promise<mediaV1.HighlightList> {

@@ -13,9 +13,15 @@ import { FolderEventsConsumer } from './folder-events.consumer';
 import { HighlightsController } from './highlights.controller';
 import { HighlightsRepository, TypeOrmHighlightsRepository } from './highlights.repository';
 import { HighlightsService } from './highlights.service';
+import { JobFailures } from './job-failures';
+import { JobQueue } from './job-queue';
+import { JobReconciler } from './job-reconciler';
+import { DeadJobsConsumer } from './dead-jobs.consumer';
+import { AdvisoryLock, PgAdvisoryLock } from './advisory-lock';
 import { CreateVideos1763716000000 } from './migrations/1763716000000-CreateVideos';
 import { CreateHighlights1763724000000 } from './migrations/1763724000000-CreateHighlights';
 import { CreateDeletedFolders1763732000000 } from './migrations/1763732000000-CreateDeletedFolders';
+import { AddJobRetries1764000000000 } from './migrations/1764000000000-AddJobRetries';
 import { MusicLibrary, RpcMusicLibrary } from './music-library';
 import { ProgressPublisher } from './progress.publisher';
 import { VideosController } from './videos.controller';
@@ -26,7 +32,7 @@ import { VideosService } from './videos.service';
 
 export const MEDIA_SCHEMA = 'media';
 export const mediaEntities = [VideoEntity, UploadGrantEntity, HighlightEntity, DeletedFolderEntity];
-export const mediaMigrations = [CreateVideos1763716000000, CreateHighlights1763724000000, CreateDeletedFolders1763732000000];
+export const mediaMigrations = [CreateVideos1763716000000, CreateHighlights1763724000000, CreateDeletedFolders1763732000000, AddJobRetries1764000000000];
 
 /** What the API and the worker both need: database, NATS, storage, ffmpeg, progress. */
 export function mediaInfrastructure(config: MediaConfig, service: string): { imports: DynamicModule[]; providers: Provider[] } {
@@ -48,6 +54,7 @@ export function mediaInfrastructure(config: MediaConfig, service: string): { imp
       { provide: MEDIA_TOOLS, useValue: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH } },
       MediaRepository,
       ProgressPublisher,
+      JobFailures,
       { provide: VideosRepository, useClass: TypeOrmVideosRepository },
       { provide: HighlightsRepository, useClass: TypeOrmHighlightsRepository },
       rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, service),
@@ -72,6 +79,10 @@ export class MediaModule {
         UploadIntake,
         { provide: FolderDirectory, useClass: RpcFolderDirectory },
         FolderEventsConsumer,
+        JobQueue,
+        { provide: AdvisoryLock, useClass: PgAdvisoryLock },
+        JobReconciler,
+        DeadJobsConsumer,
       ],
     };
   }

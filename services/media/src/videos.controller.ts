@@ -41,6 +41,11 @@ export class VideosController {
     return this.videos.move(request);
   }
 
+  @RpcHandler(Rpc.videosRetry)
+  retry(@Payload() request: mediaV1.VideoRef) {
+    return this.videos.retry(request.userId, request.videoId);
+  }
+
   @RpcHandler(Rpc.videosTrim)
   trim(@Payload() request: mediaV1.VideosTrimRequest) {
     return this.videos.trim(request);

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, IsNull, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, In, IsNull, type Repository } from 'typeorm';
 import { DeletedFolderEntity } from './entities/deleted-folder.entity';
 import { UploadGrantEntity } from './entities/upload-grant.entity';
 import { VideoEntity } from './entities/video.entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
+
+const UNSETTLED: VideoEntity['status'][] = ['uploaded', 'processing'];
 
 /** Serialises moves into a folder with its deletion (until the transaction ends). */
 const lockFolder = (tx: EntityManager, folderId: string) => tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`reelsmith:folder:${folderId}`]);
@@ -22,6 +24,12 @@ export abstract class VideosRepository {
   /** For workers, which act on a job's video whoever owns it. */
   abstract findById(id: string): Promise<VideoEntity | null>;
   abstract update(id: string, changes: Partial<VideoEntity>): Promise<void>;
+  /** Sets a video that is still waiting or processing to error; null when it had already settled. */
+  abstract markFailed(id: string, reason: string): Promise<VideoEntity | null>;
+  /** Puts the owner's failed video back in the queue as its next retry; null when it is not in error. */
+  abstract requeueFailed(id: string, userId: string): Promise<VideoEntity | null>;
+  /** Every video still waiting or processing, oldest first: each should have a job behind it. */
+  abstract listUnsettled(): Promise<VideoEntity[]>;
   abstract delete(id: string, userId: string): Promise<boolean>;
   /**
    * Puts the owner's video into a folder (null: the library). 'no-video' when the caller owns no such
@@ -78,6 +86,25 @@ export class TypeOrmVideosRepository extends VideosRepository {
 
   async update(id: string, changes: Partial<VideoEntity>) {
     await this.videos.update({ id }, changes);
+  }
+
+  async markFailed(id: string, reason: string) {
+    if (!isUuid(id)) return null;
+    const result = await this.videos.update({ id, status: In(UNSETTLED) }, { status: 'error', stage: 'failed', errorReason: reason });
+    return result.affected === 1 ? this.findById(id) : null;
+  }
+
+  async requeueFailed(id: string, userId: string) {
+    if (!isUuid(id)) return null;
+    const result = await this.videos.update(
+      { id, userId, status: 'error' },
+      { status: 'uploaded', stage: 'queued', errorReason: '', retries: () => 'retries + 1' },
+    );
+    return result.affected === 1 ? this.findById(id) : null;
+  }
+
+  listUnsettled() {
+    return this.videos.find({ where: { status: In(UNSETTLED) }, order: { createdAt: 'ASC' } });
   }
 
   async delete(id: string, userId: string) {

@@ -11,6 +11,7 @@ import { checkTrim, formatTimecode } from './timecode';
 import { MEDIA_CONFIG } from './tokens';
 import { toVideoMessage } from './video-message';
 import { FolderDirectory } from './folder-directory';
+import { JobQueue } from './job-queue';
 import { UploadIntake } from './upload-intake';
 import { isUuid, VideosRepository } from './videos.repository';
 
@@ -34,6 +35,7 @@ export class VideosService {
     private readonly highlights: HighlightsService,
     private readonly folders: FolderDirectory,
     private readonly intake: UploadIntake,
+    private readonly queue: JobQueue,
   ) {}
 
   async createUploadUrl(userId: string): Promise<mediaV1.UploadUrl> {
@@ -120,6 +122,21 @@ export class VideosService {
     await this.jobs.enqueue(mediaV1.ProcessJobSchema, { videoId: clip.id, userId: clip.userId }, clip.id);
     this.progress.video(clip, 0);
     return this.view(clip);
+  }
+
+  /**
+   * Puts a failed video back in the queue as a new job: processing starts again from the original
+   * (a trim already cut keeps its clip), status uploaded, reason cleared.
+   */
+  async retry(userId: string, videoId: string): Promise<mediaV1.Video> {
+    const video = await this.owned(userId, videoId);
+    if (video.status !== 'error') throw RpcFailure.conflict(`Only a video that failed can be retried; this one is ${video.status}.`);
+    const queued = await this.videos.requeueFailed(video.id, userId);
+    if (!queued) throw RpcFailure.conflict('This video is already being retried.');
+    await this.queue.processVideo(queued);
+    this.progress.video(queued, 0);
+    this.logger.log(`video ${queued.id}: retry ${queued.retries} queued`);
+    return this.view(queued);
   }
 
   async resolveObject(request: mediaV1.ObjectResolveRequest): Promise<mediaV1.MediaObject> {

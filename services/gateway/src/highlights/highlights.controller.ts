@@ -56,6 +56,13 @@ export class HighlightsController {
     return highlightJson(await this.rpc.call(Rpc.highlightsGet, { userId: caller.userId, highlightId: id }));
   }
 
+  @Post('highlights/:id/retry')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Put a highlight version or export in 'error' back in the queue (status queued, reason cleared); another status answers 409" })
+  async retry(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return highlightJson(await this.rpc.call(Rpc.highlightsRetry, { userId: caller.userId, highlightId: id }));
+  }
+
   @Put('highlights/:id/moments')
   @HttpCode(202)
   @ApiOperation({ summary: 'Re-render with edited moments {moments: [{start, end, reasons?}], quality?, format?, aspect?, musicTrackId?}: a new version; a moment without reasons takes those of the original moments it overlaps (else \'manual pick\'); an absent musicTrackId keeps the reel\'s track, null drops it' })

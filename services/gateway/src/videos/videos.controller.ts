@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, RpcFailure } from '@reelsmith/kit';
 import { type Body as JsonBody, number, text } from '../http/body';
 import { mediaV1 } from '@reelsmith/proto';
@@ -63,6 +63,13 @@ export class VideosController {
   async delete(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     const { videoId } = await this.rpc.call(Rpc.videosDelete, { userId: caller.userId, videoId: id });
     return { id: videoId, deleted: true };
+  }
+
+  @Post('videos/:id/retry')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Put a video in 'error' back in the queue (status uploaded, reason cleared); another status answers 409" })
+  async retry(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return videoJson(await this.rpc.call(Rpc.videosRetry, { userId: caller.userId, videoId: id }));
   }
 
   @Post('videos/:id/trim')

@@ -76,6 +76,10 @@ export class HighlightEntity {
   @Column({ name: 'error_reason', type: 'text', default: '' })
   errorReason!: string;
 
+  /** Retries the user asked for; the current job's dedupe id derives from it (see job-ids.ts). */
+  @Column({ type: 'int', default: 0 })
+  retries!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

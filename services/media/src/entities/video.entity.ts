@@ -39,6 +39,10 @@ export class VideoEntity {
   @Column({ name: 'error_reason', type: 'text', default: '' })
   errorReason!: string;
 
+  /** Retries the user asked for; the current job's dedupe id derives from it (see job-ids.ts). */
+  @Column({ type: 'int', default: 0 })
+  retries!: number;
+
   @Column({ name: 'thumbnail_key', type: 'varchar', length: 300, default: '' })
   thumbnailKey!: string;
 

@@ -9,11 +9,14 @@ import type { WorkerConfig } from '../config';
 import type { VideoEntity } from '../entities/video.entity';
 import { proxyArgs, thumbnailArgs, trimArgs } from '../ffmpeg/args';
 import { MediaRepository } from '../ffmpeg/media.repository';
-import { hasBrowserCodecs, type MediaFacts, NotAVideoError, playsInBrowsers } from '../ffmpeg/probe';
+import { hasBrowserCodecs, type MediaFacts, playsInBrowsers } from '../ffmpeg/probe';
+import { JobFailures } from '../job-failures';
 import { ProgressPublisher } from '../progress.publisher';
 import { throttle } from '../throttle';
 import { VideosRepository } from '../videos.repository';
 import { MEDIA_CONFIG } from '../tokens';
+import { describeFailure, UserFacingError } from './failure-reasons';
+import { JobDeadline, jobDeadlineSeconds } from './job-deadline';
 
 const READ_URL_TTL_SECONDS = 6 * 60 * 60;
 
@@ -30,7 +33,7 @@ function contentTypeOf(facts: MediaFacts): string {
 /**
  * job.media.process: for a trim, cut the clip first; then probe, thumbnail, and a web proxy when
  * browsers cannot play the original. Status uploaded -> processing -> processed | error, with
- * live progress. Safe to run again for the same video (outputs have fixed keys).
+ * live progress, within a deadline from the video's length. Safe to run again for the same video (outputs have fixed keys).
  */
 @Injectable()
 export class ProcessingService {
@@ -43,22 +46,28 @@ export class ProcessingService {
     private readonly media: MediaRepository,
     private readonly progress: ProgressPublisher,
     private readonly events: EventPublisher,
+    private readonly failures: JobFailures,
   ) {}
 
   async process(job: mediaV1.ProcessJob, context: JobContext): Promise<void> {
     const video = await this.videos.findById(job.videoId);
     // Deleted meanwhile, or finished by a worker that died before it could acknowledge.
     if (!video || video.userId !== job.userId || video.status === 'processed' || video.status === 'error') return;
-    const workDir = await mkdtemp(join(this.config.WORK_DIR || tmpdir(), `reelsmith-${video.id}-`));
+    const sourceSeconds = video.trimEnd !== null && video.trimStart !== null ? video.trimEnd - video.trimStart : video.duration;
+    const deadline = new JobDeadline(jobDeadlineSeconds('process', { sourceSeconds }, this.config.JOB_DEADLINE_FACTOR), context.signal);
+    let workDir = '';
     try {
-      await this.pipeline(video, workDir, context.signal);
+      workDir = await mkdtemp(join(this.config.WORK_DIR || tmpdir(), `reelsmith-${video.id}-`));
+      await this.pipeline(video, workDir, deadline.signal);
     } catch (err) {
       if (context.signal.aborted) throw err;
-      if (err instanceof NotAVideoError) return this.fail(video, err.message);
-      if (context.lastAttempt) return this.fail(video, `Processing failed: ${(err as Error).message}`);
-      throw err;
+      const failure = describeFailure('video', err, deadline.expired ? deadline.seconds : undefined);
+      if (!failure.final && !context.lastAttempt) throw err;
+      this.logger.error(`video ${video.id}, attempt ${context.attempt}: ${(err as Error).stack ?? String(err)}`);
+      await this.failures.failVideo(video.id, failure.reason);
     } finally {
-      await rm(workDir, { recursive: true, force: true });
+      deadline.clear();
+      if (workDir) await rm(workDir, { recursive: true, force: true });
     }
   }
 
@@ -115,7 +124,7 @@ export class ProcessingService {
   private async cut(video: VideoEntity, workDir: string, signal: AbortSignal) {
     const source = video.sourceVideoId ? await this.videos.findById(video.sourceVideoId) : null;
     if (!source?.objectKey || video.trimStart === null || video.trimEnd === null) {
-      throw new NotAVideoError('The video this clip was cut from no longer exists.');
+      throw new UserFacingError('The video this clip was cut from no longer exists.');
     }
     const input = await this.storage.presignedGetUrl(source.proxyKey || source.objectKey, READ_URL_TTL_SECONDS);
     const clipFile = join(workDir, 'clip.mp4');
@@ -137,12 +146,6 @@ export class ProcessingService {
     this.progress.video(video, percent);
   }
 
-  private async fail(video: VideoEntity, reason: string) {
-    this.logger.warn(`video ${video.id} failed: ${reason}`);
-    await this.advance(video, 'failed', 100, { status: 'error', errorReason: reason });
-    await this.events
-      .publish(mediaV1.VideoFailedSchema, { videoId: video.id, userId: video.userId, title: video.title, reason })
-      .catch((err) => this.logger.error(`evt.media.video.failed not published for ${video.id}: ${(err as Error).message}`));
-  }
+
 
 }

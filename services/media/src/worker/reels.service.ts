@@ -13,16 +13,17 @@ import type { VideoEntity } from '../entities/video.entity';
 import { reelLength, renderArgs } from '../ffmpeg/args';
 import { MediaRepository } from '../ffmpeg/media.repository';
 import { HighlightsRepository } from '../highlights.repository';
+import { JobFailures } from '../job-failures';
 import { type MusicBed, MusicLibrary } from '../music-library';
 import { ProgressPublisher } from '../progress.publisher';
 import { throttle } from '../throttle';
 import { VideosRepository } from '../videos.repository';
 import { MEDIA_CONFIG } from '../tokens';
+import { describeFailure, UserFacingError } from './failure-reasons';
+import { JobDeadline, jobDeadlineSeconds } from './job-deadline';
 import { type CachedSource, SourceCache } from './source-cache';
 
 const READ_URL_TTL_SECONDS = 6 * 60 * 60;
-
-class ReelUnavailableError extends Error {}
 
 /** The video a reel is cut from: its object key and, when the worker has one, a local copy. */
 interface Source {
@@ -50,6 +51,7 @@ export class ReelsService {
     private readonly progress: ProgressPublisher,
     private readonly events: EventPublisher,
     private readonly sources: SourceCache,
+    private readonly failures: JobFailures,
   ) {}
 
   makeHighlights(job: mediaV1.HighlightsJob, context: JobContext) {
@@ -64,17 +66,26 @@ export class ReelsService {
     const highlight = await this.highlights.findById(highlightId);
     if (!highlight || highlight.status === 'ready' || highlight.status === 'error') return;
     const video = await this.videos.findById(highlight.videoId);
-    if (!video || video.status !== 'processed') return this.fail(highlight, 'The video is no longer available.');
-    const workDir = await mkdtemp(join(this.config.WORK_DIR || tmpdir(), `reelsmith-reel-${highlight.id}-`));
+    if (!video || video.status !== 'processed') {
+      await this.failures.failHighlight(highlight.id, 'The video of this reel is no longer available.');
+      return;
+    }
+    const reelSeconds = Math.max(highlight.targetLength, highlight.moments.reduce((sum, m) => sum + (m.end - m.start), 0));
+    const kind = select ? 'highlights' : 'render';
+    const deadline = new JobDeadline(jobDeadlineSeconds(kind, { sourceSeconds: video.duration, reelSeconds }, this.config.JOB_DEADLINE_FACTOR), context.signal);
+    let workDir = '';
     try {
-      await this.make(highlight, video, workDir, context.signal, select);
+      workDir = await mkdtemp(join(this.config.WORK_DIR || tmpdir(), `reelsmith-reel-${highlight.id}-`));
+      await this.make(highlight, video, workDir, deadline.signal, select);
     } catch (err) {
       if (context.signal.aborted) throw err;
-      if (err instanceof ReelUnavailableError) return this.fail(highlight, err.message);
-      if (context.lastAttempt) return this.fail(highlight, `The reel could not be made: ${(err as Error).message}`);
-      throw err;
+      const failure = describeFailure('reel', err, deadline.expired ? deadline.seconds : undefined);
+      if (!failure.final && !context.lastAttempt) throw err;
+      this.logger.error(`reel ${highlight.id}, attempt ${context.attempt}: ${(err as Error).stack ?? String(err)}`);
+      await this.failures.failHighlight(highlight.id, failure.reason);
     } finally {
-      await rm(workDir, { recursive: true, force: true });
+      deadline.clear();
+      if (workDir) await rm(workDir, { recursive: true, force: true });
     }
   }
 
@@ -93,7 +104,7 @@ export class ReelsService {
     const started = Date.now();
     const timings: StoredTimings = {};
     const music = highlight.musicTrackId ? await this.music.find(highlight.musicTrackId) : null;
-    if (highlight.musicTrackId && !music) throw new ReelUnavailableError('The chosen music track is no longer in the library.');
+    if (highlight.musicTrackId && !music) throw new UserFacingError('The chosen music track is no longer in the library.');
 
     // New reels need the analysis; edits and exports reuse a kept one (for the level and the 9:16 crop).
     let analysis: Analysis | null = select ? null : await this.keptAnalysis(video, workDir);
@@ -216,14 +227,7 @@ export class ReelsService {
     this.progress.highlight(highlight, percent);
   }
 
-  private async fail(highlight: HighlightEntity, reason: string) {
-    this.logger.warn(`reel ${highlight.id} failed: ${reason}`);
-    await this.advance(highlight, 'failed', 100, { status: 'error', errorReason: reason });
-    const video = await this.videos.findById(highlight.videoId);
-    await this.events
-      .publish(mediaV1.HighlightsFailedSchema, { highlightId: highlight.id, videoId: highlight.videoId, userId: highlight.userId, title: video?.title ?? '', reason })
-      .catch((err) => this.logger.error(`evt.media.highlights.failed not published for ${highlight.id}: ${(err as Error).message}`));
-  }
+
 
 }
 

@@ -12,6 +12,7 @@ import { HighlightsSection } from '../highlights/components/HighlightsSection';
 import { PageHeader } from '../layout/components/PageHeader';
 import { isNotFoundError, useVideo } from './api/videos';
 import { useLiveConnectionState } from './live/use-live';
+import { RetryVideoButton } from './components/RetryVideoButton';
 import { VideoPlayer } from './components/VideoPlayer';
 import { VideoStatusBadge } from './components/VideoStatusBadge';
 
@@ -53,7 +54,7 @@ export function VideoDetailPage() {
           </Link>
         }
         title={video.title}
-        description={video.status === 'processed' ? 'Watch it here or download the original file.' : 'This video is still being prepared.'}
+        description={video.status === 'processed' ? 'Watch it here or download the original file.' : video.status === 'error' ? 'This video could not be processed.' : 'This video is still being prepared.'}
         actions={
           video.downloadUrl ? (
             <a href={video.downloadUrl} download={video.originalFilename || true} className={buttonVariants()} data-testid="download-video">
@@ -82,8 +83,13 @@ export function VideoDetailPage() {
             </Detail>
             <Detail label="Status" className="col-span-2 lg:col-span-1">
               <VideoStatusBadge status={video.status} />
-              {video.status === 'error' && video.errorReason && (
-                <span className="mt-1.5 block text-xs text-red-700">{video.errorReason}</span>
+              {video.status === 'error' && (
+                <>
+                  {video.errorReason && (
+                    <span className="mt-1.5 block text-xs text-red-700" data-testid="detail-error">{video.errorReason}</span>
+                  )}
+                  <RetryVideoButton video={video} className="mt-2.5 w-fit" />
+                </>
               )}
             </Detail>
             <Detail label="Size">

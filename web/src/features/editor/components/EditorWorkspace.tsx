@@ -25,6 +25,7 @@ import { defaultTrimRange, validateTrim } from '../../videos/lib/trim';
 import { isEditable } from '../../videos/lib/video-list';
 import type { Video } from '../../videos/types';
 import { exportRange } from '../lib/recent-edits';
+import { RetryHighlightButton } from '../../highlights/components/RetryHighlightButton';
 
 /**
  * The editor (spec §2), for real: pick a processed video, watch it, trim it (m:ss, the spec's
@@ -300,10 +301,13 @@ function ExportProgress({ highlight }: { highlight: Highlight }) {
       </div>
       {!done && <Progress value={progress.percent} label="Export progress" className="mt-3 bg-white" />}
       {progress.status === 'error' && (
-        <p className="mt-2 flex items-start gap-1.5 text-sm text-red-700">
-          <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-          {progress.errorReason ?? 'The export could not be made.'}
-        </p>
+        <div className="mt-2 flex flex-wrap items-start justify-between gap-2">
+          <p className="flex items-start gap-1.5 text-sm text-red-700">
+            <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+            {progress.errorReason ?? 'The export could not be made.'}
+          </p>
+          <RetryHighlightButton highlight={highlight} label={`Retry export v${highlight.version}`} />
+        </div>
       )}
     </div>
   );

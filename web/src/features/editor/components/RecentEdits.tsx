@@ -18,6 +18,7 @@ import { VideoStatusBadge } from '../../videos/components/VideoStatusBadge';
 import { isInPipeline } from '../../videos/lib/video-list';
 import type { Video } from '../../videos/types';
 import { exportRange, recentEdits } from '../lib/recent-edits';
+import { RetryHighlightButton } from '../../highlights/components/RetryHighlightButton';
 
 /** Recent Edits (spec §2), for real: the editor's exports and the clips cut by trims, newest first. */
 export function RecentEdits({ className }: { className?: string }) {
@@ -91,6 +92,7 @@ function ExportRow({ highlight, now }: { highlight: Highlight; now: number }) {
       </div>
       <div className="flex items-center justify-end gap-2 max-sm:w-full max-sm:pl-12 sm:shrink-0">
         <HighlightStatusBadge status={progress.status} stage={progress.stage} percent={progress.percent} />
+        {progress.status === 'error' && <RetryHighlightButton highlight={highlight} label={`Retry ${title}`} />}
         {progress.status === 'ready' && highlight.reel ? (
           <a
             href={highlight.reel.downloadUrl}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { PROCESSING_POLL_INTERVAL, VIDEO_URL_FRESH_TIME } from '../../../config/constants';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, apiRequest, getServerErrorMessage, getServerViolationTitle } from '../../../lib/api-client';
+import { highlightProgressStore } from '../../videos/live/highlight-progress-store';
 import { useLiveConnectionState } from '../../videos/live/use-live';
 import { generateBody } from '../lib/options';
 import { isInFlight } from '../lib/progress';
@@ -156,6 +157,33 @@ export function useCreateExport({ onQueued }: { onQueued?: (highlight: Highlight
         title: getServerViolationTitle(error) ?? 'Export failed',
         description: getServerErrorMessage(error) ?? (error as Error).message,
       });
+    },
+  });
+}
+
+/**
+ * POST /api/highlights/:id/retry: a failed version or export goes back in the queue as it is
+ * (status queued, reason cleared); the caches take the answer so its progress shows again.
+ */
+export function useRetryHighlight() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (highlight: Pick<Highlight, 'id'>) => {
+      const res = await apiRequest('POST', `/api/highlights/${encodeURIComponent(highlight.id)}/retry`);
+      return (await res.json()) as Highlight;
+    },
+    onSuccess: async (queued) => {
+      // The stream's last word on this reel was the failure; the next one comes from the new job.
+      highlightProgressStore.delete(queued.id);
+      const replace = (list: Highlight[] | undefined) => list?.map((h) => (h.id === queued.id ? queued : h));
+      queryClient.setQueryData<Highlight[]>(videoHighlightsKey(queued.videoId), replace);
+      queryClient.setQueryData<Highlight[]>(EXPORTS_QUERY_KEY, replace);
+      queryClient.setQueryData(highlightKey(queued.id), queued);
+      toast({ title: 'Rendering restarted', description: `Version ${queued.version} is back in the queue.` });
+      await queryClient.invalidateQueries({ queryKey: videoHighlightsKey(queued.videoId), exact: true });
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Retry failed', description: getServerErrorMessage(error) ?? (error as Error).message });
     },
   });
 }

@@ -15,6 +15,7 @@ import { plotDuration } from '../lib/timeline';
 import type { Highlight, Moment } from '../types';
 import { HighlightStatusBadge } from './HighlightStatusBadge';
 import { MomentList } from './MomentList';
+import { RetryHighlightButton } from './RetryHighlightButton';
 import { TimelinePlot } from './TimelinePlot';
 
 /**
@@ -63,10 +64,11 @@ export function HighlightViewer({
       {failed && (
         <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800" data-testid="highlight-error">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <div>
+          <div className="min-w-0 flex-1">
             <p className="font-medium">This version could not be made.</p>
-            <p className="mt-0.5 text-red-700">{progress.errorReason ?? 'The worker gave no reason.'}</p>
+            <p className="mt-0.5 text-red-700" data-testid="highlight-error-reason">{progress.errorReason ?? 'The worker gave no reason.'}</p>
           </div>
+          <RetryHighlightButton highlight={highlight} label={`Retry version ${highlight.version}`} className="self-start" />
         </div>
       )}
 

@@ -12,6 +12,7 @@ import { useVideoProgress } from '../live/use-live';
 import { pipelinePercent } from '../lib/processing';
 import { isEditable, isInPipeline } from '../lib/video-list';
 import type { Video } from '../types';
+import { RetryVideoButton } from './RetryVideoButton';
 import { VideoStatusBadge } from './VideoStatusBadge';
 import { VideoThumbnail } from './VideoThumbnail';
 
@@ -113,11 +114,16 @@ export function VideoCard({
               <span className="w-9 shrink-0 text-right font-mono text-[11px] tabular-nums text-muted-foreground">{percent}%</span>
             </div>
           )}
-          {video.status === 'error' && video.errorReason && (
-            <p className="mt-2 flex items-start gap-1.5 text-xs text-red-700" data-testid="video-card-error">
-              <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-              <span className="line-clamp-2 break-words">{video.errorReason}</span>
-            </p>
+          {video.status === 'error' && (
+            <div className="mt-2 grid gap-2">
+              {video.errorReason && (
+                <p className="flex items-start gap-1.5 text-xs text-red-700" data-testid="video-card-error">
+                  <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                  <span className="line-clamp-3 break-words" title={video.errorReason}>{video.errorReason}</span>
+                </p>
+              )}
+              <RetryVideoButton video={video} className="w-fit" />
+            </div>
           )}
         </div>
 

@@ -29,6 +29,9 @@ export const highlightProgressStore = {
     emit();
     return next;
   },
+  delete(highlightId: string): void {
+    if (progress.delete(highlightId)) emit();
+  },
   clear(): void {
     progress.clear();
     emit();
