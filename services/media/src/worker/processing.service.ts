@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EventPublisher, type JobContext, ObjectStorage } from '@reelsmith/kit';
+import { EventPublisher, type JobContext, ObjectStorage, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import type { WorkerConfig } from '../config';
 import type { VideoEntity } from '../entities/video.entity';
@@ -47,11 +47,13 @@ export class ProcessingService {
 
   async process(job: mediaV1.ProcessJob, context: JobContext): Promise<void> {
     const video = await this.videos.findById(job.videoId);
-    // Deleted meanwhile, or finished by a worker that died before it could acknowledge.
-    if (!video || video.userId !== job.userId || video.status === 'processed' || video.status === 'error') return;
+    if (!video || video.userId !== job.userId || video.status === 'error') return;
+    // Finished by a worker that died before it could acknowledge (a redelivery): its event may not have gone out.
+    if (video.status === 'processed') return context.attempt > 1 ? this.announceProcessed(video, context.signal) : undefined;
     const workDir = await mkdtemp(join(this.config.WORK_DIR || tmpdir(), `reelsmith-${video.id}-`));
+    let processed = false;
     try {
-      await this.pipeline(video, workDir, context.signal);
+      processed = await this.pipeline(video, workDir, context.signal);
     } catch (err) {
       if (context.signal.aborted) throw err;
       if (err instanceof NotAVideoError) return this.fail(video, err.message);
@@ -60,9 +62,12 @@ export class ProcessingService {
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
+    // Outside the try: an event that cannot be published yet never fails the video.
+    if (processed) await this.announceProcessed(video, context.signal);
   }
 
-  private async pipeline(video: VideoEntity, workDir: string, signal: AbortSignal) {
+  /** Whether the video is now processed (false when it was deleted meanwhile). */
+  private async pipeline(video: VideoEntity, workDir: string, signal: AbortSignal): Promise<boolean> {
     await this.advance(video, 'cutting', 2, { status: 'processing' });
     if (video.sourceVideoId && !video.objectKey) await this.cut(video, workDir, signal);
 
@@ -92,7 +97,7 @@ export class ProcessingService {
 
     if (!(await this.videos.findById(video.id))) {
       await this.storage.remove([thumbnailKey, proxyKey].filter(Boolean));
-      return;
+      return false;
     }
     await this.advance(video, 'done', 100, {
       status: 'processed',
@@ -106,9 +111,13 @@ export class ProcessingService {
       proxyKey,
       errorReason: '',
     });
-    await this.events
-      .publish(mediaV1.VideoProcessedSchema, { videoId: video.id, userId: video.userId, title: video.title, duration: facts.duration })
-      .catch((err) => this.logger.error(`evt.media.video.processed not published for ${video.id}: ${(err as Error).message}`));
+    return true;
+  }
+
+  /** evt.media.video.processed, stored once per video however often the job runs; waits while NATS is away. */
+  private async announceProcessed(video: VideoEntity, signal: AbortSignal) {
+    const payload = { videoId: video.id, userId: video.userId, title: video.title, duration: video.duration };
+    await retryWhileUnavailable(() => this.events.publish(mediaV1.VideoProcessedSchema, payload, { onceFor: video.id }), signal, (m) => this.logger.warn(m));
   }
 
   /** Renders the trimmed clip from its source and stores it as this video's original. */
