@@ -19,6 +19,8 @@ export abstract class VideosRepository {
   abstract create(video: Partial<VideoEntity>): Promise<VideoEntity>;
   abstract listOwned(userId: string, folderId?: string): Promise<VideoEntity[]>;
   abstract findOwned(id: string, userId: string): Promise<VideoEntity | null>;
+  /** The owner's video made from an upload (its object key). */
+  abstract findByObjectKey(objectKey: string, userId: string): Promise<VideoEntity | null>;
   /** For workers, which act on a job's video whoever owns it. */
   abstract findById(id: string): Promise<VideoEntity | null>;
   abstract update(id: string, changes: Partial<VideoEntity>): Promise<void>;
@@ -70,6 +72,10 @@ export class TypeOrmVideosRepository extends VideosRepository {
 
   findOwned(id: string, userId: string) {
     return isUuid(id) ? this.videos.findOneBy({ id, userId }) : Promise.resolve(null);
+  }
+
+  findByObjectKey(objectKey: string, userId: string) {
+    return this.videos.findOneBy({ objectKey, userId });
   }
 
   findById(id: string) {
