@@ -16,11 +16,11 @@ export abstract class VideosRepository {
   abstract findOpenGrant(objectKey: string, userId: string): Promise<UploadGrantEntity | null>;
   /** Creates the video and closes the grant in one transaction; false when the grant was already used. */
   abstract createFromGrant(video: Partial<VideoEntity>, objectKey: string): Promise<VideoEntity | null>;
+  /** The opposite of createFromGrant: removes the video and opens its grant again. */
+  abstract undoCompletion(videoId: string, objectKey: string): Promise<void>;
   abstract create(video: Partial<VideoEntity>): Promise<VideoEntity>;
   abstract listOwned(userId: string, folderId?: string): Promise<VideoEntity[]>;
   abstract findOwned(id: string, userId: string): Promise<VideoEntity | null>;
-  /** The owner's video made from an upload (its object key). */
-  abstract findByObjectKey(objectKey: string, userId: string): Promise<VideoEntity | null>;
   /** For workers, which act on a job's video whoever owns it. */
   abstract findById(id: string): Promise<VideoEntity | null>;
   abstract update(id: string, changes: Partial<VideoEntity>): Promise<void>;
@@ -61,6 +61,13 @@ export class TypeOrmVideosRepository extends VideosRepository {
     });
   }
 
+  async undoCompletion(videoId: string, objectKey: string) {
+    await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(VideoEntity).delete({ id: videoId });
+      await tx.getRepository(UploadGrantEntity).update({ objectKey }, { completedAt: null });
+    });
+  }
+
   create(video: Partial<VideoEntity>) {
     return this.videos.save(this.videos.create(video));
   }
@@ -72,10 +79,6 @@ export class TypeOrmVideosRepository extends VideosRepository {
 
   findOwned(id: string, userId: string) {
     return isUuid(id) ? this.videos.findOneBy({ id, userId }) : Promise.resolve(null);
-  }
-
-  findByObjectKey(objectKey: string, userId: string) {
-    return this.videos.findOneBy({ objectKey, userId });
   }
 
   findById(id: string) {

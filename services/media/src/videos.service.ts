@@ -51,7 +51,7 @@ export class VideosService {
     const originalFilename = checkedFilename(request.originalFilename);
     const key = this.objectKeyOf(request.videoUrl);
     const grant = await this.videos.findOpenGrant(key, userId);
-    if (!grant) return this.completedBefore(key, userId);
+    if (!grant) throw RpcFailure.notFound('This upload is unknown or was already completed. Please upload the file again.');
 
     const { size, facts } = await this.intake.check(key, (message) => RpcFailure.invalid(message), request.fileSize);
 
@@ -60,19 +60,13 @@ export class VideosService {
       key,
     );
     if (!video) throw RpcFailure.conflict('This upload was already completed.');
-    await this.intake.admit(video);
-    return this.view(video);
-  }
-
-  /**
-   * A retried complete-upload (its answer was lost, or queueing failed while NATS was down) answers
-   * with the video the first call made, queueing it again if it still waits: the job's dedupe id and
-   * the worker's checks make a second queueing harmless.
-   */
-  private async completedBefore(key: string, userId: string): Promise<mediaV1.Video> {
-    const video = await this.videos.findByObjectKey(key, userId);
-    if (!video) throw RpcFailure.notFound('This upload is unknown or was already completed. Please upload the file again.');
-    if (video.status === 'uploaded') await this.intake.admit(video);
+    try {
+      await this.intake.admit(video);
+    } catch (err) {
+      // Not queued (NATS away): take it back, so that the client's retry completes the same upload.
+      await this.videos.undoCompletion(video.id, key);
+      throw err;
+    }
     return this.view(video);
   }
 
