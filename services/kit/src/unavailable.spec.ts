@@ -16,6 +16,7 @@ describe('isDependencyUnavailable', () => {
     ['JetStream without responders while it restarts', withCode('503')],
     ['ffmpeg that could not reach storage', new Error('http://127.0.0.1:9/x: Connection refused')],
     ['a cause deeper down', new Error('outer', { cause: withCode('ECONNRESET') })],
+    ["Nest's NATS client while it reconnects (a bare string)", 'Error: Connection lost. Trying to reconnect...'],
   ])('is true for %s', (_name, err) => {
     expect(isDependencyUnavailable(err)).toBe(true);
   });

@@ -12,9 +12,11 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 const NATS_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DRAINING', 'CONNECTION_REFUSED', 'CONNECTION_TIMEOUT', 'DISCONNECT', 'TIMEOUT', '503']);
 /** PostgreSQL SQLSTATEs: connection exceptions (class 08), shutting down / starting up, too many connections. */
 const PG_STATES = /^(08...|57P0[123]|53300)$/;
-const MESSAGES = /connection refused|connection reset|connection terminated|connection timeout|timeout exceeded when trying to connect|client has encountered a connection error|socket hang up|cannot connect now|the database system is (starting up|shutting down)/i;
+const MESSAGES = /connection lost|connection refused|connection reset|connection terminated|connection timeout|timeout exceeded when trying to connect|client has encountered a connection error|socket hang up|cannot connect now|the database system is (starting up|shutting down)/i;
 
 export function isDependencyUnavailable(err: unknown, depth = 0): boolean {
+  // Nest's NATS client rejects with a bare string while it reconnects ("Error: Connection lost. Trying to reconnect...").
+  if (typeof err === 'string') return MESSAGES.test(err);
   if (!err || typeof err !== 'object' || depth > 5) return false;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; driverError?: unknown; errors?: unknown };
   if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || NATS_CODES.has(e.code) || PG_STATES.test(e.code))) return true;
