@@ -161,7 +161,8 @@ async function judge(
 async function processedVideos(context: Context, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const { id } = await uploadWithRetries(context.app.baseUrl, context.token, 'chaos-40s.mp4', `chaos source ${i + 1}`, []);
+    const { id, status } = await uploadWithRetries(context.app.baseUrl, context.token, 'chaos-40s.mp4', `chaos source ${i + 1}`, []);
+    if (!id) throw new Error(`an upload before any fault answered ${status}`);
     ids.push(id);
   }
   for (const id of ids) await waitForVideo(context.app.baseUrl, context.token, id, (v) => v.status === 'processed' || v.status === 'error', 5 * 60_000);

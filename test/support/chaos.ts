@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fromBinary } from '@bufbuild/protobuf';
 import { anyUnpack } from '@bufbuild/protobuf/wkt';
 import { commonV1, contractRegistry } from '@reelsmith/proto';
-import { connect, DeliverPolicy } from 'nats';
+import { connect } from 'nats';
 import { api } from '../system/api';
 import { testMedia, type TestMedia } from './media';
 import type { RunningApp } from './stack';
@@ -62,7 +62,7 @@ export async function mediaEvents(natsUrl: string): Promise<MediaEvent[]> {
   try {
     const stream = await (await nc.jetstreamManager()).streams.info('EVENTS');
     const total = stream.state.last_seq;
-    const consumer = await nc.jetstream().consumers.get('EVENTS', { filterSubjects: 'evt.media.>', deliver_policy: DeliverPolicy.All });
+    const consumer = await nc.jetstream().consumers.get('EVENTS', { filterSubjects: 'evt.media.>' });
     const events: MediaEvent[] = [];
     for (;;) {
       const msg = await consumer.next({ expires: 2000 });
