@@ -25,6 +25,10 @@ const RECIPES: Record<string, string[]> = {
   'phone-rotated.mp4': [...video('640x360', 3), ...tone(3), ...x264, '-c:a', 'aac', '-shortest'],
   /** Long enough (and VP9) that transcoding takes a few seconds: for the killed-worker test. */
   'slow.webm': [...video('1280x720', 30, 30), ...tone(30), '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '2M', '-c:a', 'libopus', '-shortest'],
+  /** Fault tests and `npm run chaos`: long enough to kill the worker mid-analysis and mid-render. */
+  'chaos-40s.mp4': [...video('640x360', 40), ...tone(40), ...x264, '-c:a', 'aac', '-shortest', '-movflags', '+faststart'],
+  /** Fault tests and `npm run chaos`: needs a web proxy, so processing takes a few seconds. */
+  'chaos-8s.webm': [...video('640x360', 8), ...tone(8), '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus', '-shortest'],
   /** moov at the end, as cameras write it; cut short it loses its index. */
   'moov-at-end.mp4': [...video('320x240', 3), ...tone(3), ...x264, '-c:a', 'aac', '-shortest'],
 };

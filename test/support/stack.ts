@@ -4,7 +4,7 @@ import { freePort } from './infra';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startStack } = require('../../scripts/lib/stack.cjs') as {
-  startStack(options: { services: unknown[]; env: Record<string, string>; log?: (name: string, line: string) => void }): Promise<TestStack>;
+  startStack(options: { services: unknown[]; env: Record<string, string>; log?: (name: string, line: string) => void; readyTimeoutMs?: number }): Promise<TestStack>;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { SERVICES, root } = require('../../scripts/lib/services.cjs') as { SERVICES: Array<{ name: string; port: number }>; root: string };
@@ -22,7 +22,7 @@ export interface RunningApp { baseUrl: string; stack: TestStack; logs: string[] 
  * The real processes (built dist) on free ports, against the run's private NATS and database.
  * Logs are kept in memory and printed only when asked, so passing runs stay quiet.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}, options: { readyTimeoutMs?: number } = {}): Promise<RunningApp> {
   const services = await Promise.all(SERVICES.filter((s) => s.name !== 's3').map(async (s) => ({ ...s, port: await freePort() })));
   const logs: string[] = [];
   const stack = await startStack({
@@ -44,6 +44,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       ...env,
     },
     log: (name, line) => logs.push(`${name} | ${line}`),
+    readyTimeoutMs: options.readyTimeoutMs,
   }).catch((err: Error) => {
     throw new Error(`${err.message}\n--- service logs ---\n${logs.slice(-30).join('\n')}`);
   });

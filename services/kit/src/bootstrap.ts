@@ -8,6 +8,7 @@ import { baseConfigSchema, loadConfig, prepareDirectories } from './config';
 import { HealthController } from './health';
 import { createLogger, type Logger, PinoNestLogger } from './logger';
 import { RpcMetricsInterceptor, startDefaultMetrics } from './metrics';
+import { UnavailableInterceptor } from './unavailable';
 
 type BaseConfig = z.infer<typeof baseConfigSchema>;
 
@@ -47,7 +48,7 @@ export async function createServiceApp<S extends z.ZodTypeAny>(
     },
     { inheritAppConfig: true },
   );
-  app.useGlobalInterceptors(new RpcMetricsInterceptor());
+  app.useGlobalInterceptors(new RpcMetricsInterceptor(), new UnavailableInterceptor());
   return app;
 }
 

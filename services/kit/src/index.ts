@@ -13,3 +13,4 @@ export * from './signed-url';
 export * from './storage';
 export * from './jobs';
 export * from './events';
+export * from './unavailable';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
 import { anyPack, timestampNow } from '@bufbuild/protobuf/wkt';
 import { commonV1, eventSubject } from '@reelsmith/proto';
@@ -37,19 +37,39 @@ export async function ensureStreams(nc: NatsConnection): Promise<void> {
   }
 }
 
+export interface PublishOptions {
+  correlationId?: string;
+  /**
+   * What the event happens once for (a video, a highlight): the envelope id is derived from it, so
+   * publishing the same fact again (a job redelivered after its worker died) is stored once by
+   * JetStream's dedupe window. Without it every publish is a new event.
+   */
+  onceFor?: string;
+}
+
+/** A UUID (v5 layout) derived from a name: the same name always gives the same id. */
+function uuidFromName(name: string): string {
+  const hex = createHash('sha1').update(name).digest('hex').slice(0, 32).split('');
+  hex[12] = '5';
+  hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /** Publishes contract events in the common envelope, with the envelope id as JetStream's dedupe id. */
 export class EventPublisher {
   constructor(private readonly js: JetStreamClient, private readonly source: string) {}
 
-  async publish<D extends DescMessage>(schema: D, payload: MessageInitShape<D>, correlationId = ''): Promise<string> {
+  async publish<D extends DescMessage>(schema: D, payload: MessageInitShape<D>, options: PublishOptions = {}): Promise<string> {
+    const subject = eventSubject(schema);
     const envelope = create(commonV1.EventEnvelopeSchema, {
-      id: randomUUID(),
-      correlationId,
+      id: options.onceFor ? uuidFromName(`${subject}/${options.onceFor}`) : randomUUID(),
+      correlationId: options.correlationId ?? '',
       source: this.source,
       occurredAt: timestampNow(),
       payload: anyPack(schema, create(schema, payload)),
     });
-    await this.js.publish(eventSubject(schema), toBinary(commonV1.EventEnvelopeSchema, envelope), { msgID: envelope.id });
+    await this.js.publish(subject, toBinary(commonV1.EventEnvelopeSchema, envelope), { msgID: envelope.id });
     return envelope.id;
   }
 }

@@ -4,6 +4,7 @@ import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JetStreamClient, 
 import { JOBS_DEAD_LETTERS_STREAM } from './jetstream';
 import type { Logger } from './logger';
 import { settleWithin } from './settle';
+import { retryWhileUnavailable } from './unavailable';
 
 const JOBS_STREAM = 'JOBS';
 const DEDUPE_HEADER = 'Nats-Msg-Id';
@@ -39,6 +40,7 @@ export interface JobWorkerOptions<D extends DescMessage> {
 export interface JobWorker { stop(): Promise<void> }
 
 const STOP_SECONDS = 10;
+const PULL_EXPIRES_MS = 5000;
 
 /**
  * Pulls jobs one at a time from a durable consumer. While a job runs it heartbeats (so a long job is
@@ -66,13 +68,28 @@ export async function startJobWorker<D extends DescMessage>(options: JobWorkerOp
   }
   const consumer = await nc.jetstream().consumers.get(JOBS_STREAM, durable);
   const abort = new AbortController();
-  let messages: ConsumerMessages | undefined;
+  let running: Promise<void> = Promise.resolve();
 
-  const loop = (async () => {
-    messages = await consumer.consume({ max_messages: 1 });
-    for await (const msg of messages) {
-      await runOne(msg);
-      if (abort.signal.aborted) break;
+  // One job at a time, pulled only when the last one is done: a prefetched job would wait unseen
+  // (no heartbeat), be redelivered after ackWait and spend its attempts while this worker is busy.
+  void (async () => {
+    while (!abort.signal.aborted && !nc.isClosed()) {
+      let msg: JsMsg | null;
+      try {
+        msg = await consumer.next({ expires: PULL_EXPIRES_MS });
+      } catch (err) {
+        // NATS restarting or unreachable: pull again once it is back.
+        if (!abort.signal.aborted) logger.warn({ err, durable }, 'could not pull a job; trying again');
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      if (!msg) continue;
+      if (abort.signal.aborted) {
+        msg.nak();
+        break;
+      }
+      running = runOne(msg);
+      await running;
     }
   })();
 
@@ -81,7 +98,8 @@ export async function startJobWorker<D extends DescMessage>(options: JobWorkerOp
     const heartbeat = setInterval(() => msg.working(), Math.max(500, (ackWaitSeconds * 1000) / 3));
     try {
       const job = fromBinary(schema, msg.data);
-      await options.handle(job, { attempt, lastAttempt: attempt >= maxDeliver, signal: abort.signal });
+      // A dependency that is down is waited for here: a job must not spend its attempts on an outage.
+      await retryWhileUnavailable(() => options.handle(job, { attempt, lastAttempt: attempt >= maxDeliver, signal: abort.signal }), abort.signal, (m) => logger.warn({ subject: msg.subject, attempt }, m));
       msg.ack();
     } catch (err) {
       if (abort.signal.aborted) {
@@ -102,11 +120,8 @@ export async function startJobWorker<D extends DescMessage>(options: JobWorkerOp
     async stop() {
       abort.abort();
       // The running job sees the abort, stops its work and naks, so another worker takes it at once.
-      // Bounded: a server that does not answer the close must not hold the shutdown.
-      await settleWithin((async () => {
-        await messages?.close();
-        await loop;
-      })(), STOP_SECONDS * 1000);
+      // Bounded: a server that does not answer must not hold the shutdown.
+      await settleWithin(running, STOP_SECONDS * 1000);
     },
   };
 }

@@ -6,6 +6,7 @@ import { rpcSubject } from '@reelsmith/proto';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ProtoRequestSerializer, ProtoResponseDeserializer } from './codec';
 import { RpcFailure } from './rpc-error';
+import { isDependencyUnavailable, UNAVAILABLE_MESSAGE } from './unavailable';
 
 /** Rejects a request whose payload is not the method's input message. */
 class ContractPipe implements PipeTransform {
@@ -55,8 +56,8 @@ export class RpcClient implements OnApplicationShutdown {
       return reply as MessageShape<O>;
     } catch (err) {
       if (err instanceof RpcFailure) throw err;
-      if (err instanceof TimeoutError || err instanceof EmptyResponseException) {
-        throw RpcFailure.unavailable('The service is temporarily unavailable. Please try again in a moment.');
+      if (err instanceof TimeoutError || err instanceof EmptyResponseException || isDependencyUnavailable(err)) {
+        throw RpcFailure.unavailable(UNAVAILABLE_MESSAGE);
       }
       throw err;
     }

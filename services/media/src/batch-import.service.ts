@@ -34,8 +34,12 @@ export class BatchImportService {
     const title = (request.title.trim() || originalFilename.replace(/\.[^.]+$/, '') || 'Untitled video').slice(0, TITLE_MAX);
     if (request.videoId) {
       const existing = await this.videos.findOwned(request.videoId, userId);
-      // A retried request: answer with what the first one made.
-      if (existing) return toVideoMessage(existing, this.config.MEDIA_URL_SECRET);
+      // A retried request: answer with what the first one made, queued again if it still waits
+      // (the first call may have failed to queue it; a second queueing is harmless).
+      if (existing) {
+        if (existing.status === 'uploaded') await this.intake.admit(existing);
+        return toVideoMessage(existing, this.config.MEDIA_URL_SECRET);
+      }
     }
 
     const { size, facts } = await this.intake.check(key, (message) => new RpcFailure(ErrorCode.UNPROCESSABLE, message));

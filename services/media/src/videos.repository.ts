@@ -18,6 +18,8 @@ export abstract class VideosRepository {
   abstract findOpenGrant(objectKey: string, userId: string): Promise<UploadGrantEntity | null>;
   /** Creates the video and closes the grant in one transaction; false when the grant was already used. */
   abstract createFromGrant(video: Partial<VideoEntity>, objectKey: string): Promise<VideoEntity | null>;
+  /** The opposite of createFromGrant: removes the video and opens its grant again. */
+  abstract undoCompletion(videoId: string, objectKey: string): Promise<void>;
   abstract create(video: Partial<VideoEntity>): Promise<VideoEntity>;
   abstract listOwned(userId: string, folderId?: string): Promise<VideoEntity[]>;
   abstract findOwned(id: string, userId: string): Promise<VideoEntity | null>;
@@ -64,6 +66,13 @@ export class TypeOrmVideosRepository extends VideosRepository {
       const closed = await tx.getRepository(UploadGrantEntity).update({ objectKey, completedAt: IsNull() }, { completedAt: new Date() });
       if (closed.affected !== 1) return null;
       return tx.getRepository(VideoEntity).save(tx.getRepository(VideoEntity).create(video));
+    });
+  }
+
+  async undoCompletion(videoId: string, objectKey: string) {
+    await this.dataSource.transaction(async (tx) => {
+      await tx.getRepository(VideoEntity).delete({ id: videoId });
+      await tx.getRepository(UploadGrantEntity).update({ objectKey }, { completedAt: null });
     });
   }
 

@@ -62,7 +62,13 @@ export class VideosService {
       key,
     );
     if (!video) throw RpcFailure.conflict('This upload was already completed.');
-    await this.intake.admit(video);
+    try {
+      await this.intake.admit(video);
+    } catch (err) {
+      // Not queued (NATS away): take it back, so that the client's retry completes the same upload.
+      await this.videos.undoCompletion(video.id, key);
+      throw err;
+    }
     return this.view(video);
   }
 

@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { httpStatusOf, RpcFailure } from '@reelsmith/kit';
+import { httpStatusOf, isDependencyUnavailable, RpcFailure, UNAVAILABLE_MESSAGE } from '@reelsmith/kit';
 import type { Response } from 'express';
 
 /** Every /api error answers JSON {error, violations?} with the status its code maps to; never a stack. */
@@ -24,6 +24,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const message = typeof res === 'string' ? res : (res as { message?: unknown }).message;
       return { status: exception.getStatus(), body: { error: Array.isArray(message) ? message.join(', ') : String(message ?? exception.message) } };
     }
+    // The gateway's own calls (storage reads for media, NATS): a dependency that is down is a 503.
+    if (isDependencyUnavailable(exception)) return { status: 503, body: { error: UNAVAILABLE_MESSAGE } };
     const status = (exception as { status?: number; type?: string }).status;
     if (status && status >= 400 && status < 500) {
       // body-parser: malformed JSON (400) or a body over the limit (413).

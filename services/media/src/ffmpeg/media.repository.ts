@@ -12,6 +12,8 @@ export interface MediaTools { ffmpeg: string; ffprobe: string }
 
 export class FfmpegError extends Error {}
 
+const UNREACHABLE_INPUT = /connection refused|connection reset|connection timed out/i;
+
 const PROBE_TIMEOUT_MS = 30_000;
 const STDERR_TAIL = 2000;
 
@@ -29,7 +31,9 @@ export class MediaRepository {
 
   async probe(input: string, signal?: AbortSignal): Promise<MediaFacts> {
     const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
-    const { code, stdout } = await this.exec(this.tools.ffprobe, probeArgs(input), signal ? AbortSignal.any([signal, timeout]) : timeout);
+    const { code, stdout, stderr } = await this.exec(this.tools.ffprobe, probeArgs(input), signal ? AbortSignal.any([signal, timeout]) : timeout);
+    // Storage that cannot be reached says nothing about the file: not "not a video", but try again.
+    if (code !== 0 && UNREACHABLE_INPUT.test(stderr)) throw new FfmpegError(`The stored file could not be read: ${stderr.trim().split('\n').at(-1)}`);
     if (code !== 0) throw new NotAVideoError('The file could not be read as a video. It may be damaged or incomplete.');
     return parseProbe(stdout);
   }

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EventPublisher, type JobContext, ObjectStorage } from '@reelsmith/kit';
+import { EventPublisher, type JobContext, ObjectStorage, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import type { WorkerConfig } from '../config';
 import type { VideoEntity } from '../entities/video.entity';
@@ -51,14 +51,16 @@ export class ProcessingService {
 
   async process(job: mediaV1.ProcessJob, context: JobContext): Promise<void> {
     const video = await this.videos.findById(job.videoId);
-    // Deleted meanwhile, or finished by a worker that died before it could acknowledge.
-    if (!video || video.userId !== job.userId || video.status === 'processed' || video.status === 'error') return;
+    if (!video || video.userId !== job.userId || video.status === 'error') return;
+    // Finished by a worker that died before it could acknowledge (a redelivery): its event may not have gone out.
+    if (video.status === 'processed') return context.attempt > 1 ? this.announceProcessed(video, context.signal) : undefined;
     const sourceSeconds = video.trimEnd !== null && video.trimStart !== null ? video.trimEnd - video.trimStart : video.duration;
     const deadline = new JobDeadline(jobDeadlineSeconds('process', { sourceSeconds }, this.config.JOB_DEADLINE_FACTOR), context.signal);
     let workDir = '';
+    let processed = false;
     try {
       workDir = await mkdtemp(join(this.config.WORK_DIR || tmpdir(), `reelsmith-${video.id}-`));
-      await this.pipeline(video, workDir, deadline.signal);
+      processed = await this.pipeline(video, workDir, deadline.signal);
     } catch (err) {
       if (context.signal.aborted) throw err;
       const failure = describeFailure('video', err, deadline.expired ? deadline.seconds : undefined);
@@ -69,9 +71,12 @@ export class ProcessingService {
       deadline.clear();
       if (workDir) await rm(workDir, { recursive: true, force: true });
     }
+    // Outside the try: an event that cannot be published yet never fails the video.
+    if (processed) await this.announceProcessed(video, context.signal);
   }
 
-  private async pipeline(video: VideoEntity, workDir: string, signal: AbortSignal) {
+  /** Whether the video is now processed (false when it was deleted meanwhile). */
+  private async pipeline(video: VideoEntity, workDir: string, signal: AbortSignal): Promise<boolean> {
     await this.advance(video, 'cutting', 2, { status: 'processing' });
     if (video.sourceVideoId && !video.objectKey) await this.cut(video, workDir, signal);
 
@@ -101,7 +106,7 @@ export class ProcessingService {
 
     if (!(await this.videos.findById(video.id))) {
       await this.storage.remove([thumbnailKey, proxyKey].filter(Boolean));
-      return;
+      return false;
     }
     await this.advance(video, 'done', 100, {
       status: 'processed',
@@ -115,9 +120,13 @@ export class ProcessingService {
       proxyKey,
       errorReason: '',
     });
-    await this.events
-      .publish(mediaV1.VideoProcessedSchema, { videoId: video.id, userId: video.userId, title: video.title, duration: facts.duration })
-      .catch((err) => this.logger.error(`evt.media.video.processed not published for ${video.id}: ${(err as Error).message}`));
+    return true;
+  }
+
+  /** evt.media.video.processed, stored once per video however often the job runs; waits while NATS is away. */
+  private async announceProcessed(video: VideoEntity, signal: AbortSignal) {
+    const payload = { videoId: video.id, userId: video.userId, title: video.title, duration: video.duration };
+    await retryWhileUnavailable(() => this.events.publish(mediaV1.VideoProcessedSchema, payload, { onceFor: video.id }), signal, (m) => this.logger.warn(m));
   }
 
   /** Renders the trimmed clip from its source and stores it as this video's original. */
@@ -145,7 +154,4 @@ export class ProcessingService {
     await this.videos.update(video.id, { ...changes, stage });
     this.progress.video(video, percent);
   }
-
-
-
 }

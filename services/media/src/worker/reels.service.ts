@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EventPublisher, type JobContext, ObjectStorage } from '@reelsmith/kit';
+import { EventPublisher, type JobContext, ObjectStorage, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { type Analysis, analysisKey, levelOf } from '../analysis/analysis';
 import { type Preset, scoreAnalysis } from '../analysis/scoring';
@@ -64,8 +64,10 @@ export class ReelsService {
 
   private async run(highlightId: string, context: JobContext, select: boolean) {
     const highlight = await this.highlights.findById(highlightId);
-    if (!highlight || highlight.status === 'ready' || highlight.status === 'error') return;
+    if (!highlight || highlight.status === 'error') return;
     const video = await this.videos.findById(highlight.videoId);
+    // Finished by a worker that died before it could acknowledge (a redelivery): its event may not have gone out.
+    if (highlight.status === 'ready') return video && context.attempt > 1 ? this.announceReady(highlight, video, context.signal) : undefined;
     if (!video || video.status !== 'processed') {
       await this.failures.failHighlight(highlight.id, 'The video of this reel is no longer available.');
       return;
@@ -74,9 +76,10 @@ export class ReelsService {
     const kind = select ? 'highlights' : 'render';
     const deadline = new JobDeadline(jobDeadlineSeconds(kind, { sourceSeconds: video.duration, reelSeconds }, this.config.JOB_DEADLINE_FACTOR), context.signal);
     let workDir = '';
+    let made = false;
     try {
       workDir = await mkdtemp(join(this.config.WORK_DIR || tmpdir(), `reelsmith-reel-${highlight.id}-`));
-      await this.make(highlight, video, workDir, deadline.signal, select);
+      made = await this.make(highlight, video, workDir, deadline.signal, select);
     } catch (err) {
       if (context.signal.aborted) throw err;
       const failure = describeFailure('reel', err, deadline.expired ? deadline.seconds : undefined);
@@ -87,20 +90,29 @@ export class ReelsService {
       deadline.clear();
       if (workDir) await rm(workDir, { recursive: true, force: true });
     }
+    // Outside the try: an event that cannot be published yet never fails the reel.
+    if (made) await this.announceReady(highlight, video, context.signal);
   }
 
-  private async make(highlight: HighlightEntity, video: VideoEntity, workDir: string, signal: AbortSignal, select: boolean) {
+  /** evt.media.highlights.ready, stored once per highlight however often the job runs; waits while NATS is away. */
+  private async announceReady(highlight: HighlightEntity, video: VideoEntity, signal: AbortSignal) {
+    const payload = { highlightId: highlight.id, videoId: video.id, userId: video.userId, title: video.title, kind: highlight.kind };
+    await retryWhileUnavailable(() => this.events.publish(mediaV1.HighlightsReadySchema, payload, { onceFor: highlight.id }), signal, (m) => this.logger.warn(m));
+  }
+
+  /** Whether the reel is now ready (false when the highlight was deleted meanwhile). */
+  private async make(highlight: HighlightEntity, video: VideoEntity, workDir: string, signal: AbortSignal, select: boolean): Promise<boolean> {
     const key = video.proxyKey || video.objectKey;
     // Edits and exports seek in this worker's copy of the source when it has one, else over HTTP.
     const source: Source = { key, local: await this.sources.find(key) };
     try {
-      await this.makeFrom(highlight, video, source, workDir, signal, select);
+      return await this.makeFrom(highlight, video, source, workDir, signal, select);
     } finally {
       source.local?.release();
     }
   }
 
-  private async makeFrom(highlight: HighlightEntity, video: VideoEntity, source: Source, workDir: string, signal: AbortSignal, select: boolean) {
+  private async makeFrom(highlight: HighlightEntity, video: VideoEntity, source: Source, workDir: string, signal: AbortSignal, select: boolean): Promise<boolean> {
     const started = Date.now();
     const timings: StoredTimings = {};
     const music = highlight.musicTrackId ? await this.music.find(highlight.musicTrackId) : null;
@@ -142,7 +154,7 @@ export class ReelsService {
 
     if (!(await this.highlights.findById(highlight.id))) {
       await this.storage.remove([reelKey]);
-      return;
+      return false;
     }
     await this.advance(highlight, 'done', 100, {
       status: 'ready',
@@ -153,9 +165,7 @@ export class ReelsService {
       errorReason: '',
     });
     this.logger.log(`reel ${highlight.id} ready in ${seconds(started)} s`);
-    await this.events
-      .publish(mediaV1.HighlightsReadySchema, { highlightId: highlight.id, videoId: video.id, userId: video.userId, title: video.title, kind: highlight.kind })
-      .catch((err) => this.logger.error(`evt.media.highlights.ready not published for ${highlight.id}: ${(err as Error).message}`));
+    return true;
   }
 
   /** A local copy of the source: kept in the worker's cache when it fits, else in the job's folder. */
