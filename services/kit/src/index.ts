@@ -13,3 +13,5 @@ export * from './signed-url';
 export * from './storage';
 export * from './jobs';
 export * from './events';
+export * from './shared-window-counter';
+export * from './username';
