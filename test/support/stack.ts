@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { freePort } from './infra';
 
@@ -16,7 +16,7 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-export interface RunningApp { baseUrl: string; stack: TestStack; logs: string[] }
+export interface RunningApp { baseUrl: string; stack: TestStack; logs: string[]; env: Record<string, string> }
 
 /**
  * The real processes (built dist) on free ports, against the run's private NATS and database.
@@ -25,31 +25,45 @@ export interface RunningApp { baseUrl: string; stack: TestStack; logs: string[] 
 export async function startApp(env: Record<string, string> = {}, options: { readyTimeoutMs?: number } = {}): Promise<RunningApp> {
   const services = await Promise.all(SERVICES.filter((s) => s.name !== 's3').map(async (s) => ({ ...s, port: await freePort() })));
   const logs: string[] = [];
+  const stackEnv: Record<string, string> = {
+    NATS_URL: process.env.NATS_URL!,
+    DATABASE_URL: process.env.DATABASE_URL!,
+    JWT_SECRET: process.env.JWT_SECRET!,
+    MEDIA_URL_SECRET: process.env.MEDIA_URL_SECRET!,
+    S3_ENDPOINT: process.env.S3_ENDPOINT!,
+    S3_ACCESS_KEY: 'S3RVER',
+    S3_SECRET_KEY: 'S3RVER',
+    S3_BUCKET: 'reelsmith',
+    S3_MULTIPART: 'false',
+    JOB_ACK_WAIT_SECONDS: '5',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    WEB_DIST: join(root, 'web', 'dist'),
+    // Each stack its own sign-in counters, as each had its own gateway memory before they moved to NATS.
+    AUTH_RATE_LIMIT_BUCKET: `auth_rate_limits_${randomUUID().slice(0, 8)}`,
+    ...env,
+  };
   const stack = await startStack({
     services,
-    env: {
-      NATS_URL: process.env.NATS_URL!,
-      DATABASE_URL: process.env.DATABASE_URL!,
-      JWT_SECRET: process.env.JWT_SECRET!,
-      MEDIA_URL_SECRET: process.env.MEDIA_URL_SECRET!,
-      S3_ENDPOINT: process.env.S3_ENDPOINT!,
-      S3_ACCESS_KEY: 'S3RVER',
-      S3_SECRET_KEY: 'S3RVER',
-      S3_BUCKET: 'reelsmith',
-      S3_MULTIPART: 'false',
-      JOB_ACK_WAIT_SECONDS: '5',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      WEB_DIST: join(root, 'web', 'dist'),
-      ...env,
-    },
+    env: stackEnv,
     log: (name, line) => logs.push(`${name} | ${line}`),
     readyTimeoutMs: options.readyTimeoutMs,
   }).catch((err: Error) => {
     throw new Error(`${err.message}\n--- service logs ---\n${logs.slice(-30).join('\n')}`);
   });
   const gateway = services.find((s) => s.name === 'gateway')!;
-  return { baseUrl: `http://127.0.0.1:${gateway.port}`, stack, logs };
+  return { baseUrl: `http://127.0.0.1:${gateway.port}`, stack, logs, env: stackEnv };
+}
+
+/** One more gateway replica of a running app (same NATS, database and settings unless `env` says otherwise). */
+export async function startExtraGateway(app: RunningApp, env: Record<string, string> = {}): Promise<{ baseUrl: string; stack: TestStack }> {
+  const gateway = { ...SERVICES.find((s) => s.name === 'gateway')!, port: await freePort() };
+  const stack = await startStack({
+    services: [gateway],
+    env: { ...app.env, ...env },
+    log: (name, line) => app.logs.push(`${name}-extra | ${line}`),
+  });
+  return { baseUrl: `http://127.0.0.1:${gateway.port}`, stack };
 }
 
 /** An HS256 JWT signed with any secret, for forged and expired token tests. */

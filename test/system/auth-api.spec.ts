@@ -1,5 +1,6 @@
 import { type RunningApp, signJwt, startApp, uniqueUsername } from '../support/stack';
 import { api } from './api';
+import { apiFrom } from './api-from';
 
 describe('auth through the gateway (real processes, NATS, PostgreSQL)', () => {
   let app: RunningApp;
@@ -61,6 +62,19 @@ describe('auth through the gateway (real processes, NATS, PostgreSQL)', () => {
     expect(typeof malformed.json.error).toBe('string');
     const login = await call('POST', '/api/auth/login', { body: { username, password: '12345' + 'x' } });
     expect(login.status).toBe(401);
+  });
+
+  it('answers a username that grows when normalised with a clear 400, and takes the longest that fits', async () => {
+    const register = (username: string) => apiFrom('127.0.0.51', app.baseUrl, 'POST', '/api/auth/register', { body: { username, password: 'secret1' } });
+    for (const username of [`${'ﬃ'.repeat(9)}b2777f`, `${'İ'.repeat(14)}b2777f`]) {
+      const res = await register(username);
+      expect(res.status).toBe(400);
+      expect(res.json.error).toBe('Username must be at most 32 characters once ligatures and special letters are spelled out');
+    }
+    const suffix = uniqueUsername('').slice(-8);
+    expect((await register(`${'ﬃ'.repeat(8)}${suffix}`)).status).toBe(201);
+    const login = await apiFrom('127.0.0.51', app.baseUrl, 'POST', '/api/auth/login', { body: { username: `${'FFI'.repeat(8)}${suffix}`, password: 'secret1' } });
+    expect(login.status).toBe(200);
   });
 
   it('refuses a body over the JSON limit with 413', async () => {

@@ -1,4 +1,4 @@
-import type { FieldViolation } from '@reelsmith/kit';
+import { type FieldViolation, normalizeUsername } from '@reelsmith/kit';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -15,6 +15,9 @@ export function credentialViolations({ username, password }: Credentials): Field
     violations.push({ field: 'username', message: `Username must be at least ${USERNAME_MIN} characters` });
   } else if (username.length > USERNAME_MAX) {
     violations.push({ field: 'username', message: `Username must be at most ${USERNAME_MAX} characters` });
+  } else if (normalizeUsername(username).length > USERNAME_MAX) {
+    // What is stored and compared is the normalised spelling, and 'ﬃ' or 'İ' grow in it.
+    violations.push({ field: 'username', message: `Username must be at most ${USERNAME_MAX} characters once ligatures and special letters are spelled out` });
   } else if (!/^[\p{L}\p{N}._-]+$/u.test(username)) {
     violations.push({ field: 'username', message: 'Username may contain only letters, numbers, dots, dashes and underscores' });
   }
@@ -24,8 +27,4 @@ export function credentialViolations({ username, password }: Credentials): Field
     violations.push({ field: 'password', message: `Password must be at most ${PASSWORD_MAX} characters` });
   }
   return violations;
-}
-
-export function normalizeUsername(username: string): string {
-  return username.normalize('NFKC').toLowerCase();
 }

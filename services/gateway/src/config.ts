@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { baseConfigSchema, storageConfigSchema } from '@reelsmith/kit';
 
+/** The Express "trust proxy" value of TRUST_PROXY; `true` means one hop, never "believe every X-Forwarded-For". */
+function trustProxySetting(value: string, ctx: z.RefinementCtx): boolean | number | string {
+  if (value === 'false' || value === '') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (/^[\w.:/,\s-]+$/.test(value)) return value;
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be true, false, a number of hops or a list of proxy addresses' });
+  return z.NEVER;
+}
+
 export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   /** Verifies the signed media URLs the media service hands out. */
   MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters'),
@@ -10,11 +20,22 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   WEB_DIST: z.string().default(''),
   /** How long the gateway waits for a service before answering 503. */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-  /** Login/register attempts allowed per window, per client IP and per username. */
+  /** Sign-in and registration attempts per window from one client IP. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Sign-in attempts per window on one username from one client IP that did not sign in. */
   AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
+  /** Wrong passwords per window on one username from every source; past it, only sources with no failure may try. */
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(50),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
-  /** Set behind a reverse proxy or ingress so the client IP comes from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** NATS KV bucket of the sign-in counters; every gateway replica using it shares one budget. */
+  AUTH_RATE_LIMIT_BUCKET: z.string().regex(/^[-\w]+$/, 'letters, digits, - and _ only').default('auth_rate_limits'),
+  /**
+   * Which proxies in front of the gateway are trusted to name the client in X-Forwarded-For:
+   * false (none: the client is the socket's peer), true (the one proxy next to the gateway), a
+   * number of proxy hops, or a comma-separated list of proxy addresses and subnets (Express's
+   * "trust proxy"). Trusting more than the real proxies lets any client pick its own IP.
+   */
+  TRUST_PROXY: z.string().trim().default('false').transform(trustProxySetting),
 });
+
 export type GatewayConfig = z.infer<typeof configSchema>;

@@ -1,12 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { HealthController, NatsModule, ObjectStorage, rpcClientProvider } from '@reelsmith/kit';
+import { HealthController, NATS_CONNECTION, NatsModule, ObjectStorage, rpcClientProvider, SharedWindowCounter } from '@reelsmith/kit';
+import type { NatsConnection } from 'nats';
 import { AuthController } from './auth/auth.controller';
 import { BatchesController } from './batches/batches.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
-import { AuthRateLimitGuard } from './auth/rate-limit.guard';
+import { SignInThrottle } from './auth/sign-in-throttle';
+import { SignInThrottleInterceptor } from './auth/sign-in-throttle.interceptor';
 import type { GatewayConfig } from './config';
 import { EventsController } from './events/events.controller';
 import { FoldersController } from './folders/folders.controller';
@@ -29,7 +31,15 @@ export class GatewayModule {
         rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, 'gateway'),
         { provide: ObjectStorage, useValue: new ObjectStorage(config) },
         JwtStrategy,
-        AuthRateLimitGuard,
+        {
+          provide: SignInThrottle,
+          inject: [NATS_CONNECTION],
+          useFactory: (nc: NatsConnection) => new SignInThrottle(
+            new SharedWindowCounter(nc, { bucket: config.AUTH_RATE_LIMIT_BUCKET, windowMs: config.AUTH_RATE_LIMIT_WINDOW_MS, timeoutMs: config.RPC_TIMEOUT_MS }),
+            { perIp: config.AUTH_RATE_LIMIT_PER_IP, perSource: config.AUTH_RATE_LIMIT_PER_USERNAME, perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT },
+          ),
+        },
+        SignInThrottleInterceptor,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],

@@ -14,3 +14,5 @@ export * from './storage';
 export * from './jobs';
 export * from './events';
 export * from './unavailable';
+export * from './shared-window-counter';
+export * from './username';

@@ -1,3 +1,4 @@
+import { USERNAME_MAX } from '../credentials';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 @Entity({ name: 'users' })
@@ -7,11 +8,11 @@ export class UserEntity {
   id!: string;
 
   /** As the user typed it, shown back to them. */
-  @Column({ type: 'varchar', length: 32 })
+  @Column({ type: 'varchar', length: USERNAME_MAX })
   username!: string;
 
-  /** Lower-cased username: makes "Bob" and "bob" the same account. */
-  @Column({ name: 'username_normalized', type: 'varchar', length: 32 })
+  /** normalizeUsername(username): makes "Bob", "bob" and "ｂｏｂ" the same account; validated to fit too. */
+  @Column({ name: 'username_normalized', type: 'varchar', length: USERNAME_MAX })
   usernameNormalized!: string;
 
   /** argon2id, PHC string format. */

@@ -1,12 +1,12 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { RpcClient, RpcFailure } from '@reelsmith/kit';
 import { authV1 } from '@reelsmith/proto';
 import { CurrentCaller } from './current-caller.decorator';
 import type { Caller } from './jwt.strategy';
 import { Public } from './public.decorator';
-import { AuthRateLimitGuard } from './rate-limit.guard';
+import { SignInThrottled } from './sign-in-throttle.interceptor';
 
 const Rpc = authV1.AuthService.method;
 const MAX_FIELD_LENGTH = 1000;
@@ -57,20 +57,20 @@ export class AuthController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Public()
-  @UseGuards(AuthRateLimitGuard)
+  @SignInThrottled('register')
   @Post('register')
   @ApiResponse({ status: 201, type: SessionView, description: 'Account created and signed in' })
-  @ApiResponse({ status: 400, type: ErrorView }) @ApiResponse({ status: 409, type: ErrorView }) @ApiResponse({ status: 429, type: ErrorView })
+  @ApiResponse({ status: 400, type: ErrorView }) @ApiResponse({ status: 409, type: ErrorView }) @ApiResponse({ status: 429, type: ErrorView }) @ApiResponse({ status: 503, type: ErrorView })
   async register(@Body() body: CredentialsBody): Promise<SessionView> {
     const session = await this.rpc.call(Rpc.register, credentialsFrom(body));
     return { token: session.token, user: userView(session.user) };
   }
 
   @Public()
-  @UseGuards(AuthRateLimitGuard)
+  @SignInThrottled('login')
   @Post('login')
   @HttpCode(200)
-  @ApiResponse({ status: 200, type: TokenView }) @ApiResponse({ status: 401, type: ErrorView }) @ApiResponse({ status: 429, type: ErrorView })
+  @ApiResponse({ status: 200, type: TokenView }) @ApiResponse({ status: 401, type: ErrorView }) @ApiResponse({ status: 429, type: ErrorView }) @ApiResponse({ status: 503, type: ErrorView })
   async login(@Body() body: CredentialsBody): Promise<TokenView> {
     const session = await this.rpc.call(Rpc.login, credentialsFrom(body));
     return { token: session.token };
