@@ -11,7 +11,7 @@ import { uniqueUsername } from '../support/stack';
  * with its reason and a Retry button, live over SSE, on My Videos and on its page; Retry brings
  * the progress back and ends processed.
  */
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 
 const REASON = 'The video could not be processed: the server could not use its working folder. This is not a problem with your video; press Retry later.';
 
