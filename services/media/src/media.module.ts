@@ -16,6 +16,7 @@ import { HighlightsService } from './highlights.service';
 import { CreateVideos1763716000000 } from './migrations/1763716000000-CreateVideos';
 import { CreateHighlights1763724000000 } from './migrations/1763724000000-CreateHighlights';
 import { CreateDeletedFolders1763732000000 } from './migrations/1763732000000-CreateDeletedFolders';
+import { AddUploadGrantExpiry1763990000000 } from './migrations/1763990000000-AddUploadGrantExpiry';
 import { MusicLibrary, RpcMusicLibrary } from './music-library';
 import { ProgressPublisher } from './progress.publisher';
 import { VideosController } from './videos.controller';
@@ -26,7 +27,7 @@ import { VideosService } from './videos.service';
 
 export const MEDIA_SCHEMA = 'media';
 export const mediaEntities = [VideoEntity, UploadGrantEntity, HighlightEntity, DeletedFolderEntity];
-export const mediaMigrations = [CreateVideos1763716000000, CreateHighlights1763724000000, CreateDeletedFolders1763732000000];
+export const mediaMigrations = [CreateVideos1763716000000, CreateHighlights1763724000000, CreateDeletedFolders1763732000000, AddUploadGrantExpiry1763990000000];
 
 /** What the API and the worker both need: database, NATS, storage, ffmpeg, progress. */
 export function mediaInfrastructure(config: MediaConfig, service: string): { imports: DynamicModule[]; providers: Provider[] } {
