@@ -40,7 +40,7 @@ async function waitUntilReady(url, timeoutMs, isAlive) {
 
 /**
  * Starts each service with its port, waits until every /readyz answers 200.
- * @param {{services: Array<{name: string, command: string[], port: number, portEnv: string, readyPath?: string, readyTimeoutMs?: number}>, env: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
+ * @param {{services: Array<{name: string, command: string[], port: number, portEnv: string, healthPort?: number, readyPath?: string, readyTimeoutMs?: number}>, env: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
  */
 async function startStack({ services, env, log = printLine, readyTimeoutMs = 60_000 }) {
   const running = new Map();
@@ -48,7 +48,12 @@ async function startStack({ services, env, log = printLine, readyTimeoutMs = 60_
   function startOne(service) {
     const child = spawn(process.execPath, service.command.map((part, i) => (i === 0 ? path.join(root, part) : part)), {
       cwd: root,
-      env: { ...process.env, ...env, [service.portEnv]: String(service.port) },
+      env: {
+        ...process.env,
+        ...env,
+        [service.portEnv]: String(service.port),
+        ...(service.healthPort !== undefined ? { HEALTH_PORT: String(service.healthPort) } : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [child.stdout, child.stderr]) {
