@@ -75,5 +75,7 @@ const CONTENT_TYPES: Record<string, string> = {
 export function contentTypeOf(facts: MediaFacts): string {
   const names = facts.formatName.split(',');
   if (names.includes('mp4') || names.includes('mov')) return facts.videoCodec === 'h264' || facts.videoCodec === 'hevc' ? 'video/mp4' : 'video/quicktime';
+  // ffprobe names Matroska and WebM alike ("matroska,webm"); WebM is Matroska with WebM's codecs.
+  if (names.includes('webm') && ['vp8', 'vp9', 'av1'].includes(facts.videoCodec)) return 'video/webm';
   return CONTENT_TYPES[names.find((n) => n in CONTENT_TYPES) ?? ''] ?? 'application/octet-stream';
 }
