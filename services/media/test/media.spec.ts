@@ -125,7 +125,9 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
     const download = await media.client.call(Rpc.objectResolve, { userId: alice, videoId: video.id, kind: mediaV1.ObjectKind.DOWNLOAD });
     expect(download).toMatchObject({ key: preview.key, contentType: 'video/webm' });
 
-    for (const [userId, filename] of [[bob, video.filename], [alice, uploadKey.split('/').pop()!], [alice, '../x']]) {
+    // The original keeps the upload's name, so the preview link names it; other names find nothing.
+    expect(video.filename).toBe(uploadKey.split('/').pop());
+    for (const [userId, filename] of [[bob, video.filename], [alice, randomUUID()], [alice, `../${video.filename}`], [alice, '']]) {
       const err = await rejection(media.client.call(Rpc.objectResolve, { userId, filename, kind: mediaV1.ObjectKind.PREVIEW }));
       expect(err.code).toBe(ErrorCode.NOT_FOUND);
     }
