@@ -130,10 +130,12 @@ describe('auth through the gateway (real processes, NATS, PostgreSQL)', () => {
   it('exposes health and readiness without a token, and metrics only on the internal port', async () => {
     expect((await call('GET', '/healthz')).json).toEqual({ status: 'ok' });
     expect((await call('GET', '/readyz')).json).toEqual({ status: 'ok', checks: { nats: 'ok' } });
-    for (const path of ['/metrics', '/METRICS', '/metrics/']) {
+    for (const path of ['/metrics', '/metrics/']) {
       const exposed = await fetch(`${app.baseUrl}${path}`);
       expect({ path, status: exposed.status, metrics: (await exposed.text()).includes('reelsmith_') }).toEqual({ path, status: 404, metrics: false });
     }
+    // Another spelling is a page path of the web app (its index.html), never the metrics.
+    expect(await (await fetch(`${app.baseUrl}/METRICS`)).text()).not.toContain('reelsmith_');
 
     const metrics = await fetch(`${app.healthUrl}/metrics`);
     expect(metrics.status).toBe(200);
