@@ -261,6 +261,27 @@ describe('docker-compose.yml', () => {
     expect(published).toContainEqual(expect.objectContaining({ service: 'mailpit', containerPort: 8025 }));
   });
 
+  test('object storage is MinIO with its root credentials, never the development s3rver (it checks no signature)', () => {
+    expect(JSON.stringify(compose)).not.toMatch(/s3rver|S3RVER|:4569\b/);
+    const minio = envOf(resolved.minio);
+    const users = appServices.filter((name) => envOf(resolved[name]).S3_ENDPOINT !== undefined);
+    expect(users).toEqual(expect.arrayContaining(['gateway', 'media', 'media-worker', 'music']));
+    for (const name of users) {
+      const env = envOf(resolved[name]);
+      expect({ name, endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY, multipart: env.S3_MULTIPART }).toEqual({
+        name, endpoint: 'http://minio:9000', accessKey: minio.MINIO_ROOT_USER, secretKey: TEST_SECRETS.MINIO_ROOT_PASSWORD, multipart: undefined,
+      });
+      expect(dependsOn(services[name])['minio-init']).toEqual({ condition: 'service_completed_successfully' });
+    }
+  });
+
+  test('the gateway serves /metrics on an internal HEALTH_PORT that is not published', () => {
+    const env = envOf(resolved.gateway);
+    expect(Number(env.HEALTH_PORT)).toBeGreaterThan(0);
+    expect(env.HEALTH_PORT).not.toBe(env.PORT);
+    expect(publishedPorts('gateway', resolved.gateway).map((p) => p.containerPort)).toEqual([Number(env.PORT)]);
+  });
+
   test('infrastructure: postgres 16 with the reelsmith database, nats 2.10 with JetStream, MinIO with its bucket, Mailpit', () => {
     const volumes = Object.keys(compose.volumes ?? {});
     for (const [name, s] of Object.entries(services)) {

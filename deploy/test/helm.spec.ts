@@ -264,6 +264,41 @@ describe('helm chart helm/reelsmith', () => {
     }
   });
 
+  test('the gateway serves /metrics (and its probes) on an internal port the Ingress never routes to', () => {
+    const gateway = byName(full, 'Deployment', `${RELEASE}-reelsmith-gateway`).spec.template.spec.containers[0];
+    const ports = Object.fromEntries(gateway.ports.map((p: { name: string; containerPort: number }) => [p.name, p.containerPort]));
+    expect(ports).toEqual({ http: 8080, health: 8100 });
+    expect(gateway.env).toEqual(expect.arrayContaining([{ name: 'PORT', value: '8080' }, { name: 'HEALTH_PORT', value: '8100' }]));
+    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) expect(gateway[probe].httpGet.port).toBe('health');
+    const [ingress] = ofKind(full, 'Ingress');
+    expect(ingress.spec.rules[0].http.paths.map((p: { backend: { service: { port: { name: string } } } }) => p.backend.service.port.name)).toEqual(['http']);
+  });
+
+  test('object storage is the external S3 (MinIO) with keys from a Secret, never the development s3rver', () => {
+    for (const objects of [minimal, full]) {
+      const text = JSON.stringify(objects);
+      expect(text).not.toMatch(/s3rver|S3RVER|:4569\b/);
+      for (const d of ofKind(objects, 'Deployment')) {
+        const env = d.spec.template.spec.containers[0].env as Array<{ name: string; value?: string; valueFrom?: unknown }>;
+        const s3 = Object.fromEntries(env.filter((e) => e.name.startsWith('S3_')).map((e) => [e.name, e.value ?? 'secretKeyRef']));
+        if (!('S3_ENDPOINT' in s3)) continue;
+        expect({ name: component(d), s3 }).toEqual({
+          name: component(d),
+          s3: expect.objectContaining({ S3_ENDPOINT: expect.stringMatching(/^https?:\/\//), S3_ACCESS_KEY: 'secretKeyRef', S3_SECRET_KEY: 'secretKeyRef' }),
+        });
+        // The s3rver quirk (no multipart) is for `npm start` only.
+        expect(s3.S3_MULTIPART).toBeUndefined();
+      }
+    }
+    for (const place of ['serviceDefaults.env', 'services.media.env', 'services.media.secretEnv']) {
+      const value = place.endsWith('secretEnv') ? '{"secretName":"s","key":"k"}' : '"false"';
+      const result = template(['-f', TEST_VALUES, '--set-json', `${place}.S3_MULTIPART=${value}`]);
+      expect({ place, refused: result.status !== 0 }).toEqual({ place, refused: true });
+    }
+    const noEndpoint = template(['-f', TEST_VALUES, '--set', 'externalS3.endpoint=']);
+    expect(noEndpoint.status).not.toBe(0);
+  });
+
   test('fails with a clear message when the JWT existingSecret is not set', () => {
     const result = template(['-f', TEST_VALUES, '--set', 'auth.jwt.existingSecret=']);
     expect(result.status).not.toBe(0);

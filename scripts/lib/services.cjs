@@ -6,8 +6,9 @@ const root = path.resolve(__dirname, '../..');
 /**
  * `command` runs with node from the repo root; `port` goes into the `portEnv` variable and answers
  * `readyPath` (default /readyz) with 200 once the process is ready (within `readyTimeoutMs`, when
- * it needs longer than the stack's default).
- * @type {Array<{name: string, command: string[], port: number, portEnv: string, readyPath?: string, readyTimeoutMs?: number}>}
+ * it needs longer than the stack's default). `healthPort`, for a service whose `port` is public,
+ * goes into HEALTH_PORT: its internal /healthz, /readyz and /metrics.
+ * @type {Array<{name: string, command: string[], port: number, portEnv: string, healthPort?: number, readyPath?: string, readyTimeoutMs?: number}>}
  */
 const SERVICES = [
   { name: 's3', command: ['scripts/lib/s3rver.cjs'], port: 4569, portEnv: 'S3RVER_PORT', readyPath: '/reelsmith' },
@@ -18,7 +19,7 @@ const SERVICES = [
   { name: 'music', command: ['services/music/dist/main.js'], port: 8104, portEnv: 'HEALTH_PORT', readyTimeoutMs: 300_000 },
   { name: 'folders', command: ['services/folders/dist/main.js'], port: 8105, portEnv: 'HEALTH_PORT' },
   { name: 'batches', command: ['services/batches/dist/main.js'], port: 8106, portEnv: 'HEALTH_PORT' },
-  { name: 'gateway', command: ['services/gateway/dist/main.js'], port: 8080, portEnv: 'PORT' },
+  { name: 'gateway', command: ['services/gateway/dist/main.js'], port: 8080, portEnv: 'PORT', healthPort: 8100 },
 ];
 
 /** The development S3 bucket (s3rver's fixed keys); any S3 or MinIO replaces it through S3_ENDPOINT. */

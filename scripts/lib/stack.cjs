@@ -41,7 +41,7 @@ async function waitUntilReady(url, timeoutMs, isAlive) {
 /**
  * Starts each service with its port, waits until every /readyz answers 200.
  * Each process gets `baseEnv` (default: this process's environment) with `env` over it.
- * @param {{services: Array<{name: string, command: string[], port: number, portEnv: string, readyPath?: string, readyTimeoutMs?: number}>, env: object, baseEnv?: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
+ * @param {{services: Array<{name: string, command: string[], port: number, portEnv: string, healthPort?: number, readyPath?: string, readyTimeoutMs?: number}>, env: object, baseEnv?: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
  */
 async function startStack({ services, env, baseEnv = process.env, log = printLine, readyTimeoutMs = 60_000 }) {
   const running = new Map();
@@ -49,7 +49,12 @@ async function startStack({ services, env, baseEnv = process.env, log = printLin
   function startOne(service) {
     const child = spawn(process.execPath, service.command.map((part, i) => (i === 0 ? path.join(root, part) : part)), {
       cwd: root,
-      env: { ...baseEnv, ...env, [service.portEnv]: String(service.port) },
+      env: {
+        ...baseEnv,
+        ...env,
+        [service.portEnv]: String(service.port),
+        ...(service.healthPort !== undefined ? { HEALTH_PORT: String(service.healthPort) } : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [child.stdout, child.stderr]) {

@@ -7,7 +7,7 @@ const { startStack } = require('../../scripts/lib/stack.cjs') as {
   startStack(options: { services: unknown[]; env: Record<string, string>; log?: (name: string, line: string) => void; readyTimeoutMs?: number }): Promise<TestStack>;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { SERVICES, root } = require('../../scripts/lib/services.cjs') as { SERVICES: Array<{ name: string; port: number }>; root: string };
+const { SERVICES, root } = require('../../scripts/lib/services.cjs') as { SERVICES: Array<{ name: string; port: number; healthPort?: number }>; root: string };
 
 export interface TestStack {
   running: Map<string, { child: import('node:child_process').ChildProcess }>;
@@ -16,14 +16,25 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-export interface RunningApp { baseUrl: string; stack: TestStack; logs: string[]; env: Record<string, string> }
+export interface RunningApp {
+  baseUrl: string;
+  /** The gateway's internal port: /healthz, /readyz, /metrics. */
+  healthUrl: string;
+  stack: TestStack;
+  logs: string[];
+  env: Record<string, string>;
+}
 
 /**
  * The real processes (built dist) on free ports, against the run's private NATS and database.
  * Logs are kept in memory and printed only when asked, so passing runs stay quiet.
  */
 export async function startApp(env: Record<string, string> = {}, options: { readyTimeoutMs?: number } = {}): Promise<RunningApp> {
-  const services = await Promise.all(SERVICES.filter((s) => s.name !== 's3').map(async (s) => ({ ...s, port: await freePort() })));
+  const services = await Promise.all(SERVICES.filter((s) => s.name !== 's3').map(async (s) => ({
+    ...s,
+    port: await freePort(),
+    ...(s.healthPort !== undefined ? { healthPort: await freePort() } : {}),
+  })));
   const logs: string[] = [];
   const stackEnv: Record<string, string> = {
     NATS_URL: process.env.NATS_URL!,
@@ -52,12 +63,12 @@ export async function startApp(env: Record<string, string> = {}, options: { read
     throw new Error(`${err.message}\n--- service logs ---\n${logs.slice(-30).join('\n')}`);
   });
   const gateway = services.find((s) => s.name === 'gateway')!;
-  return { baseUrl: `http://127.0.0.1:${gateway.port}`, stack, logs, env: stackEnv };
+  return { baseUrl: `http://127.0.0.1:${gateway.port}`, healthUrl: `http://127.0.0.1:${gateway.healthPort}`, stack, logs, env: stackEnv };
 }
 
 /** One more gateway replica of a running app (same NATS, database and settings unless `env` says otherwise). */
 export async function startExtraGateway(app: RunningApp, env: Record<string, string> = {}): Promise<{ baseUrl: string; stack: TestStack }> {
-  const gateway = { ...SERVICES.find((s) => s.name === 'gateway')!, port: await freePort() };
+  const gateway = { ...SERVICES.find((s) => s.name === 'gateway')!, port: await freePort(), healthPort: await freePort() };
   const stack = await startStack({
     services: [gateway],
     env: { ...app.env, ...env },

@@ -141,10 +141,22 @@ describe('auth through the gateway (real processes, NATS, PostgreSQL)', () => {
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/me']));
   });
 
-  it('exposes health, readiness and metrics outside /api without a token', async () => {
+  it('exposes health and readiness without a token, and metrics only on the internal port', async () => {
     expect((await call('GET', '/healthz')).json).toEqual({ status: 'ok' });
     expect((await call('GET', '/readyz')).json).toEqual({ status: 'ok', checks: { nats: 'ok' } });
-    const metrics = await call('GET', '/metrics');
-    expect(metrics.text).toContain('reelsmith_http_requests_total');
+    for (const path of ['/metrics', '/metrics/']) {
+      const exposed = await fetch(`${app.baseUrl}${path}`);
+      expect({ path, status: exposed.status, metrics: (await exposed.text()).includes('reelsmith_') }).toEqual({ path, status: 404, metrics: false });
+    }
+    // Another spelling is a page path of the web app (its index.html), never the metrics.
+    expect(await (await fetch(`${app.baseUrl}/METRICS`)).text()).not.toContain('reelsmith_');
+
+    const metrics = await fetch(`${app.healthUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await metrics.text()).toContain('reelsmith_http_requests_total');
+    expect((await api(app.healthUrl, 'GET', '/healthz')).json).toEqual({ status: 'ok' });
+    expect((await api(app.healthUrl, 'GET', '/readyz')).json).toEqual({ status: 'ok', checks: { nats: 'ok' } });
+    expect((await fetch(`${app.healthUrl}/api/videos`)).status).toBe(404);
   });
 });

@@ -6,12 +6,12 @@ import { api } from './api';
 import { openEvents, signUp } from './videos';
 
 /** Object keys under a user's uploads in the run's S3 (the user id is the token's subject). */
-async function storedUploads(token: string): Promise<string[]> {
+async function storedObjects(token: string, prefix: 'uploads' | 'originals'): Promise<string[]> {
   const userId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
   const url = new URL(process.env.S3_ENDPOINT!);
   const client = new Minio.Client({ endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', pathStyle: true });
   const keys: string[] = [];
-  for await (const item of client.listObjectsV2('reelsmith', `uploads/${userId}/`, true)) keys.push((item as { name: string }).name);
+  for await (const item of client.listObjectsV2('reelsmith', `${prefix}/${userId}/`, true)) keys.push((item as { name: string }).name);
   return keys;
 }
 
@@ -53,8 +53,9 @@ describe('bulk batches through the gateway', () => {
     expect(batch).toMatchObject({ id, name: 'Summer League: Week 3', description: 'U12 matches', status: 'completed', totalVideos: 12, processedVideos: 10, failedVideos: 2 });
     expect(Object.keys(batch).sort()).toEqual(['createdAt', 'description', 'failedVideos', 'id', 'name', 'processedVideos', 'status', 'totalVideos', 'updatedAt']);
 
-    // The refused files were deleted; the 10 videos keep their originals.
-    expect(await storedUploads(alice)).toHaveLength(10);
+    // The refused files were deleted; the 10 videos keep their originals where no upload can write.
+    expect(await storedObjects(alice, 'originals')).toHaveLength(10);
+    expect(await storedObjects(alice, 'uploads')).toEqual([]);
     const videos = (await api(app.baseUrl, 'GET', '/api/videos', { token: alice })).json as Array<{ status: string }>;
     expect(videos).toHaveLength(10);
     expect(videos.every((v) => v.status === 'processed')).toBe(true);
@@ -87,7 +88,8 @@ describe('bulk batches through the gateway', () => {
     expect(upload.json.error).toBe('Maximum 50 videos per batch');
     expect((await api(app.baseUrl, 'GET', `/api/batches/${json.id}`, { token: bob })).json).toMatchObject({ totalVideos: 0, status: 'pending' });
     expect((await api(app.baseUrl, 'GET', '/api/videos', { token: bob })).json).toEqual(before);
-    expect(await storedUploads(bob)).toEqual([]);
+    expect(await storedObjects(bob, 'uploads')).toEqual([]);
+    expect(await storedObjects(bob, 'originals')).toEqual([]);
   }, 60_000);
 
   it('answers bad input and other users\' batches with the right status', async () => {

@@ -16,6 +16,8 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** Internal port of /healthz, /readyz and /metrics (never exposed to the internet: /metrics is not on PORT). */
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8100),
   /** Folder with the built SPA (index.html, assets, sw.js). */
   WEB_DIST: z.string().default(''),
   /** How long the gateway waits for a service before answering 503. */

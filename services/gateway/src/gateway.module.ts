@@ -14,6 +14,7 @@ import { EventsController } from './events/events.controller';
 import { FoldersController } from './folders/folders.controller';
 import { HighlightsController } from './highlights/highlights.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { InternalHealthServer, PublicHealthController } from './http/health';
 import { MusicController } from './music/music.controller';
 import { GATEWAY_CONFIG } from './tokens';
 import { MediaStreamController } from './videos/media-stream.controller';
@@ -25,11 +26,13 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule, NatsModule.forRoot({ url: config.NATS_URL, service: 'gateway' })],
-      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, FoldersController, BatchesController, EventsController, HealthController],
+      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, FoldersController, BatchesController, EventsController, PublicHealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, 'gateway'),
         { provide: ObjectStorage, useValue: new ObjectStorage(config) },
+        HealthController,
+        InternalHealthServer,
         JwtStrategy,
         {
           provide: SignInThrottle,

@@ -147,6 +147,23 @@ export class ObjectStorage {
     });
   }
 
+  /**
+   * A server-side copy (S3 CopyObject: the bytes never pass through this process; up to 5 GB).
+   * False when the source does not exist.
+   */
+  async copy(sourceKey: string, targetKey: string): Promise<boolean> {
+    try {
+      await this.client.copyObject(
+        new Minio.CopySourceOptions({ Bucket: this.bucket, Object: sourceKey }),
+        new Minio.CopyDestinationOptions({ Bucket: this.bucket, Object: targetKey }),
+      );
+      return true;
+    } catch (err) {
+      if (isMissing(err)) return false;
+      throw err;
+    }
+  }
+
   async downloadFile(key: string, filePath: string): Promise<void> {
     await pipeline(await this.client.getObject(this.bucket, key), createWriteStream(filePath));
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, RpcFailure } from '@reelsmith/kit';
 import type { mediaV1 } from '@reelsmith/proto';
 import type { MediaConfig } from './config';
+import { contentTypeOf } from './ffmpeg/probe';
 import { MEDIA_CONFIG } from './tokens';
 import { UploadIntake } from './upload-intake';
 import { toVideoMessage } from './video-message';
@@ -42,16 +43,17 @@ export class BatchImportService {
       }
     }
 
-    const { size, facts } = await this.intake.check(key, (message) => new RpcFailure(ErrorCode.UNPROCESSABLE, message));
+    const { key: objectKey, size, facts } = await this.intake.takeIn(key, (message) => new RpcFailure(ErrorCode.UNPROCESSABLE, message));
 
     const video = await this.videos.create({
       ...(request.videoId ? { id: request.videoId } : {}),
       userId,
       title,
       originalFilename,
-      objectKey: key,
+      objectKey,
       fileSize: size,
       duration: facts.duration,
+      contentType: contentTypeOf(facts),
       status: 'uploaded',
       stage: 'queued',
       batchId: request.batchId || null,

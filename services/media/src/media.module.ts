@@ -21,6 +21,7 @@ import { AdvisoryLock, PgAdvisoryLock } from './advisory-lock';
 import { CreateVideos1763716000000 } from './migrations/1763716000000-CreateVideos';
 import { CreateHighlights1763724000000 } from './migrations/1763724000000-CreateHighlights';
 import { CreateDeletedFolders1763732000000 } from './migrations/1763732000000-CreateDeletedFolders';
+import { AddUploadGrantExpiry1763990000000 } from './migrations/1763990000000-AddUploadGrantExpiry';
 import { AddJobRetries1764000000000 } from './migrations/1764000000000-AddJobRetries';
 import { MusicLibrary, RpcMusicLibrary } from './music-library';
 import { ProgressPublisher } from './progress.publisher';
@@ -32,7 +33,9 @@ import { VideosService } from './videos.service';
 
 export const MEDIA_SCHEMA = 'media';
 export const mediaEntities = [VideoEntity, UploadGrantEntity, HighlightEntity, DeletedFolderEntity];
-export const mediaMigrations = [CreateVideos1763716000000, CreateHighlights1763724000000, CreateDeletedFolders1763732000000, AddJobRetries1764000000000];
+export const mediaMigrations = [
+  CreateVideos1763716000000, CreateHighlights1763724000000, CreateDeletedFolders1763732000000, AddUploadGrantExpiry1763990000000, AddJobRetries1764000000000,
+];
 
 /** What the API and the worker both need: database, NATS, storage, ffmpeg, progress. */
 export function mediaInfrastructure(config: MediaConfig, service: string): { imports: DynamicModule[]; providers: Provider[] } {

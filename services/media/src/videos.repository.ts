@@ -14,15 +14,19 @@ const lockFolder = (tx: EntityManager, folderId: string) => tx.query('SELECT pg_
 
 /** Videos and upload grants; every read is scoped to the owner. */
 export abstract class VideosRepository {
-  abstract createGrant(objectKey: string, userId: string): Promise<void>;
+  abstract createGrant(objectKey: string, userId: string, expiresAt: Date): Promise<void>;
   abstract findOpenGrant(objectKey: string, userId: string): Promise<UploadGrantEntity | null>;
-  /** Creates the video and closes the grant in one transaction; false when the grant was already used. */
-  abstract createFromGrant(video: Partial<VideoEntity>, objectKey: string): Promise<VideoEntity | null>;
-  /** The opposite of createFromGrant: removes the video and opens its grant again. */
+  /** Marks the grant used; false when it already was (so two completions never both go on). */
+  abstract claimGrant(objectKey: string, userId: string): Promise<boolean>;
+  /** Opens a claimed grant again, when completing failed for a reason that was not the file's. */
+  abstract releaseGrant(objectKey: string): Promise<void>;
+  /** Takes a completion back (the video could not be queued): removes the video and opens its grant again. */
   abstract undoCompletion(videoId: string, objectKey: string): Promise<void>;
   abstract create(video: Partial<VideoEntity>): Promise<VideoEntity>;
   abstract listOwned(userId: string, folderId?: string): Promise<VideoEntity[]>;
   abstract findOwned(id: string, userId: string): Promise<VideoEntity | null>;
+  /** The owner's video whose original is stored under one of these keys. */
+  abstract findOwnedByObjectKey(userId: string, objectKeys: string[]): Promise<VideoEntity | null>;
   /** For workers, which act on a job's video whoever owns it. */
   abstract findById(id: string): Promise<VideoEntity | null>;
   abstract update(id: string, changes: Partial<VideoEntity>): Promise<void>;
@@ -53,20 +57,21 @@ export class TypeOrmVideosRepository extends VideosRepository {
     this.grants = dataSource.getRepository(UploadGrantEntity);
   }
 
-  async createGrant(objectKey: string, userId: string) {
-    await this.grants.insert({ objectKey, userId });
+  async createGrant(objectKey: string, userId: string, expiresAt: Date) {
+    await this.grants.insert({ objectKey, userId, expiresAt });
   }
 
   findOpenGrant(objectKey: string, userId: string) {
     return this.grants.findOneBy({ objectKey, userId, completedAt: IsNull() });
   }
 
-  createFromGrant(video: Partial<VideoEntity>, objectKey: string) {
-    return this.dataSource.transaction(async (tx) => {
-      const closed = await tx.getRepository(UploadGrantEntity).update({ objectKey, completedAt: IsNull() }, { completedAt: new Date() });
-      if (closed.affected !== 1) return null;
-      return tx.getRepository(VideoEntity).save(tx.getRepository(VideoEntity).create(video));
-    });
+  async claimGrant(objectKey: string, userId: string) {
+    const claimed = await this.grants.update({ objectKey, userId, completedAt: IsNull() }, { completedAt: new Date() });
+    return claimed.affected === 1;
+  }
+
+  async releaseGrant(objectKey: string) {
+    await this.grants.update({ objectKey }, { completedAt: null });
   }
 
   async undoCompletion(videoId: string, objectKey: string) {
@@ -87,6 +92,10 @@ export class TypeOrmVideosRepository extends VideosRepository {
 
   findOwned(id: string, userId: string) {
     return isUuid(id) ? this.videos.findOneBy({ id, userId }) : Promise.resolve(null);
+  }
+
+  findOwnedByObjectKey(userId: string, objectKeys: string[]) {
+    return isUuid(userId) ? this.videos.findOneBy({ userId, objectKey: In(objectKeys) }) : Promise.resolve(null);
   }
 
   findById(id: string) {

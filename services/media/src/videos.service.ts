@@ -11,11 +11,15 @@ import { checkTrim, formatTimecode } from './timecode';
 import { MEDIA_CONFIG } from './tokens';
 import { toVideoMessage } from './video-message';
 import { FolderDirectory } from './folder-directory';
+import { contentTypeOf } from './ffmpeg/probe';
 import { JobQueue } from './job-queue';
-import { UploadIntake } from './upload-intake';
+import { originalKey, UploadIntake } from './upload-intake';
 import { isUuid, VideosRepository } from './videos.repository';
 
-const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** An upload URL works for this long (a PUT must start within it). */
+const UPLOAD_URL_TTL_SECONDS = 10 * 60;
+/** A PUT that started before its URL expired may still be sending 2 GB over a slow line. */
+const UPLOAD_COMPLETE_GRACE_MS = 6 * 60 * 60 * 1000;
 const TITLE_MAX = 200;
 const FILENAME_MAX = 255;
 
@@ -40,7 +44,7 @@ export class VideosService {
 
   async createUploadUrl(userId: string): Promise<mediaV1.UploadUrl> {
     const key = `uploads/${userId}/${randomUUID()}`;
-    await this.videos.createGrant(key, userId);
+    await this.videos.createGrant(key, userId, new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000));
     const uploadUrl = await this.storage.presignedPutUrl(key, UPLOAD_URL_TTL_SECONDS);
     return { $typeName: 'media.v1.UploadUrl', uploadUrl };
   }
@@ -54,14 +58,25 @@ export class VideosService {
     const key = this.objectKeyOf(request.videoUrl);
     const grant = await this.videos.findOpenGrant(key, userId);
     if (!grant) throw RpcFailure.notFound('This upload is unknown or was already completed. Please upload the file again.');
+    if (grant.expiresAt.getTime() + UPLOAD_COMPLETE_GRACE_MS < Date.now()) throw RpcFailure.invalid('This upload has expired. Please upload the file again.');
+    // The request's own mistakes are refused before the grant is used, so the client can correct them.
+    const storedSize = await this.intake.storedSize(key);
+    if (storedSize === null) throw RpcFailure.invalid('The file was not stored. Please upload it again.');
+    if (BigInt(storedSize) !== request.fileSize) throw RpcFailure.invalid('The file size does not match the uploaded file.');
 
-    const { size, facts } = await this.intake.check(key, (message) => RpcFailure.invalid(message), request.fileSize);
-
-    const video = await this.videos.createFromGrant(
-      { userId, title, originalFilename, objectKey: key, fileSize: size, duration: facts.duration, status: 'uploaded', stage: 'queued' },
-      key,
-    );
-    if (!video) throw RpcFailure.conflict('This upload was already completed.');
+    if (!(await this.videos.claimGrant(key, userId))) throw RpcFailure.conflict('This upload was already completed.');
+    let video: VideoEntity;
+    try {
+      const checked = await this.intake.takeIn(key, (message) => RpcFailure.invalid(message), request.fileSize);
+      video = await this.videos.create({
+        userId, title, originalFilename, objectKey: checked.key, fileSize: checked.size, duration: checked.facts.duration,
+        contentType: contentTypeOf(checked.facts), status: 'uploaded', stage: 'queued',
+      });
+    } catch (err) {
+      // The grant is used up by a file that failed its checks; anything else (storage, database) may be retried.
+      if (!UploadIntake.refusesTheFile(err)) await this.videos.releaseGrant(key);
+      throw err;
+    }
     try {
       await this.intake.admit(video);
     } catch (err) {
@@ -145,14 +160,23 @@ export class VideosService {
     return this.view(queued);
   }
 
+  /**
+   * Where a video's bytes are and what they are. The media type always comes from our own probe
+   * (the row), never from the stored object, whose Content-Type the uploader chose.
+   */
   async resolveObject(request: mediaV1.ObjectResolveRequest): Promise<mediaV1.MediaObject> {
-    const video = await this.owned(request.userId, request.videoId);
+    const video = request.kind === ObjectKind.PREVIEW
+      ? await this.ownedByFilename(request.userId, request.filename)
+      : await this.owned(request.userId, request.videoId);
     const object = (key: string, contentType: string, filename = '') => ({ $typeName: 'media.v1.MediaObject' as const, key, contentType, size: 0n, filename });
     let result: mediaV1.MediaObject;
     switch (request.kind) {
       case ObjectKind.STREAM:
         if (video.status !== 'processed') throw RpcFailure.conflict('The video is not ready to play yet.');
         result = video.proxyKey ? object(video.proxyKey, 'video/mp4') : object(video.objectKey, video.contentType || 'video/mp4');
+        break;
+      case ObjectKind.PREVIEW:
+        result = object(video.objectKey, video.contentType || 'application/octet-stream');
         break;
       case ObjectKind.DOWNLOAD:
         if (!video.objectKey) throw RpcFailure.conflict('The video is not ready yet.');
@@ -173,6 +197,15 @@ export class VideosService {
   private async owned(userId: string, videoId: string): Promise<VideoEntity> {
     const video = await this.videos.findOwned(videoId, userId);
     if (!video) throw RpcFailure.notFound('Video not found');
+    return video;
+  }
+
+  /** By the object name of its original (the preview path /objects/uploads/<name>). */
+  private async ownedByFilename(userId: string, filename: string): Promise<VideoEntity> {
+    if (!isUuid(filename)) throw RpcFailure.notFound('File not found');
+    // uploads/: originals of videos made before originals had their own keys (their upload URLs expired long ago).
+    const video = await this.videos.findOwnedByObjectKey(userId, [originalKey(userId, filename), `uploads/${userId}/${filename}`]);
+    if (!video) throw RpcFailure.notFound('File not found');
     return video;
   }
 

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, ObjectStorage, storageConfigSchema } from '@reelsmith/kit';
+import { mediaV1 } from '@reelsmith/proto';
 import { emptyVideo, fakeVideo, tinyClip } from '../../../test/support/batch-media';
 import { rejection } from '../../../test/support/rpc';
 import { Rpc, startMedia, waitForStatus } from './harness';
@@ -32,6 +33,10 @@ describe('media.videos.import: videos of bulk batches from stored objects', () =
     expect(video).toMatchObject({ id: videoId, title: 'goal', originalFilename: 'goal.mp4', batchId, status: 'uploaded' });
     expect(video.duration).toBeGreaterThan(1);
     expect((await media.client.call(Rpc.videosImport, request)).id).toBe(videoId);
+    // Checked and kept where no upload can write; the streamed upload is gone.
+    expect(await storage.stat(key)).toBeNull();
+    const original = await media.client.call(Rpc.objectResolve, { userId: alice, videoId, kind: mediaV1.ObjectKind.DOWNLOAD });
+    expect(original).toMatchObject({ key: key.replace(/^uploads\//, 'originals/'), contentType: 'video/mp4' });
     expect((await waitForStatus(media.client, alice, videoId, ['processed', 'error'])).status).toBe('processed');
     expect((await media.client.call(Rpc.videosList, { userId: alice })).videos).toHaveLength(1);
   });
@@ -46,6 +51,7 @@ describe('media.videos.import: videos of bulk batches from stored objects', () =
       expect(failure.code).toBe(code);
       expect(failure.message).toMatch(message);
       expect(await storage.stat(key)).toBeNull();
+      expect(await storage.stat(key.replace(/^uploads\//, 'originals/'))).toBeNull();
     }
     const missing = await rejection(media.client.call(Rpc.videosImport, { userId: alice, videoId: '', objectKey: `uploads/${alice}/${randomUUID()}`, title: '', originalFilename: 'x.mp4', batchId }));
     expect(missing.code).toBe(ErrorCode.UNPROCESSABLE);

@@ -51,7 +51,7 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
     expect(stages).not.toContain('transcoding');
 
     const stream = await media.client.call(Rpc.objectResolve, { userId: alice, videoId: done.id, kind: mediaV1.ObjectKind.STREAM });
-    expect(stream.key).toMatch(new RegExp(`^uploads/${alice}/`));
+    expect(stream.key).toMatch(new RegExp(`^originals/${alice}/`));
     const thumb = await media.client.call(Rpc.objectResolve, { userId: alice, videoId: done.id, kind: mediaV1.ObjectKind.THUMBNAIL });
     expect((await storage.readHead(thumb.key, 3)).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
   });
@@ -86,6 +86,7 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
     expect(await countVideos()).toBe(before);
     const key = new URL(uploadUrl).pathname.replace('/reelsmith/', '');
     expect(await storage.stat(key)).toBeNull();
+    expect(await storage.stat(key.replace(/^uploads\//, 'originals/'))).toBeNull();
   });
 
   it('refuses a size lie, a foreign or reused URL, a blank title and a path as file name', async () => {
@@ -108,6 +109,48 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
     await complete(alice, uploadUrl, size);
     const reused = await rejection(complete(alice, uploadUrl, size));
     expect(reused.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('moves a completed upload to a key no upload URL can write, and serves what was checked', async () => {
+    const { uploadUrl, size } = await uploadFile(media.client, alice, 'vp9-opus.webm');
+    const uploadKey = new URL(uploadUrl).pathname.replace('/reelsmith/', '');
+    const video = await complete(alice, uploadUrl, size);
+    expect(await storage.stat(uploadKey)).toBeNull();
+
+    // The URL still works for a while: whatever it stores now is nobody's video.
+    expect((await fetch(uploadUrl, { method: 'PUT', body: '<script>alert(1)</script>', headers: { 'content-type': 'text/html' } })).status).toBe(200);
+    const preview = await media.client.call(Rpc.objectResolve, { userId: alice, filename: video.filename, kind: mediaV1.ObjectKind.PREVIEW });
+    expect(preview).toMatchObject({ key: `originals/${alice}/${video.filename}`, contentType: 'video/webm', size: BigInt(size) });
+    expect((await storage.readHead(preview.key, 4)).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(true);
+    const download = await media.client.call(Rpc.objectResolve, { userId: alice, videoId: video.id, kind: mediaV1.ObjectKind.DOWNLOAD });
+    expect(download).toMatchObject({ key: preview.key, contentType: 'video/webm' });
+
+    // The original keeps the upload's name, so the preview link names it; other names find nothing.
+    expect(video.filename).toBe(uploadKey.split('/').pop());
+    for (const [userId, filename] of [[bob, video.filename], [alice, randomUUID()], [alice, `../${video.filename}`], [alice, '']]) {
+      const err = await rejection(media.client.call(Rpc.objectResolve, { userId, filename, kind: mediaV1.ObjectKind.PREVIEW }));
+      expect(err.code).toBe(ErrorCode.NOT_FOUND);
+    }
+    const done = await waitForStatus(media.client, alice, video.id, ['processed', 'error']);
+    expect(done.status).toBe('processed');
+  });
+
+  it('refuses an upload completed long after its URL expired, and uses each grant once even when raced', async () => {
+    const late = await uploadFile(media.client, alice, 'silent.mp4');
+    const lateKey = new URL(late.uploadUrl).pathname.replace('/reelsmith/', '');
+    await dataSource.query(`UPDATE media.upload_grants SET expires_at = now() - interval '7 hours' WHERE object_key = $1`, [lateKey]);
+    const expired = await rejection(complete(alice, late.uploadUrl, late.size));
+    expect({ code: expired.code, message: expired.message }).toEqual({ code: ErrorCode.INVALID_ARGUMENT, message: expect.stringMatching(/expired/) });
+
+    const before = await countVideos();
+    const { uploadUrl, size } = await uploadFile(media.client, alice, 'silent.mp4');
+    const [grant] = await dataSource.query('SELECT expires_at FROM media.upload_grants WHERE object_key = $1', [new URL(uploadUrl).pathname.replace('/reelsmith/', '')]);
+    const minutesLeft = (new Date(grant.expires_at).getTime() - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(5);
+    expect(minutesLeft).toBeLessThanOrEqual(10);
+    const outcomes = await Promise.allSettled([complete(alice, uploadUrl, size), complete(alice, uploadUrl, size)]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(await countVideos()).toBe(before + 1);
   });
 
   it("answers another user's video ids with 404 and lists only the caller's", async () => {

@@ -48,6 +48,6 @@ export class MusicController {
   async audio(@Param('filename') filename: string, @Req() req: Request, @Res() res: Response) {
     if (!TRACK_FILE.test(filename)) throw RpcFailure.notFound('Music track not found');
     const track = await this.rpc.call(Rpc.tracksGet, { filename });
-    await sendObject(this.storage, { key: track.objectKey, size: Number(track.size), contentType: track.contentType, cacheControl: 'public, max-age=3600' }, req, res);
+    await sendObject(this.storage, { key: track.objectKey, size: Number(track.size), contentType: track.contentType, cacheControl: 'public, max-age=3600', disposition: { type: 'inline', filename } }, req, res);
   }
 }

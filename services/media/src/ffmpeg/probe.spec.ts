@@ -1,4 +1,4 @@
-import { NotAVideoError, parseProbe, playsInBrowsers } from './probe';
+import { contentTypeOf, NotAVideoError, parseProbe, playsInBrowsers } from './probe';
 
 const probe = (streams: object[], format: object = { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '12.5' }) =>
   JSON.stringify({ streams, format });
@@ -30,5 +30,19 @@ describe('parseProbe', () => {
     expect(playsInBrowsers(vp9)).toBe(false);
     const mp4WithMp3 = parseProbe(probe([{ codec_type: 'video', codec_name: 'h264', width: 640, height: 360 }, { codec_type: 'audio', codec_name: 'mp3' }]));
     expect(playsInBrowsers(mp4WithMp3)).toBe(false);
+  });
+});
+
+describe('contentTypeOf: the media type served for an original, from the probe alone', () => {
+  const facts = (formatName: string, videoCodec: string) => ({ ...parseProbe(probe([{ codec_type: 'video', codec_name: videoCodec, width: 2, height: 2 }])), formatName });
+  it.each([
+    ['mov,mp4,m4a,3gp,3g2,mj2', 'h264', 'video/mp4'],
+    ['mov,mp4,m4a,3gp,3g2,mj2', 'mpeg4', 'video/quicktime'],
+    ['matroska,webm', 'vp9', 'video/webm'],
+    ['matroska,webm', 'h264', 'video/x-matroska'],
+    ['avi', 'mpeg4', 'video/x-msvideo'],
+    ['flv', 'flv1', 'application/octet-stream'],
+  ])('%s with %s is %s', (formatName, codec, type) => {
+    expect(contentTypeOf(facts(formatName, codec))).toBe(type);
   });
 });

@@ -66,3 +66,16 @@ export function playsInBrowsers(facts: MediaFacts): boolean {
   const mp4Family = facts.formatName.split(',').some((name) => ['mov', 'mp4', 'm4a'].includes(name));
   return mp4Family && hasBrowserCodecs(facts);
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  mov: 'video/quicktime', mp4: 'video/mp4', webm: 'video/webm', matroska: 'video/x-matroska', avi: 'video/x-msvideo', mpegts: 'video/mp2t',
+};
+
+/** The media type of a probed file, from its container; what the file's bytes say is never asked. */
+export function contentTypeOf(facts: MediaFacts): string {
+  const names = facts.formatName.split(',');
+  if (names.includes('mp4') || names.includes('mov')) return facts.videoCodec === 'h264' || facts.videoCodec === 'hevc' ? 'video/mp4' : 'video/quicktime';
+  // ffprobe names Matroska and WebM alike ("matroska,webm"); WebM is Matroska with WebM's codecs.
+  if (names.includes('webm') && ['vp8', 'vp9', 'av1'].includes(facts.videoCodec)) return 'video/webm';
+  return CONTENT_TYPES[names.find((n) => n in CONTENT_TYPES) ?? ''] ?? 'application/octet-stream';
+}

@@ -9,26 +9,17 @@ import type { WorkerConfig } from '../config';
 import type { VideoEntity } from '../entities/video.entity';
 import { proxyArgs, thumbnailArgs, trimArgs } from '../ffmpeg/args';
 import { MediaRepository } from '../ffmpeg/media.repository';
-import { hasBrowserCodecs, type MediaFacts, playsInBrowsers } from '../ffmpeg/probe';
+import { contentTypeOf, hasBrowserCodecs, playsInBrowsers } from '../ffmpeg/probe';
 import { JobFailures } from '../job-failures';
 import { ProgressPublisher } from '../progress.publisher';
 import { throttle } from '../throttle';
+import { originalKey } from '../upload-intake';
 import { VideosRepository } from '../videos.repository';
 import { MEDIA_CONFIG } from '../tokens';
 import { describeFailure, UserFacingError } from './failure-reasons';
 import { JobDeadline, jobDeadlineSeconds } from './job-deadline';
 
 const READ_URL_TTL_SECONDS = 6 * 60 * 60;
-
-const CONTENT_TYPES: Record<string, string> = {
-  mov: 'video/quicktime', mp4: 'video/mp4', webm: 'video/webm', matroska: 'video/x-matroska', avi: 'video/x-msvideo', mpegts: 'video/mp2t',
-};
-
-function contentTypeOf(facts: MediaFacts): string {
-  const names = facts.formatName.split(',');
-  if (names.includes('mp4') || names.includes('mov')) return facts.videoCodec === 'h264' || facts.videoCodec === 'hevc' ? 'video/mp4' : 'video/quicktime';
-  return CONTENT_TYPES[names.find((n) => n in CONTENT_TYPES) ?? ''] ?? 'application/octet-stream';
-}
 
 /**
  * job.media.process: for a trim, cut the clip first; then probe, thumbnail, and a web proxy when
@@ -142,7 +133,7 @@ export class ProcessingService {
       durationSeconds: video.trimEnd - video.trimStart,
       onProgress: throttle((fraction) => this.progress.video(video, 2 + fraction * 30)),
     });
-    const objectKey = `uploads/${video.userId}/${randomUUID()}`;
+    const objectKey = originalKey(video.userId, randomUUID());
     await this.storage.writeFile(objectKey, clipFile, 'video/mp4');
     const stored = await this.storage.stat(objectKey);
     Object.assign(video, { objectKey, fileSize: stored?.size ?? 0 });
