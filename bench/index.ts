@@ -74,7 +74,8 @@ export async function main(args: string[]): Promise<void> {
   const profiling: Record<string, string> = profileDir ? { NODE_OPTIONS: `--require ${require.resolve('./profile-preload.cjs')}`, CPU_PROFILE_DIR: profileDir } : {};
   // debug: the worker's per-render split (ffmpeg, storing the reel) is printed after the engine table;
   // the load part measures at the default level, as deployed.
-  const app = await startApp({ LOG_LEVEL: runs('engine') ? 'debug' : 'info', ...profiling });
+  // A generous start-up deadline: the bench often shares a busy machine.
+  const app = await startApp({ LOG_LEVEL: runs('engine') ? 'debug' : 'info', ...profiling }, { readyTimeoutMs: 300_000 });
   try {
     const token = await signUp(app.baseUrl);
     const pids = new Map([...app.stack.running].map(([name, entry]) => [name, entry.child.pid!]));
