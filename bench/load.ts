@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync } from 'node:fs';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import { api } from '../test/system/api';
 import { signUp } from '../test/system/videos';
@@ -51,7 +50,7 @@ async function seedVideos(databaseUrl: string, userId: string, count: number): P
     await db.query(
       `INSERT INTO media.videos (user_id, title, original_filename, object_key, file_size, duration, status, stage,
          thumbnail_key, content_type, width, height, video_codec, audio_codec, created_at)
-       SELECT $1, 'Match ' || n, 'match-' || n || '.mp4', 'uploads/' || $1 || '/' || gen_random_uuid(), 52428800 + n, 600 + n,
+       SELECT $1::uuid, 'Match ' || n, 'match-' || n || '.mp4', 'uploads/' || $1::text || '/' || gen_random_uuid(), 52428800 + n, 600 + n,
          'processed', 'done', 'thumbnails/' || gen_random_uuid() || '.jpg', 'video/mp4', 1920, 1080, 'h264', 'aac',
          now() - n * interval '1 minute'
        FROM generate_series(1, $2::int) AS n`,
@@ -62,26 +61,44 @@ async function seedVideos(databaseUrl: string, userId: string, count: number): P
   }
 }
 
-/** A bare node:http server answering every request with the same pre-serialised bytes. */
+/**
+ * A bare node:http server in its own process (as the gateway has its own), answering every request
+ * with the same pre-serialised bytes.
+ */
 async function bareServer(body: Buffer): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-    res.end(body);
+  const file = join(mkdtempSync(join(tmpdir(), 'reelsmith-bare-')), 'body.json');
+  writeFileSync(file, body);
+  const script = `
+    const body = require('node:fs').readFileSync(process.argv[1]);
+    const server = require('node:http').createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/api/videos`, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    url: `http://127.0.0.1:${port}/api/videos`,
+    close: () => new Promise((resolve) => {
+      child.once('exit', () => { rmSync(dirname(file), { recursive: true, force: true }); resolve(); });
+      child.kill();
+    }),
+  };
 }
 
 function printHammer(results: Array<[string, LoadResult]>) {
   const widths = [46, 9, 8, 8, 8, 7];
   console.log(row(['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors'], widths));
   for (const [name, r] of results) console.log(row([name, fmt(r.perSecond, 0), fmt(r.p50), fmt(r.p99), String(r.requests), String(r.errors)], widths));
+  for (const [name, r] of results.filter(([, r]) => r.errors > 0)) console.log(`${name}: statuses ${[...r.statuses].map(([s, n]) => `${s || 'no answer'}: ${n}`).join(', ')}`);
 }
 
 /** Starts (first call) or stops and writes (second call) the CPU profile of the named services. */
 function toggleProfiles(app: RunningApp, names: string[]) {
-  for (const name of names) app.stack.running.get(name)?.child.kill('SIGUSR2');
+  for (const name of names) app.stack.running.get(name)?.child.kill('SIGWINCH');
 }
 
 /** The CPU profiles written under `dir`: top self-time functions and packages of each. */

@@ -1,7 +1,7 @@
-// Loaded into a service with NODE_OPTIONS=--require (bench only): the first SIGUSR2 starts V8's CPU
+// Loaded into a service with NODE_OPTIONS=--require (bench only): the first SIGWINCH starts V8's CPU
 // profiler, the second writes <CPU_PROFILE_DIR>/<name>-<pid>.cpuprofile. `node --cpu-prof` writes
 // only on a normal exit, and Nest's shutdown re-raises SIGTERM, so it would never write; this also
-// profiles just the measured window.
+// profiles just the measured window. (Not SIGUSR2: Nest's shutdown hooks stop the app on it.)
 const { Session } = require('node:inspector');
 const { writeFileSync } = require('node:fs');
 const path = require('node:path');
@@ -9,7 +9,7 @@ const path = require('node:path');
 const session = new Session();
 session.connect();
 let running = false;
-process.on('SIGUSR2', () => {
+process.on('SIGWINCH', () => {
   if (!running) {
     running = true;
     session.post('Profiler.enable', () => session.post('Profiler.setSamplingInterval', { interval: 500 }, () => session.post('Profiler.start')));
