@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import { api } from '../test/system/api';
@@ -123,6 +123,7 @@ async function listBench(app: RunningApp, databaseUrl: string, profileDir?: stri
   if (first.status !== 200 || first.json.length !== LISTED_VIDEOS) throw new Error(`GET /api/videos answered ${first.status} with ${first.json?.length} videos`);
   const body = Buffer.from(first.text);
   console.log(`\n== GET /api/videos with ${LISTED_VIDEOS} videos (${fmt(body.length / 1024)} KiB), ${CONNECTIONS} connections for ${HAMMER_SECONDS} s each ==`);
+  console.log(`machine load average (1 min) ${fmt(loadavg()[0])} on ${cpus().length} cores: the figures move with it, the ratios less`);
   const bare = await bareServer(body);
   const results: Array<[string, LoadResult]> = [];
   try {
@@ -210,6 +211,7 @@ async function sustainedBench(app: RunningApp, sampler: RssSampler) {
       uploadErrors.push((err as Error).message);
     }
   })).then(() => (Date.now() - started) / 1000);
+  const loadBefore = loadavg()[0];
   const reads = await steadyRate(app.baseUrl, { rate: READS_PER_SECOND, seconds: READ_SECONDS, next });
   const uploadSeconds = await uploads;
   const videos = await untilSettled(app.baseUrl, tokens, UPLOADERS + UPLOADS - uploadErrors.length, 10 * 60_000);
@@ -222,9 +224,11 @@ async function sustainedBench(app: RunningApp, sampler: RssSampler) {
   const processed = videos.filter((v) => v.status === 'processed').length;
   const failed = videos.filter((v) => v.status === 'error');
   const widths = [52, 12];
+  console.log(`machine load average (1 min) ${fmt(loadBefore)} at the start, ${fmt(loadavg()[0])} at the end, on ${cpus().length} cores`);
   console.log(row(['measure', 'value'], widths));
   console.log(row(['uploads accepted (complete-upload 200)', `${UPLOADS - uploadErrors.length}/${UPLOADS}`], widths));
   console.log(row(['all 50 uploads completed after, s', fmt(uploadSeconds)], widths));
+  console.log(row([`videos listed afterwards (${UPLOADERS} before the run + ${UPLOADS})`, String(videos.length)], widths));
   console.log(row([`videos processed (of ${UPLOADERS + UPLOADS})`, String(processed)], widths));
   console.log(row(['videos in error', String(failed.length)], widths));
   console.log(row(['last video settled after, s', fmt(settledSeconds)], widths));
