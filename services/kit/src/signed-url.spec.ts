@@ -35,4 +35,17 @@ describe('signed media URLs', () => {
     expect(verifyMediaPath('another-secret-of-enough-length-0123456', path, query, now)).toBeNull();
     expect(verifyMediaPath(secret, path, { uid: 'user-1' }, now)).toBeNull();
   });
+
+  it('remembers each signature under everything it covers (path, owner, expiry, secret)', () => {
+    const other = 'another-secret-of-enough-length-0123456';
+    const urls = [
+      signMediaPath(secret, '/p', 'u', now), signMediaPath(secret, '/p', 'u2', now),
+      signMediaPath(secret, '/q', 'u', now), signMediaPath(other, '/p', 'u', now), signMediaPath(secret, '/p', 'u', now + 4 * 3600_000),
+    ];
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(signMediaPath(secret, '/p', 'u2', now)).toBe(urls[1]);
+    const { path, query } = parse(urls[3]);
+    expect(verifyMediaPath(other, path, query, now)).toBe('u');
+    expect(verifyMediaPath(secret, path, query, now)).toBeNull();
+  });
 });

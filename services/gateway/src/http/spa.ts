@@ -13,15 +13,16 @@ export function mountSpa(app: NestExpressApplication, webDist: string): boolean 
   const indexHtml = join(webDist, 'index.html');
   if (!webDist || !existsSync(indexHtml)) return false;
 
-  app.use(
-    express.static(webDist, {
-      index: false,
-      setHeaders: (res, path) => {
-        const immutable = path.includes(`${join(webDist, 'assets')}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    }),
-  );
+  const files = express.static(webDist, {
+    index: false,
+    setHeaders: (res, path) => {
+      const immutable = path.includes(`${join(webDist, 'assets')}`);
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // Mounted before the API routes: without this test every API call would first look for a file
+  // of its path on disk (a stat on the thread pool per request).
+  app.use((req: Request, res: Response, next: NextFunction) => (NOT_SPA.test(req.path) ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NOT_SPA.test(req.path) && req.accepts('html') === 'html';
     if (!wantsPage) return next();
