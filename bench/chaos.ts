@@ -19,7 +19,7 @@ const setup = require('../scripts/lib/setup.cjs') as { build(): void; ensureMedi
  * npm run chaos: the real processes against a PostgreSQL, NATS and S3 of their own, broken on purpose
  * (a worker SIGKILLed mid-analysis and mid-render, NATS and PostgreSQL restarted, S3 refusing
  * connections), one table row per scenario. Options: --runs=N (kills per worker scenario, default
- * 20), --burst=N (uploads in flight, default 10), --only=kill-analysis|kill-render|nats|postgres|s3.
+ * 20), --burst=N (uploads in flight, default 10), --only=kill-analysis,kill-render,nats,postgres,s3 (any of them).
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -89,7 +89,7 @@ export async function main(args: string[]): Promise<void> {
       ['s3', () => s3Refusing(context, burst)],
     ];
     for (const [name, scenario] of scenarios) {
-      if (only && only !== name) continue;
+      if (only && !only.split(',').includes(name)) continue;
       const row = await scenario();
       rows.push(row);
       console.log(`  ${row.pass ? 'pass' : 'FAIL'}: ${row.scenario}${row.notes.length ? ` (${row.notes.join('; ')})` : ''}`);
@@ -237,7 +237,8 @@ async function untilProcessing(context: Context, ids: string[]) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const { json } = await api(context.app.baseUrl, 'GET', '/api/videos', { token: context.token });
-    if ((json as unknown as Array<{ id: string; status: string }>).some((v) => ids.includes(v.id) && v.status === 'processing')) return;
+    const videos = Array.isArray(json) ? (json as Array<{ id: string; status: string }>) : [];
+    if (videos.some((v) => ids.includes(v.id) && v.status === 'processing')) return;
     await sleep(100);
   }
 }
@@ -312,8 +313,8 @@ async function s3Refusing(context: Context, burst: number): Promise<Row> {
 
 /** Uploads the clients gave up on must not have left a video behind, and no answer was a 500. */
 async function withStrayCheck(context: Context, row: Row, label: string, accepted: string[], badAnswers: number): Promise<Row> {
-  const { json } = await api(context.app.baseUrl, 'GET', '/api/videos', { token: context.token });
-  const videos = (json as unknown as Array<{ id: string; title: string; status: string }>).filter((v) => v.title.startsWith(`${label} `));
+  const { json } = await retryWhileUnavailable(() => api(context.app.baseUrl, 'GET', '/api/videos', { token: context.token }), []);
+  const videos = (Array.isArray(json) ? (json as Array<{ id: string; title: string; status: string }>) : []).filter((v) => v.title.startsWith(`${label} `));
   const strays = videos.filter((v) => !accepted.includes(v.id));
   const titles = new Set(videos.map((v) => v.title));
   const notes = [...row.notes];

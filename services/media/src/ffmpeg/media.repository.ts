@@ -31,7 +31,10 @@ export class MediaRepository {
 
   async probe(input: string, signal?: AbortSignal): Promise<MediaFacts> {
     const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
-    const { code, stdout, stderr } = await this.exec(this.tools.ffprobe, probeArgs(input), signal ? AbortSignal.any([signal, timeout]) : timeout);
+    const { code, stdout, stderr } = await this.exec(this.tools.ffprobe, probeArgs(input), signal ? AbortSignal.any([signal, timeout]) : timeout).catch((err: Error) => {
+      // Storage too slow to answer in time: a dependency problem (503, retried), not a bug (500).
+      throw timeout.aborted && !signal?.aborted ? Object.assign(new FfmpegError('The stored file could not be read in time.'), { code: 'ETIMEDOUT' }) : err;
+    });
     // Storage that cannot be reached says nothing about the file: not "not a video", but try again.
     if (code !== 0 && UNREACHABLE_INPUT.test(stderr)) throw new FfmpegError(`The stored file could not be read: ${stderr.trim().split('\n').at(-1)}`);
     if (code !== 0) throw new NotAVideoError('The file could not be read as a video. It may be damaged or incomplete.');
