@@ -1,11 +1,10 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { RpcClient, RpcFailure } from '@reelsmith/kit';
+import { Public, RpcClient, RpcFailure } from '@reelsmith/kit';
 import { authV1 } from '@reelsmith/proto';
 import { CurrentCaller } from './current-caller.decorator';
 import type { Caller } from './jwt.strategy';
-import { Public } from './public.decorator';
 import { AuthRateLimitGuard } from './rate-limit.guard';
 
 const Rpc = authV1.AuthService.method;
