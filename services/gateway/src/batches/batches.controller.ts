@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorCode, ObjectStorage, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { ObjectStorage, RpcClient } from '@reelsmith/kit';
 import { batchesV1 } from '@reelsmith/proto';
 import type { Request, Response } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
@@ -72,8 +72,9 @@ export class BatchesController {
       );
       return { batch: added.batch ? batchJson(added.batch) : null, uploaded: added.videos.length, videos: added.videos.map(batchVideoJson) };
     } catch (err) {
-      // Refused as a whole (e.g. a concurrent upload filled the batch): nothing may stay behind.
-      if (err instanceof RpcFailure && err.code === ErrorCode.INVALID_ARGUMENT) await this.storage.remove(files.map((f) => f.objectKey)).catch(() => undefined);
+      // Refused (a concurrent upload filled the batch, a bad file name) or failed on the way: the
+      // caller is told it did not work, so no stored file may stay behind.
+      await this.storage.remove(files.map((f) => f.objectKey)).catch(() => undefined);
       throw err;
     }
   }
