@@ -3,6 +3,7 @@ import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common
 import { ApiBearerAuth, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public, RpcClient, RpcFailure } from '@reelsmith/kit';
 import { authV1 } from '@reelsmith/proto';
+import { jsonObject } from '../http/body';
 import { CurrentCaller } from './current-caller.decorator';
 import type { Caller } from './jwt.strategy';
 import { AuthRateLimitGuard } from './rate-limit.guard';
@@ -35,7 +36,7 @@ class ErrorView {
 
 /** Only the shape is checked here; the rules (spec §5) live in the auth service. */
 function credentialsFrom(body: unknown): { username: string; password: string } {
-  const { username, password } = (body ?? {}) as Record<string, unknown>;
+  const { username, password } = jsonObject(body, ['username', 'password']);
   if (typeof username !== 'string' || typeof password !== 'string') {
     throw RpcFailure.invalid('Username and password are required');
   }
