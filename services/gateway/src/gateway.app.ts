@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { httpRequests, type Logger, PinoNestLogger } from '@reelsmith/kit';
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
@@ -30,7 +30,10 @@ export const contentSecurityPolicy = (config: GatewayConfig) => ({
 
 /** The gateway: the only HTTP entry, turning /api calls into NATS requests and serving the web app. */
 export async function createGatewayApp(config: GatewayConfig, logger: Logger): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(config), {
+  // One spelling per route: /API/videos is no route at all, not another door to /api/videos. The
+  // router takes this setting when it is created, so it is set before Nest registers anything.
+  const server = express().set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(config), new ExpressAdapter(server), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });

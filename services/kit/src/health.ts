@@ -3,6 +3,7 @@ import type { NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { metricsRegistry } from './metrics';
 import { NATS_CONNECTION } from './nats.module';
+import { Public } from './public';
 
 /** Extra readiness conditions a service provides (and exports) under this token, e.g. a catalogue still being built. */
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
@@ -26,6 +27,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** /healthz: the process is alive. /readyz: its database and NATS answer, and its own checks pass. /metrics: Prometheus. */
+@Public()
 @Controller()
 export class HealthController {
   constructor(

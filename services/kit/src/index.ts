@@ -6,6 +6,7 @@ export * from './health';
 export * from './jetstream';
 export * from './logger';
 export * from './metrics';
+export * from './public';
 export * from './nats.module';
 export * from './rpc';
 export * from './rpc-error';

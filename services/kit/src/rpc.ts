@@ -5,10 +5,11 @@ import { EmptyResponseException } from '@nestjs/microservices/errors/empty-respo
 import { rpcSubject } from '@reelsmith/proto';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ProtoRequestSerializer, ProtoResponseDeserializer } from './codec';
+import { textWithNul } from './contract-text';
 import { RpcFailure } from './rpc-error';
 import { isDependencyUnavailable, UNAVAILABLE_MESSAGE } from './unavailable';
 
-/** Rejects a request whose payload is not the method's input message. */
+/** Rejects a request whose payload is not the method's input message, or holds text PostgreSQL cannot store. */
 class ContractPipe implements PipeTransform {
   constructor(private readonly input: DescMessage) {}
   transform(value: unknown, _metadata: ArgumentMetadata) {
@@ -16,6 +17,8 @@ class ContractPipe implements PipeTransform {
     if ((value as { $typeName?: string } | undefined)?.$typeName !== this.input.typeName) {
       throw RpcFailure.invalid(`Expected ${this.input.typeName}`);
     }
+    const field = textWithNul(value);
+    if (field) throw RpcFailure.invalid('Text must not contain NUL characters.', [{ field, message: 'Contains a NUL character' }]);
     return value;
   }
 }

@@ -122,16 +122,26 @@ export class ObjectStorage {
         callback(null, chunk);
       },
     });
+    // A body that fails (a multipart part its client cut off) fails the write. Heard here from the
+    // start: the clients below listen late (the PUT, once signed) or only to their own streams
+    // (minio's multipart upload), and an error nobody hears ends the whole process.
+    const bodyFailed = new Promise<never>((_, reject) => {
+      body.once('error', reject);
+      counter.once('error', reject);
+    });
     body.on('error', (err) => counter.destroy(err));
     body.pipe(counter);
-    if (this.multipart) await this.streamClient.putObject(this.bucket, key, counter, undefined, { 'Content-Type': contentType });
-    else await this.putThroughUrl(key, counter, { 'transfer-encoding': 'chunked', 'content-type': contentType });
+    const upload = this.multipart
+      ? this.streamClient.putObject(this.bucket, key, counter, undefined, { 'Content-Type': contentType })
+      : this.putThroughUrl(key, counter, { 'transfer-encoding': 'chunked', 'content-type': contentType });
+    await Promise.race([upload, bodyFailed]);
     return bytes;
   }
 
   /** One PUT through a presigned URL: the development s3rver has no multipart upload. */
   private async putThroughUrl(key: string, body: Readable, headers: Record<string, string>): Promise<void> {
     const url = new URL(await this.client.presignedPutObject(this.bucket, key, 3600));
+    if (body.errored) throw body.errored;
     await new Promise<void>((resolve, reject) => {
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const req = send(url, { method: 'PUT', headers }, (res) => {

@@ -1,11 +1,11 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { RpcClient, RpcFailure } from '@reelsmith/kit';
+import { Public, RpcClient, RpcFailure } from '@reelsmith/kit';
 import { authV1 } from '@reelsmith/proto';
+import { jsonObject } from '../http/body';
 import { CurrentCaller } from './current-caller.decorator';
 import type { Caller } from './jwt.strategy';
-import { Public } from './public.decorator';
 import { SignInThrottled } from './sign-in-throttle.interceptor';
 
 const Rpc = authV1.AuthService.method;
@@ -36,7 +36,7 @@ class ErrorView {
 
 /** Only the shape is checked here; the rules (spec §5) live in the auth service. */
 function credentialsFrom(body: unknown): { username: string; password: string } {
-  const { username, password } = (body ?? {}) as Record<string, unknown>;
+  const { username, password } = jsonObject(body, ['username', 'password']);
   if (typeof username !== 'string' || typeof password !== 'string') {
     throw RpcFailure.invalid('Username and password are required');
   }

@@ -2,16 +2,16 @@ import { type ExecutionContext, Inject, Injectable, UnauthorizedException } from
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { verifyMediaPath } from '@reelsmith/kit';
+import { IS_PUBLIC, verifyMediaPath } from '@reelsmith/kit';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_CONFIG } from '../tokens';
 import type { Caller } from './jwt.strategy';
-import { IS_PUBLIC } from './public.decorator';
 import { SIGNED_MEDIA } from './signed-media.decorator';
 
 /**
- * Every /api route (health and metrics are outside /api) needs a valid Bearer token unless marked
- * @Public(); media routes also accept a valid signed URL instead.
+ * Every route needs a valid Bearer token unless marked @Public(); @SignedMedia() routes also accept
+ * a valid signed URL instead. Decided by the route's metadata, never by the text of its path, so
+ * no spelling of a URL gets around it.
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
@@ -28,9 +28,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
       request.user = { userId, username: '' };
       return true;
     }
-    const isGuarded = request.path.startsWith('/api/') || this.reflector.getAllAndOverride<boolean>(SIGNED_MEDIA, marks);
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, marks);
-    return !isGuarded || isPublic ? true : super.canActivate(context);
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, marks)) return true;
+    return super.canActivate(context);
   }
 
   override handleRequest<T>(err: unknown, user: T): T {

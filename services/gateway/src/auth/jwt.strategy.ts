@@ -4,6 +4,8 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GATEWAY_CONFIG } from '../tokens';
 import type { GatewayConfig } from '../config';
 
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Who is calling, from a verified token. */
 export interface Caller { userId: string; username: string }
 
@@ -19,7 +21,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   }
 
   validate(payload: { sub?: unknown; username?: unknown }): Caller | false {
-    if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return false;
+    // Our tokens name a user by id; anything else is not one of ours, whoever signed it.
+    if (typeof payload.sub !== 'string' || !USER_ID.test(payload.sub) || typeof payload.username !== 'string') return false;
     return { userId: payload.sub, username: payload.username };
   }
 }

@@ -1,11 +1,11 @@
-import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorCode, ObjectStorage, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { ObjectStorage, RpcClient } from '@reelsmith/kit';
 import { batchesV1 } from '@reelsmith/proto';
 import type { Request, Response } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { type Body as JsonBody, text } from '../http/body';
+import { type Body, JsonBody, text } from '../http/body';
 import { batchJson, batchVideoJson } from './batch-json';
 import { MAX_FILES_PER_BATCH, receiveVideos } from './bulk-upload';
 
@@ -29,7 +29,7 @@ export class BatchesController {
 
   @Post()
   @ApiOperation({ summary: 'Create a batch: body {name, description?}; name required after trimming' })
-  async create(@CurrentCaller() caller: Caller, @Body() body: JsonBody = {}) {
+  async create(@CurrentCaller() caller: Caller, @JsonBody(['name', 'description']) body: Body) {
     const batch = await this.rpc.call(Rpc.batchesCreate, { userId: caller.userId, name: text(body, 'name', 500), description: text(body, 'description', 5000) });
     return batchJson(batch);
   }
@@ -72,8 +72,9 @@ export class BatchesController {
       );
       return { batch: added.batch ? batchJson(added.batch) : null, uploaded: added.videos.length, videos: added.videos.map(batchVideoJson) };
     } catch (err) {
-      // Refused as a whole (e.g. a concurrent upload filled the batch): nothing may stay behind.
-      if (err instanceof RpcFailure && err.code === ErrorCode.INVALID_ARGUMENT) await this.storage.remove(files.map((f) => f.objectKey)).catch(() => undefined);
+      // Refused (a concurrent upload filled the batch, a bad file name) or failed on the way: the
+      // caller is told it did not work, so no stored file may stay behind.
+      await this.storage.remove(files.map((f) => f.objectKey)).catch(() => undefined);
       throw err;
     }
   }

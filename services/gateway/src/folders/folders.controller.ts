@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { RpcClient } from '@reelsmith/kit';
 import { foldersV1, mediaV1 } from '@reelsmith/proto';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { type Body as JsonBody, text } from '../http/body';
+import { type Body, JsonBody, text } from '../http/body';
 import { videoJson } from '../videos/video-json';
 
 const Rpc = foldersV1.FoldersService.method;
@@ -23,7 +23,8 @@ export function folderJson(folder: foldersV1.Folder) {
 }
 export type FolderJson = ReturnType<typeof folderJson>;
 
-const fields = (body: JsonBody) => ({
+const FIELDS = ['name', 'description', 'color'];
+const fields = (body: Body) => ({
   name: text(body, 'name', 1000),
   description: text(body, 'description', 5000),
   color: text(body, 'color', 50),
@@ -42,12 +43,12 @@ export class FoldersController {
   }
 
   @Post()
-  async create(@CurrentCaller() caller: Caller, @Body() body: JsonBody = {}) {
+  async create(@CurrentCaller() caller: Caller, @JsonBody(FIELDS) body: Body) {
     return folderJson(await this.rpc.call(Rpc.foldersCreate, { userId: caller.userId, ...fields(body) }));
   }
 
   @Put(':id')
-  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(FIELDS) body: Body) {
     return folderJson(await this.rpc.call(Rpc.foldersUpdate, { userId: caller.userId, folderId: id, ...fields(body) }));
   }
 

@@ -1,22 +1,30 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, RpcFailure } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { type Body as JsonBody, number, renderOptions, text } from '../http/body';
+import { type Body, JsonBody, jsonObject, number, RENDER_FIELDS, renderOptions, text } from '../http/body';
 import { highlightJson } from './highlight-json';
 
 const Rpc = mediaV1.MediaService.method;
 const MAX_MOMENTS_IN_BODY = 100;
+const MAX_REASONS = 10;
 
-function moments(body: JsonBody) {
+function reasons(moment: Body): string[] {
+  const list = moment.reasons ?? [];
+  if (!Array.isArray(list) || list.length > MAX_REASONS || !list.every((r) => typeof r === 'string' && r.length <= 100)) {
+    throw RpcFailure.invalid(`reasons must be a list of at most ${MAX_REASONS} texts`);
+  }
+  return list;
+}
+
+function moments(body: Body) {
   const list = body.moments;
   if (!Array.isArray(list) || list.length > MAX_MOMENTS_IN_BODY) throw RpcFailure.invalid('moments must be a list of {start, end} in seconds');
   return list.map((item) => {
-    const m = (item ?? {}) as JsonBody;
-    const reasons = Array.isArray(m.reasons) ? m.reasons.filter((r): r is string => typeof r === 'string').slice(0, 10) : [];
-    return { start: number(m, 'start'), end: number(m, 'end'), score: typeof m.score === 'number' ? m.score : 0, reasons };
+    const m = jsonObject(item, ['start', 'end', 'score', 'reasons'], 'Every moment');
+    return { start: number(m, 'start'), end: number(m, 'end'), score: number(m, 'score'), reasons: reasons(m) };
   });
 }
 
@@ -33,7 +41,7 @@ export class HighlightsController {
   @Post('videos/:id/generate-highlights')
   @HttpCode(202)
   @ApiOperation({ summary: 'Queue a highlight reel: body {preset?, targetLength?, aspect?, quality?, format?, musicTrackId?}; a new version each time' })
-  async generate(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
+  async generate(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['preset', 'targetLength', ...RENDER_FIELDS]) body: Body) {
     const highlight = await this.rpc.call(Rpc.highlightsGenerate, {
       userId: caller.userId,
       videoId: id,
@@ -66,7 +74,7 @@ export class HighlightsController {
   @Put('highlights/:id/moments')
   @HttpCode(202)
   @ApiOperation({ summary: 'Re-render with edited moments {moments: [{start, end, reasons?}], quality?, format?, aspect?, musicTrackId?}: a new version; a moment without reasons takes those of the original moments it overlaps (else \'manual pick\'); an absent musicTrackId keeps the reel\'s track, null drops it' })
-  async edit(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
+  async edit(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['moments', ...RENDER_FIELDS]) body: Body) {
     const highlight = await this.rpc.call(Rpc.highlightsEdit, { userId: caller.userId, highlightId: id, moments: moments(body), render: renderOptions(body) });
     return highlightJson(highlight);
   }
@@ -74,7 +82,7 @@ export class HighlightsController {
   @Post('videos/:id/exports')
   @HttpCode(202)
   @ApiOperation({ summary: 'Render a trimmed export {start?, end? (m:ss), quality?, format?, aspect?, musicTrackId?}' })
-  async createExport(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
+  async createExport(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['start', 'end', ...RENDER_FIELDS]) body: Body) {
     const highlight = await this.rpc.call(Rpc.exportsCreate, {
       userId: caller.userId,
       videoId: id,

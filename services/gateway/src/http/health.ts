@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Controller, Get, HttpException, Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { createLogger, HealthController } from '@reelsmith/kit';
-import { Public } from '../auth/public.decorator';
+import { createLogger, HealthController, Public } from '@reelsmith/kit';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_CONFIG } from '../tokens';
 

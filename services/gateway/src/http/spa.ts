@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
-const NOT_SPA = /^\/(api|objects|music|healthz|readyz|metrics)(\/|$)/;
+/** In any spelling: /API/videos is no page, and no route either (routes match case-sensitively). */
+const NOT_SPA = /^\/(api|objects|music|healthz|readyz|metrics)(\/|$)/i;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and /sw.js always revalidated,

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ObjectStorage, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { ObjectStorage, Public, RpcClient, RpcFailure } from '@reelsmith/kit';
 import { musicV1 } from '@reelsmith/proto';
 import type { Request, Response } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
@@ -44,6 +44,7 @@ export class MusicController {
    * The audio of a catalogue track, with Range. Public: the catalogue holds no user data and an
    * <audio> tag cannot send a JWT; only file names of the catalogue are served.
    */
+  @Public()
   @Get('music/:filename')
   async audio(@Param('filename') filename: string, @Req() req: Request, @Res() res: Response) {
     if (!TRACK_FILE.test(filename)) throw RpcFailure.notFound('Music track not found');

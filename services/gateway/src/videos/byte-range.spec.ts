@@ -14,6 +14,13 @@ describe('parseByteRange', () => {
     expect(parseByteRange('items=0-1', 1000)).toBeNull();
   });
 
+  it('refuses malformed bytes ranges', () => {
+    expect(parseByteRange('bytes=abc', 1000)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=-', 1000)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=1-2-3', 1000)).toBe('unsatisfiable');
+    expect(parseByteRange('bytes=--5', 1000)).toBe('unsatisfiable');
+  });
+
   it('flags ranges outside the file', () => {
     expect(parseByteRange('bytes=1000-', 1000)).toBe('unsatisfiable');
     expect(parseByteRange('bytes=50-10', 1000)).toBe('unsatisfiable');

@@ -1,9 +1,14 @@
-/** One byte range of a file of `size` bytes from a Range header; 'unsatisfiable' for a range past the end. */
+/**
+ * One byte range of a file of `size` bytes from a Range header: null (the whole file) without one,
+ * for another unit or for several ranges, as RFC 9110 allows; 'unsatisfiable' (416) for a bytes
+ * range that is malformed or past the end.
+ */
 export function parseByteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
   if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  // Multiple or odd ranges: serve the whole file, as RFC 9110 allows.
-  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const value = header.trim();
+  if (!/^bytes=/i.test(value) || value.includes(',')) return null;
+  const match = /^bytes=(\d*)-(\d*)$/i.exec(value);
+  if (!match || (match[1] === '' && match[2] === '')) return 'unsatisfiable';
   let start: number;
   let end: number;
   if (match[1] === '') {

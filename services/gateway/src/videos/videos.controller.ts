@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient, RpcFailure } from '@reelsmith/kit';
-import { type Body as JsonBody, number, text } from '../http/body';
+import { type Body, JsonBody, number, text } from '../http/body';
 import { mediaV1 } from '@reelsmith/proto';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
@@ -23,7 +23,7 @@ export class VideosController {
   }
 
   @Put('videos/complete-upload')
-  async completeUpload(@CurrentCaller() caller: Caller, @Body() body: JsonBody = {}) {
+  async completeUpload(@CurrentCaller() caller: Caller, @JsonBody(['videoURL', 'title', 'originalFilename', 'fileSize', 'duration']) body: Body) {
     const fileSize = number(body, 'fileSize');
     if (!Number.isSafeInteger(fileSize)) throw RpcFailure.invalid('fileSize must be a whole number of bytes');
     const video = await this.rpc.call(Rpc.uploadComplete, {
@@ -50,7 +50,7 @@ export class VideosController {
 
   /** Moves a video into one of the caller's folders, or back to the library with folderId null. */
   @Patch('videos/:id')
-  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['folderId']) body: Body) {
     if (!('folderId' in body)) throw RpcFailure.invalid('folderId is required (a folder id, or null for the library)');
     const { folderId } = body;
     if (folderId !== null && (typeof folderId !== 'string' || folderId.trim() === '' || folderId.length > 100)) {
@@ -73,7 +73,7 @@ export class VideosController {
   }
 
   @Post('videos/:id/trim')
-  async trim(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: JsonBody = {}) {
+  async trim(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['start', 'end', 'title']) body: Body) {
     const clip = await this.rpc.call(Rpc.videosTrim, {
       userId: caller.userId,
       videoId: id,
