@@ -287,7 +287,7 @@ async function s3Refusing(context: Context, burst: number): Promise<Row> {
   await untilProcessing(context, first.ids);
   const thumbnailOf = async () => {
     const done = await waitForVideo(app.baseUrl, token, first.ids[0], (v) => v.status === 'processed' || v.status === 'error', 120_000);
-    return done.thumbnailUrl as string;
+    return done.thumbnail as string;
   };
   const uploading = uploadBatch(context, burst, 'chaos-8s.webm', 's3 burst');
   await sleep(300);

@@ -91,7 +91,7 @@ describe('faults', () => {
 
   it('S3 refusing connections: complete-upload and media answer 503, and the same upload completes once S3 is back', async () => {
     const processed = await processedClip();
-    const thumbnailUrl = (await api(app.baseUrl, 'GET', `/api/videos/${processed}`, { token })).json.thumbnailUrl as string;
+    const thumbnailUrl = (await api(app.baseUrl, 'GET', `/api/videos/${processed}`, { token })).json.thumbnail as string;
     const grant = await api(app.baseUrl, 'POST', '/api/objects/upload', { token });
     const body = readFileSync(testMedia('chaos-8s.webm'));
     expect((await fetch(grant.json.uploadURL, { method: 'PUT', body })).status).toBe(200);

@@ -34,6 +34,8 @@ export async function createServiceApp<S extends z.ZodTypeAny>(
   class ServiceRoot {}
   const app = await NestFactory.create(ServiceRoot, { logger: new PinoNestLogger(logger) });
   if (definition.rpc === false) return app;
+  // Before connectMicroservice: it builds the NATS handlers at once, with the interceptors known then.
+  app.useGlobalInterceptors(new RpcMetricsInterceptor(), new UnavailableInterceptor());
   app.connectMicroservice<MicroserviceOptions>(
     {
       transport: Transport.NATS,
@@ -48,7 +50,6 @@ export async function createServiceApp<S extends z.ZodTypeAny>(
     },
     { inheritAppConfig: true },
   );
-  app.useGlobalInterceptors(new RpcMetricsInterceptor(), new UnavailableInterceptor());
   return app;
 }
 
