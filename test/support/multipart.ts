@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
-import { request } from 'node:http';
+import { type IncomingMessage, request } from 'node:http';
 import { basename } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 
@@ -36,16 +36,19 @@ export function postBulk(url: string, token: string, files: PartFile[]): Promise
   const body = multipartBody(files);
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType, 'content-length': String(body.length) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let json: unknown;
-        try { json = JSON.parse(text); } catch { json = undefined; }
-        resolve({ status: res.statusCode ?? 0, json, text });
-      });
+      void readAnswer(res).then(resolve, reject);
     });
     req.on('error', reject);
     body.stream().pipe(req);
   });
+}
+
+/** A raw node:http answer's status, text and JSON (undefined when the body is not JSON). */
+export async function readAnswer(res: IncomingMessage): Promise<{ status: number; text: string; json: any }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString();
+  let json: unknown;
+  try { json = JSON.parse(text); } catch { json = undefined; }
+  return { status: res.statusCode ?? 0, text, json };
 }

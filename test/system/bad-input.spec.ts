@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { signMediaPath } from '../../services/kit/src/signed-url';
 import { createTestDatabase, dropTestDatabase } from '../support/infra';
 import { testMedia } from '../support/media';
+import { readAnswer } from '../support/multipart';
 import { type RunningApp, signJwt, startApp, uniqueUsername } from '../support/stack';
 import { api } from './api';
 import { signUp, uploadVideo, waitForVideo } from './videos';
@@ -49,14 +50,7 @@ function call(method: string, path: string, options: { token?: string; body?: un
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let json: unknown;
-        try { json = JSON.parse(text); } catch { json = undefined; }
-        resolve({ status: res.statusCode ?? 0, text, json });
-      });
+      void readAnswer(res).then(resolve, reject);
     });
     req.on('error', reject);
     req.end(body);
