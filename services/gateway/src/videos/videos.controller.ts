@@ -8,6 +8,12 @@ import type { Caller } from '../auth/jwt.strategy';
 import { videoJson } from './video-json';
 
 const Rpc = mediaV1.MediaService.method;
+/**
+ * complete-upload copies the file inside S3 and runs ffprobe on it before it answers: under load that
+ * takes far longer than a read, and a 503 after the usual RPC timeout would hide a video that media
+ * goes on to create (the client's retry then finds its upload used).
+ */
+const COMPLETE_UPLOAD_TIMEOUT_MS = 60_000;
 
 @ApiTags('videos')
 @ApiBearerAuth()
@@ -33,7 +39,7 @@ export class VideosController {
       originalFilename: text(body, 'originalFilename', 1000),
       fileSize: BigInt(fileSize),
       duration: number(body, 'duration'),
-    });
+    }, { timeoutMs: COMPLETE_UPLOAD_TIMEOUT_MS });
     return videoJson(video);
   }
 
