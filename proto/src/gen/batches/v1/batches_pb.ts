@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file batches/v1/batches.proto.
  */
 export const file_batches_v1_batches: GenFile = /*@__PURE__*/
-  fileDesc("ChhiYXRjaGVzL3YxL2JhdGNoZXMucHJvdG8SCmJhdGNoZXMudjEiSgoUQmF0Y2hlc0NyZWF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJIiUKEkJhdGNoZXNMaXN0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIi0KCEJhdGNoUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIYmF0Y2hfaWQYAiABKAki7QEKBUJhdGNoEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSDgoGc3RhdHVzGAQgASgJEhQKDHRvdGFsX3ZpZGVvcxgFIAEoBRIYChBwcm9jZXNzZWRfdmlkZW9zGAYgASgFEhUKDWZhaWxlZF92aWRlb3MYByABKAUSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiLwoJQmF0Y2hMaXN0EiIKB2JhdGNoZXMYASADKAsyES5iYXRjaGVzLnYxLkJhdGNoIl8KClN0b3JlZEZpbGUSEgoKb2JqZWN0X2tleRgBIAEoCRIZChFvcmlnaW5hbF9maWxlbmFtZRgCIAEoCRIMCgRzaXplGAMgASgDEhQKDGNvbnRlbnRfdHlwZRgEIAEoCSJcChBWaWRlb3NBZGRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIYmF0Y2hfaWQYAiABKAkSJQoFZmlsZXMYAyADKAsyFi5iYXRjaGVzLnYxLlN0b3JlZEZpbGUigQEKCkJhdGNoVmlkZW8SCgoCaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhQKDGVycm9yX3JlYXNvbhgFIAEoCRIUCgxoaWdobGlnaHRfaWQYBiABKAkiWgoOQmF0Y2hWaWRlb0xpc3QSIAoFYmF0Y2gYASABKAsyES5iYXRjaGVzLnYxLkJhdGNoEiYKBnZpZGVvcxgCIAMoCzIWLmJhdGNoZXMudjEuQmF0Y2hWaWRlbyItCgtCYXRjaFJlcG9ydBIQCghmaWxlbmFtZRgBIAEoCRIMCgRqc29uGAIgASgJIkIKDUJhdGNoUHJvZ3Jlc3MSDwoHdXNlcl9pZBgBIAEoCRIgCgViYXRjaBgCIAEoCzIRLmJhdGNoZXMudjEuQmF0Y2gy1gIKDkJhdGNoZXNTZXJ2aWNlEkQKDUJhdGNoZXNDcmVhdGUSIC5iYXRjaGVzLnYxLkJhdGNoZXNDcmVhdGVSZXF1ZXN0GhEuYmF0Y2hlcy52MS5CYXRjaBJECgtCYXRjaGVzTGlzdBIeLmJhdGNoZXMudjEuQmF0Y2hlc0xpc3RSZXF1ZXN0GhUuYmF0Y2hlcy52MS5CYXRjaExpc3QSNQoKQmF0Y2hlc0dldBIULmJhdGNoZXMudjEuQmF0Y2hSZWYaES5iYXRjaGVzLnYxLkJhdGNoEkUKCVZpZGVvc0FkZBIcLmJhdGNoZXMudjEuVmlkZW9zQWRkUmVxdWVzdBoaLmJhdGNoZXMudjEuQmF0Y2hWaWRlb0xpc3QSOgoJUmVwb3J0R2V0EhQuYmF0Y2hlcy52MS5CYXRjaFJlZhoXLmJhdGNoZXMudjEuQmF0Y2hSZXBvcnRiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("ChhiYXRjaGVzL3YxL2JhdGNoZXMucHJvdG8SCmJhdGNoZXMudjEiSgoUQmF0Y2hlc0NyZWF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJIiUKEkJhdGNoZXNMaXN0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIi0KCEJhdGNoUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIYmF0Y2hfaWQYAiABKAki7QEKBUJhdGNoEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSDgoGc3RhdHVzGAQgASgJEhQKDHRvdGFsX3ZpZGVvcxgFIAEoBRIYChBwcm9jZXNzZWRfdmlkZW9zGAYgASgFEhUKDWZhaWxlZF92aWRlb3MYByABKAUSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiLwoJQmF0Y2hMaXN0EiIKB2JhdGNoZXMYASADKAsyES5iYXRjaGVzLnYxLkJhdGNoIl8KClN0b3JlZEZpbGUSEgoKb2JqZWN0X2tleRgBIAEoCRIZChFvcmlnaW5hbF9maWxlbmFtZRgCIAEoCRIMCgRzaXplGAMgASgDEhQKDGNvbnRlbnRfdHlwZRgEIAEoCSJcChBWaWRlb3NBZGRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIYmF0Y2hfaWQYAiABKAkSJQoFZmlsZXMYAyADKAsyFi5iYXRjaGVzLnYxLlN0b3JlZEZpbGUigQEKCkJhdGNoVmlkZW8SCgoCaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYAyABKAkSDgoGc3RhdHVzGAQgASgJEhQKDGVycm9yX3JlYXNvbhgFIAEoCRIUCgxoaWdobGlnaHRfaWQYBiABKAkiWgoOQmF0Y2hWaWRlb0xpc3QSIAoFYmF0Y2gYASABKAsyES5iYXRjaGVzLnYxLkJhdGNoEiYKBnZpZGVvcxgCIAMoCzIWLmJhdGNoZXMudjEuQmF0Y2hWaWRlbyItCgtCYXRjaFJlcG9ydBIQCghmaWxlbmFtZRgBIAEoCRIMCgRqc29uGAIgASgJIkIKDUJhdGNoUHJvZ3Jlc3MSDwoHdXNlcl9pZBgBIAEoCRIgCgViYXRjaBgCIAEoCzIRLmJhdGNoZXMudjEuQmF0Y2gilwEKDUJhdGNoRmluaXNoZWQSEAoIYmF0Y2hfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIUCgx0b3RhbF92aWRlb3MYBSABKAUSGAoQcHJvY2Vzc2VkX3ZpZGVvcxgGIAEoBRIVCg1mYWlsZWRfdmlkZW9zGAcgASgFMtYCCg5CYXRjaGVzU2VydmljZRJECg1CYXRjaGVzQ3JlYXRlEiAuYmF0Y2hlcy52MS5CYXRjaGVzQ3JlYXRlUmVxdWVzdBoRLmJhdGNoZXMudjEuQmF0Y2gSRAoLQmF0Y2hlc0xpc3QSHi5iYXRjaGVzLnYxLkJhdGNoZXNMaXN0UmVxdWVzdBoVLmJhdGNoZXMudjEuQmF0Y2hMaXN0EjUKCkJhdGNoZXNHZXQSFC5iYXRjaGVzLnYxLkJhdGNoUmVmGhEuYmF0Y2hlcy52MS5CYXRjaBJFCglWaWRlb3NBZGQSHC5iYXRjaGVzLnYxLlZpZGVvc0FkZFJlcXVlc3QaGi5iYXRjaGVzLnYxLkJhdGNoVmlkZW9MaXN0EjoKCVJlcG9ydEdldBIULmJhdGNoZXMudjEuQmF0Y2hSZWYaFy5iYXRjaGVzLnYxLkJhdGNoUmVwb3J0YgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message batches.v1.BatchesCreateRequest
@@ -341,6 +341,55 @@ export type BatchProgress = Message<"batches.v1.BatchProgress"> & {
  */
 export const BatchProgressSchema: GenMessage<BatchProgress> = /*@__PURE__*/
   messageDesc(file_batches_v1_batches, 10);
+
+/**
+ * Event evt.batches.batch.finished: every video of the batch settled (status completed or error).
+ *
+ * @generated from message batches.v1.BatchFinished
+ */
+export type BatchFinished = Message<"batches.v1.BatchFinished"> & {
+  /**
+   * @generated from field: string batch_id = 1;
+   */
+  batchId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * @generated from field: int32 total_videos = 5;
+   */
+  totalVideos: number;
+
+  /**
+   * @generated from field: int32 processed_videos = 6;
+   */
+  processedVideos: number;
+
+  /**
+   * @generated from field: int32 failed_videos = 7;
+   */
+  failedVideos: number;
+};
+
+/**
+ * Describes the message batches.v1.BatchFinished.
+ * Use `create(BatchFinishedSchema)` to create a new message.
+ */
+export const BatchFinishedSchema: GenMessage<BatchFinished> = /*@__PURE__*/
+  messageDesc(file_batches_v1_batches, 11);
 
 /**
  * Bulk batches: many videos uploaded at once, processed and given highlights, with a report.
