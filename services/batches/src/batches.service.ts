@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { ErrorCode, EventPublisher, RpcClient, RpcFailure } from '@reelsmith/kit';
 import { batchesV1, mediaV1 } from '@reelsmith/proto';
 import { randomUUID } from 'node:crypto';
 import { toBatchMessage, toBatchVideoMessage } from './batch-message';
@@ -25,6 +25,7 @@ export class BatchesService {
     private readonly batches: BatchesRepository,
     @Inject(MEDIA_RPC) private readonly media: RpcClient,
     private readonly progress: BatchProgressPublisher,
+    private readonly events: EventPublisher,
   ) {}
 
   async create(request: batchesV1.BatchesCreateRequest): Promise<batchesV1.Batch> {
@@ -136,7 +137,16 @@ export class BatchesService {
   }
 
   private publish(moved: Moved | null) {
-    if (moved) this.progress.batch(moved.batch);
+    if (!moved) return;
+    this.progress.batch(moved.batch);
+    const { batch } = moved;
+    if (batch.status !== 'completed' && batch.status !== 'error') return;
+    // Once per settled state of the batch (the envelope id derives from it), for the notifications service's mail.
+    this.events.publish(batchesV1.BatchFinishedSchema, {
+      batchId: batch.id, userId: batch.userId, name: batch.name, status: batch.status,
+      totalVideos: batch.totalVideos, processedVideos: batch.processedVideos, failedVideos: batch.failedVideos,
+    }, { onceFor: `${batch.id}:${batch.totalVideos}:${batch.processedVideos}:${batch.failedVideos}` })
+      .catch((err) => this.logger.warn(`evt.batches.batch.finished not published for ${batch.id}: ${(err as Error).message}`));
   }
 
   private async owned(userId: string, batchId: string): Promise<BatchEntity> {

@@ -16,6 +16,7 @@ import { HighlightsController } from './highlights/highlights.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { InternalHealthServer, PublicHealthController } from './http/health';
 import { MusicController } from './music/music.controller';
+import { SettingsController } from './settings/settings.controller';
 import { GATEWAY_CONFIG } from './tokens';
 import { MediaStreamController } from './videos/media-stream.controller';
 import { VideosController } from './videos/videos.controller';
@@ -26,7 +27,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule, NatsModule.forRoot({ url: config.NATS_URL, service: 'gateway' })],
-      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, FoldersController, BatchesController, EventsController, PublicHealthController],
+      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, FoldersController, BatchesController, SettingsController, EventsController, PublicHealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, 'gateway'),

@@ -36,19 +36,20 @@ function encode(packet: commonV1.RpcPacket) {
 
 /** Turns whatever a handler threw into the wire error: our RpcFailure as it is, anything else as INTERNAL. */
 function toWireError(err: unknown): commonV1.RpcError {
-  const e = err as { code?: unknown; message?: unknown; violations?: unknown } | undefined;
+  const e = err as { code?: unknown; message?: unknown; violations?: unknown; retryAfterSeconds?: unknown } | undefined;
   if (e && typeof e.code === 'number' && e.code in ErrorCode && typeof e.message === 'string') {
     return create(commonV1.RpcErrorSchema, {
       code: e.code,
       message: e.message,
       violations: Array.isArray(e.violations) ? e.violations : [],
+      retryAfterSeconds: typeof e.retryAfterSeconds === 'number' ? Math.max(0, Math.ceil(e.retryAfterSeconds)) : 0,
     });
   }
   return create(commonV1.RpcErrorSchema, { code: ErrorCode.INTERNAL, message: 'Internal server error' });
 }
 
 function fromWireError(error: commonV1.RpcError): RpcFailure {
-  return new RpcFailure(error.code, error.message, error.violations.map(({ field, message }) => ({ field, message })));
+  return new RpcFailure(error.code, error.message, error.violations.map(({ field, message }) => ({ field, message })), error.retryAfterSeconds);
 }
 
 /** Client side: request packet -> bytes. */

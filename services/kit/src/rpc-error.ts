@@ -12,14 +12,17 @@ export class RpcFailure extends RpcException {
     readonly code: ErrorCode,
     override readonly message: string,
     readonly violations: FieldViolation[] = [],
+    /** For RESOURCE_EXHAUSTED: seconds until a retry may succeed (the gateway's Retry-After); 0 when unknown. */
+    readonly retryAfterSeconds = 0,
   ) {
-    super({ code, message, violations });
+    super({ code, message, violations, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) });
   }
 
   static invalid(message: string, violations: FieldViolation[] = []) { return new RpcFailure(ErrorCode.INVALID_ARGUMENT, message, violations); }
   static unauthenticated(message: string) { return new RpcFailure(ErrorCode.UNAUTHENTICATED, message); }
   static notFound(message: string) { return new RpcFailure(ErrorCode.NOT_FOUND, message); }
   static conflict(message: string) { return new RpcFailure(ErrorCode.CONFLICT, message); }
+  static exhausted(message: string, retryAfterSeconds: number) { return new RpcFailure(ErrorCode.RESOURCE_EXHAUSTED, message, [], retryAfterSeconds); }
   static unavailable(message: string) { return new RpcFailure(ErrorCode.UNAVAILABLE, message); }
   static internal() { return new RpcFailure(ErrorCode.INTERNAL, 'Internal server error'); }
 }

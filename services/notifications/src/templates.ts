@@ -1,5 +1,6 @@
+// mjml 4 renders synchronously (its v5 typings describe a promise).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-import mjml2html = require('mjml');
+const mjml2html = require('mjml') as (input: string, options: { validationLevel: 'soft' | 'strict'; keepComments: boolean }) => { html: string; errors: Array<{ formattedMessage: string }> };
 
 /**
  * The mails, as MJML (responsive HTML that mail clients render) plus a plain-text alternative.

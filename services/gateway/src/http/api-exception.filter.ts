@@ -10,6 +10,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body } = this.describe(exception);
+    if (exception instanceof RpcFailure && exception.retryAfterSeconds > 0) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     if (status >= 500 && status !== 503) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     response.status(status).json(body);
   }

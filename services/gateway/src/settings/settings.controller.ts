@@ -1,0 +1,132 @@
+import { Controller, Get, Header, HttpCode, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { ErrorCode, Public, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { notificationsV1 } from '@reelsmith/proto';
+import type { Response } from 'express';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import type { Caller } from '../auth/jwt.strategy';
+import { type Body, JsonBody, jsonObject, text } from '../http/body';
+
+const Rpc = notificationsV1.NotificationsService.method;
+
+/** The settings object of spec §3, plus the two privacy options. */
+export function settingsJson(settings: notificationsV1.Settings) {
+  return {
+    email: settings.email,
+    name: settings.name,
+    notifications: {
+      uploadConfirmation: settings.notifications?.uploadConfirmation ?? true,
+      highlightCompletion: settings.notifications?.highlightCompletion ?? true,
+      processingErrors: settings.notifications?.processingErrors ?? true,
+      weeklyDigest: settings.notifications?.weeklyDigest ?? false,
+    },
+    privacy: {
+      autoDeleteAfter30Days: settings.privacy?.autoDeleteAfter30Days ?? false,
+      publicHighlights: settings.privacy?.publicHighlights ?? false,
+    },
+  };
+}
+
+const NOTIFICATION_FLAGS = ['uploadConfirmation', 'highlightCompletion', 'processingErrors', 'weeklyDigest'] as const;
+const PRIVACY_FLAGS = ['autoDeleteAfter30Days', 'publicHighlights'] as const;
+
+function flags<K extends string>(value: unknown, keys: readonly K[], what: string): Partial<Record<K, boolean>> {
+  if (value === undefined) return {};
+  const object = jsonObject(value, keys, what);
+  const out: Partial<Record<K, boolean>> = {};
+  for (const key of keys) {
+    const flag = object[key];
+    if (flag === undefined) continue;
+    if (typeof flag !== 'boolean') throw RpcFailure.invalid(`Expected boolean, received ${flag === null ? 'null' : typeof flag}`, [{ field: `${what}.${key}`, message: `Expected boolean, received ${flag === null ? 'null' : typeof flag}` }]);
+    out[key] = flag;
+  }
+  return out;
+}
+
+/** Escapes text for the small unsubscribe page. */
+function html(value: string) {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function page(title: string, message: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${html(title)} - Reelsmith</title></head>`
+    + `<body style="font-family:Helvetica,Arial,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#111827">`
+    + `<h1 style="color:#ff6600;font-size:22px">Reelsmith</h1><h2 style="font-size:20px">${html(title)}</h2><p>${html(message)}</p>`
+    + `<p><a href="/settings" style="color:#ff6600">Open your settings</a></p></body></html>`;
+}
+
+@ApiTags('settings')
+@Controller('api')
+export class SettingsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ApiBearerAuth()
+  @Get('user/settings')
+  async get(@CurrentCaller() caller: Caller) {
+    return settingsJson(await this.rpc.call(Rpc.settingsGet, { userId: caller.userId }));
+  }
+
+  /** A partial update: only the fields sent change; e-mail checked ('Invalid email'), name trimmed. */
+  @ApiBearerAuth()
+  @Patch('user/settings')
+  async update(@CurrentCaller() caller: Caller, @JsonBody(['email', 'name', 'notifications', 'privacy']) body: Body) {
+    const notifications = flags(body.notifications, NOTIFICATION_FLAGS, 'notifications');
+    const privacy = flags(body.privacy, PRIVACY_FLAGS, 'privacy');
+    const settings = await this.rpc.call(Rpc.settingsUpdate, {
+      userId: caller.userId,
+      ...(body.email !== undefined ? { email: text(body, 'email', 254) } : {}),
+      ...(body.name !== undefined ? { name: text(body, 'name', 200) } : {}),
+      ...notifications,
+      ...privacy,
+    });
+    return settingsJson(settings);
+  }
+
+  @ApiBearerAuth()
+  @Post('test-email')
+  @HttpCode(200)
+  async testEmail(@CurrentCaller() caller: Caller, @JsonBody(['email', 'type']) body: Body) {
+    const { message } = await this.rpc.call(Rpc.testEmailSend, { userId: caller.userId, email: text(body, 'email', 254), type: text(body, 'type', 20) }, { timeoutMs: 45_000 });
+    return { message };
+  }
+
+  /** The caller's last mails (sent, failed, skipped, pending), newest first. */
+  @ApiBearerAuth()
+  @Get('user/notifications')
+  async mails(@CurrentCaller() caller: Caller) {
+    const { mails } = await this.rpc.call(Rpc.mailsList, { userId: caller.userId, limit: 20 });
+    return mails.map((m) => ({
+      id: m.id, kind: m.kind, subject: m.subject, to: m.to, status: m.status, detail: m.detail, attempts: m.attempts,
+      createdAt: m.createdAt ? timestampDate(m.createdAt).toISOString() : null,
+      sentAt: m.sentAt ? timestampDate(m.sentAt).toISOString() : null,
+    }));
+  }
+
+  /**
+   * The unsubscribe link of a mail (no sign-in: the token is signed for one user and category).
+   * GET is the link a person clicks; POST is RFC 8058's one-click from the List-Unsubscribe header.
+   */
+  @Public()
+  @Get('unsubscribe')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Cache-Control', 'no-store')
+  async unsubscribeLink(@Query('token') token: unknown, @Res({ passthrough: true }) res: Response) {
+    try {
+      const { message } = await this.rpc.call(Rpc.unsubscribe, { token: typeof token === 'string' ? token.slice(0, 500) : '' });
+      return page('You are unsubscribed', message);
+    } catch (err) {
+      if (!(err instanceof RpcFailure) || err.code !== ErrorCode.NOT_FOUND) throw err;
+      res.status(404);
+      return page('This link does not work', 'This unsubscribe link is not valid. Sign in and change your e-mails in Settings.');
+    }
+  }
+
+  @Public()
+  @Post('unsubscribe')
+  @HttpCode(200)
+  async unsubscribeOneClick(@Query('token') token: unknown) {
+    const { message, category } = await this.rpc.call(Rpc.unsubscribe, { token: typeof token === 'string' ? token.slice(0, 500) : '' });
+    return { message, category };
+  }
+}

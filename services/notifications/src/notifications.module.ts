@@ -1,0 +1,49 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { DatabaseModule, NATS_CONNECTION, NatsModule, rpcClientProvider, SharedWindowCounter } from '@reelsmith/kit';
+import type { NatsConnection } from 'nats';
+import type { NotificationsConfig } from './config';
+import { ActivityEntity } from './entities/activity.entity';
+import { MailEntity } from './entities/mail.entity';
+import { SettingsEntity } from './entities/settings.entity';
+import { EventsConsumer } from './events.consumer';
+import { MailTransport, SmtpMailTransport } from './mail.transport';
+import { Mailer } from './mailer';
+import { CreateNotifications1764000000000 } from './migrations/1764000000000-CreateNotifications';
+import { NotificationsController } from './notifications.controller';
+import { NotificationsRepository, TypeOrmNotificationsRepository } from './notifications.repository';
+import { NotificationsService } from './notifications.service';
+import { DigestScheduler } from './scheduler';
+import { MEDIA_RPC, NOTIFICATIONS_CONFIG, TEST_EMAIL_COUNTER } from './tokens';
+
+export const NOTIFICATIONS_SCHEMA = 'notifications';
+export const notificationsEntities = [SettingsEntity, MailEntity, ActivityEntity];
+export const notificationsMigrations = [CreateNotifications1764000000000];
+
+@Module({})
+export class NotificationsModule {
+  static register(config: NotificationsConfig): DynamicModule {
+    return {
+      module: NotificationsModule,
+      imports: [
+        DatabaseModule.forRoot({ url: config.DATABASE_URL, schema: NOTIFICATIONS_SCHEMA, entities: notificationsEntities, migrations: notificationsMigrations }),
+        NatsModule.forRoot({ url: config.NATS_URL, service: 'notifications' }),
+      ],
+      controllers: [NotificationsController],
+      providers: [
+        { provide: NOTIFICATIONS_CONFIG, useValue: config },
+        rpcClientProvider(config.NATS_URL, 10_000, 'notifications', MEDIA_RPC),
+        { provide: MailTransport, useFactory: () => new SmtpMailTransport(config.SMTP_URL) },
+        {
+          provide: TEST_EMAIL_COUNTER,
+          inject: [NATS_CONNECTION],
+          useFactory: (nc: NatsConnection) => new SharedWindowCounter(nc, { bucket: config.TEST_EMAIL_BUCKET, windowMs: config.TEST_EMAIL_WINDOW_MS, timeoutMs: 5_000 }),
+        },
+        { provide: NotificationsRepository, useClass: TypeOrmNotificationsRepository },
+        Mailer,
+        NotificationsService,
+        EventsConsumer,
+        DigestScheduler,
+      ],
+    };
+  }
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Inject, Injectable } from '@nestjs/common';
+import { createLogger, ErrorCode, type EventContext, type Logger, RpcClient, RpcFailure, type WindowCounter } from '@reelsmith/kit';
+import { batchesV1, mediaV1, notificationsV1 } from '@reelsmith/proto';
+import type { NotificationsConfig } from './config';
+import type { SettingsEntity } from './entities/settings.entity';
+import { MailTransport } from './mail.transport';
+import { Mailer, smtpError } from './mailer';
+import { NotificationsRepository } from './notifications.repository';
+import { CATEGORIES, checkPatch, isEmail, type SettingsPatch } from './settings-rules';
+import { renderMail, sampleContent } from './templates';
+import { MEDIA_RPC, NOTIFICATIONS_CONFIG, TEST_EMAIL_COUNTER } from './tokens';
+import { verifyUnsubscribe } from './unsubscribe-token';
+
+const TEST_TYPES = ['upload', 'highlight', 'error'] as const;
+type TestType = (typeof TEST_TYPES)[number];
+
+@Injectable()
+export class NotificationsService {
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly repository: NotificationsRepository,
+    private readonly mailer: Mailer,
+    private readonly transport: MailTransport,
+    @Inject(TEST_EMAIL_COUNTER) private readonly testEmails: WindowCounter,
+    @Inject(MEDIA_RPC) private readonly media: RpcClient,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+  ) {
+    this.logger = createLogger('notifications', config.LOG_LEVEL);
+  }
+
+  async getSettings(userId: string): Promise<notificationsV1.Settings> {
+    return toSettingsMessage(await this.repository.findSettings(userId));
+  }
+
+  async updateSettings(request: notificationsV1.SettingsUpdateRequest): Promise<notificationsV1.Settings> {
+    const patch: SettingsPatch = {};
+    for (const key of ['email', 'name', 'uploadConfirmation', 'highlightCompletion', 'processingErrors', 'weeklyDigest', 'autoDeleteAfter30Days', 'publicHighlights'] as const) {
+      if (request[key] !== undefined) (patch as Record<string, unknown>)[key] = request[key];
+    }
+    const result = checkPatch(patch);
+    if (!result.ok) throw RpcFailure.invalid(result.violations[0].message, result.violations);
+    return toSettingsMessage(await this.repository.saveSettings(request.userId, result.fields));
+  }
+
+  /** Sends the sample of a type to an address at once (one SMTP attempt), logged like any mail. */
+  async sendTestEmail(request: notificationsV1.TestEmailSendRequest): Promise<notificationsV1.TestEmailSendResponse> {
+    const email = request.email.trim();
+    if (!email) throw RpcFailure.invalid('Required', [{ field: 'email', message: 'Required' }]);
+    if (!isEmail(email)) throw RpcFailure.invalid('Invalid email', [{ field: 'email', message: 'Invalid email' }]);
+    if (!TEST_TYPES.includes(request.type as TestType)) {
+      throw RpcFailure.invalid('Type must be upload, highlight or error', [{ field: 'type', message: 'Expected upload, highlight or error' }]);
+    }
+    const count = await this.testEmails.hit(request.userId).catch(() => {
+      throw RpcFailure.unavailable('Test e-mails cannot be counted right now. Try again in a moment.');
+    });
+    if (count.count > this.config.TEST_EMAIL_LIMIT) {
+      const seconds = Math.max(1, Math.ceil(count.resetInMs / 1000));
+      throw RpcFailure.exhausted(`Too many test e-mails. Please wait ${seconds} seconds and try again.`, seconds);
+    }
+    const settings = await this.repository.findSettings(request.userId);
+    const rendered = renderMail(sampleContent(request.type as TestType), { publicUrl: this.config.PUBLIC_URL, name: settings?.name ?? '', test: true });
+    const id = randomUUID();
+    const dedupeKey = `test:${id}`;
+    await this.repository.recordMail({ dedupeKey, userId: request.userId, kind: 'test', toAddress: email, ...rendered, headers: {}, status: 'skipped', detail: 'sending' });
+    try {
+      await this.transport.send({ from: this.config.MAIL_FROM, to: email, ...rendered, headers: {}, messageId: this.mailer.messageIdOf(id) });
+      await this.repository.finishTestMail(dedupeKey, 'sent', '');
+    } catch (err) {
+      const error = smtpError(err);
+      await this.repository.finishTestMail(dedupeKey, 'failed', error);
+      this.logger.warn({ error }, 'test e-mail not sent');
+      throw RpcFailure.unavailable('The mail server did not accept the test e-mail. Try again in a moment.');
+    }
+    return create(notificationsV1.TestEmailSendResponseSchema, { message: `Test ${request.type} e-mail sent to ${email}` });
+  }
+
+  async listMails(userId: string, limit: number): Promise<notificationsV1.MailList> {
+    const mails = await this.repository.listMails(userId, Math.min(Math.max(limit || 20, 1), 100));
+    return create(notificationsV1.MailListSchema, {
+      mails: mails.map((m) => ({
+        id: m.id, kind: m.kind, subject: m.subject, to: m.toAddress, status: m.status, detail: m.detail, attempts: m.attempts,
+        createdAt: timestampFromDate(m.createdAt), sentAt: m.sentAt ? timestampFromDate(m.sentAt) : undefined,
+      })),
+    });
+  }
+
+  async unsubscribe(token: string): Promise<notificationsV1.UnsubscribeResponse> {
+    const verified = verifyUnsubscribe(this.config.UNSUBSCRIBE_SECRET, token);
+    if (!verified) throw RpcFailure.notFound('This unsubscribe link is not valid.');
+    await this.repository.saveSettings(verified.userId, { [verified.category]: false });
+    return create(notificationsV1.UnsubscribeResponseSchema, {
+      category: verified.category,
+      message: `You will no longer receive ${CATEGORIES[verified.category].label} e-mails. You can turn them on again in Settings.`,
+    });
+  }
+
+  async autoDeleteUsers(): Promise<notificationsV1.AutoDeleteUsers> {
+    return create(notificationsV1.AutoDeleteUsersSchema, { userIds: await this.repository.autoDeleteUsers() });
+  }
+
+  // Events (durable consumers; each mail is keyed by the event id, so a redelivery is one mail).
+
+  async onVideoProcessed(event: mediaV1.VideoProcessed, ctx: EventContext) {
+    await this.repository.recordActivity(ctx.id, event.userId, 'video', event.duration, ctx.occurredAt ?? new Date());
+    await this.mailer.compose(event.userId, `evt:${ctx.id}`, 'uploadConfirmation', { kind: 'upload', videoId: event.videoId, title: event.title, duration: event.duration });
+  }
+
+  async onVideoFailed(event: mediaV1.VideoFailed, ctx: EventContext) {
+    await this.repository.recordActivity(ctx.id, event.userId, 'failure', 0, ctx.occurredAt ?? new Date());
+    await this.mailer.compose(event.userId, `evt:${ctx.id}`, 'processingErrors', { kind: 'error', videoId: event.videoId, title: event.title, reason: event.reason, what: 'video' });
+  }
+
+  async onHighlightsFailed(event: mediaV1.HighlightsFailed, ctx: EventContext) {
+    await this.repository.recordActivity(ctx.id, event.userId, 'failure', 0, ctx.occurredAt ?? new Date());
+    await this.mailer.compose(event.userId, `evt:${ctx.id}`, 'processingErrors', { kind: 'error', videoId: event.videoId, title: event.title, reason: event.reason, what: 'highlight' });
+  }
+
+  async onHighlightsReady(event: mediaV1.HighlightsReady, ctx: EventContext) {
+    await this.repository.recordActivity(ctx.id, event.userId, 'reel', 0, ctx.occurredAt ?? new Date());
+    if (event.kind && event.kind !== 'highlights') return; // editor exports are not "highlight completion"
+    const dedupeKey = `evt:${ctx.id}`;
+    if (await this.repository.hasMail(dedupeKey)) return;
+    let reelSeconds = 0;
+    // Details only for a mail that will go out: a skipped one must not wait for media.
+    if (!(await this.mailer.wants(event.userId, 'highlightCompletion'))) {
+      await this.mailer.compose(event.userId, dedupeKey, 'highlightCompletion', { kind: 'highlight', videoId: event.videoId, title: event.title, reelSeconds: 0, moments: [] });
+      return;
+    }
+    let moments: Array<{ start: number; end: number; reasons: string[] }> = [];
+    try {
+      const highlight = await this.media.call(mediaV1.MediaService.method.highlightsGet, { userId: event.userId, highlightId: event.highlightId });
+      reelSeconds = highlight.reelDuration;
+      moments = highlight.moments.map((m) => ({ start: m.start, end: m.end, reasons: [...m.reasons] }));
+    } catch (err) {
+      // Deleted since (NOT_FOUND): the mail goes without the details. Media away: retry the event.
+      if (!(err instanceof RpcFailure) || err.code !== ErrorCode.NOT_FOUND) throw err;
+    }
+    await this.mailer.compose(event.userId, dedupeKey, 'highlightCompletion', { kind: 'highlight', videoId: event.videoId, title: event.title, reelSeconds, moments });
+  }
+
+  async onBatchFinished(event: batchesV1.BatchFinished, ctx: EventContext) {
+    await this.mailer.compose(event.userId, `evt:${ctx.id}`, 'highlightCompletion', {
+      kind: 'batch', batchId: event.batchId, name: event.name, status: event.status, total: event.totalVideos, processed: event.processedVideos, failed: event.failedVideos,
+    });
+  }
+}
+
+export function toSettingsMessage(settings: SettingsEntity | null): notificationsV1.Settings {
+  return create(notificationsV1.SettingsSchema, {
+    email: settings?.email ?? '',
+    name: settings?.name ?? '',
+    notifications: {
+      uploadConfirmation: settings?.uploadConfirmation ?? true,
+      highlightCompletion: settings?.highlightCompletion ?? true,
+      processingErrors: settings?.processingErrors ?? true,
+      weeklyDigest: settings?.weeklyDigest ?? false,
+    },
+    privacy: { autoDeleteAfter30Days: settings?.autoDeleteAfter30Days ?? false, publicHighlights: settings?.publicHighlights ?? false },
+  });
+}

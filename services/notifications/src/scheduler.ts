@@ -1,0 +1,60 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
+import { createLogger, type Logger } from '@reelsmith/kit';
+import type { NotificationsConfig } from './config';
+import { dueDigestWeek } from './iso-week';
+import { Mailer } from './mailer';
+import { NotificationsRepository } from './notifications.repository';
+import { NOTIFICATIONS_CONFIG } from './tokens';
+
+/**
+ * The weekly digest. Nothing about it lives in memory: every replica looks, at start and then every
+ * SCHEDULE_CHECK_MS, which week's digest is due and composes it for each user who wants it, under
+ * the dedupe key digest:<user>:<ISO week>. The unique key in PostgreSQL makes it one digest per
+ * user and week however many replicas look, and a replica that was down when it was due sends it
+ * when it starts. A week without activity sends nothing.
+ */
+@Injectable()
+export class DigestScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger: Logger;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly repository: NotificationsRepository,
+    private readonly mailer: Mailer,
+    @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+  ) {
+    this.logger = createLogger('notifications', config.LOG_LEVEL);
+  }
+
+  onApplicationBootstrap() {
+    const tick = () => {
+      this.running = this.runDue().then(() => undefined, (err) => this.logger.warn({ err }, 'digest check failed; it runs again at the next check'));
+    };
+    tick();
+    this.timer = setInterval(tick, this.config.SCHEDULE_CHECK_MS);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown() {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Composes the due week's digest for every user who wants one; returns how many were new. */
+  async runDue(now = new Date()): Promise<number> {
+    const week = dueDigestWeek(now, this.config.DIGEST_WEEKDAY, this.config.DIGEST_HOUR_UTC);
+    let composed = 0;
+    for (const user of await this.repository.weeklyDigestUsers()) {
+      const dedupeKey = `digest:${user.userId}:${week.label}`;
+      if (await this.repository.hasMail(dedupeKey)) continue;
+      const summary = await this.repository.summarizeActivity(user.userId, week.start, week.end);
+      if (summary.videos + summary.reels + summary.failures === 0) continue;
+      const made = await this.mailer.compose(user.userId, dedupeKey, 'weeklyDigest', {
+        kind: 'digest', weekLabel: week.label, videos: summary.videos, reels: summary.reels, minutes: Math.round(summary.seconds / 60), failures: summary.failures,
+      });
+      if (made) composed += 1;
+    }
+    return composed;
+  }
+}
