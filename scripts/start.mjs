@@ -24,7 +24,10 @@ async function main() {
   const { startReelsmith } = require('./lib/reelsmith.cjs');
   const stack = await startReelsmith();
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-  console.log(`\n  Reelsmith is running at \x1b[1mhttp://localhost:${gateway.port}\x1b[0m  (ready in ${seconds} s; Ctrl-C stops it)\n`);
+  console.log(`\n  Reelsmith is running at \x1b[1mhttp://localhost:${gateway.port}\x1b[0m  (ready in ${seconds} s; Ctrl-C stops it)`);
+  const mail = SERVICES.find((s) => s.name === 'mail');
+  if (stack.running.has('mail')) console.log(`  Mails it sends are caught locally: read them at \x1b[1mhttp://localhost:${mail.port}\x1b[0m (maildev)\n`);
+  else console.log(`  Mails go to SMTP_URL (${process.env.SMTP_URL ? 'set in your environment' : 'a mail server already on the catcher\'s port'})\n`);
 
   let stopping = false;
   const stop = async (code) => {

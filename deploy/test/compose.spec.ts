@@ -18,6 +18,7 @@ const ONE_SHOTS = ['minio-init'];
 const TEST_SECRETS = {
   JWT_SECRET: 'j'.repeat(48),
   MEDIA_URL_SECRET: 'm'.repeat(40),
+  UNSUBSCRIBE_SECRET: 'u'.repeat(40),
   POSTGRES_PASSWORD: 'pg-test-password',
   MINIO_ROOT_PASSWORD: 'minio-test-password',
 };

@@ -308,7 +308,7 @@ describe('helm chart helm/reelsmith', () => {
     // The bare chart (no values at all) names every missing Secret at once.
     const bare = template([]);
     expect(bare.status).not.toBe(0);
-    for (const key of ['auth.jwt.existingSecret', 'mediaUrl.existingSecret', 'externalDatabase.existingSecret', 'externalS3.existingSecret', 'externalS3.endpoint']) {
+    for (const key of ['auth.jwt.existingSecret', 'mediaUrl.existingSecret', 'mail.existingSecret', 'externalDatabase.existingSecret', 'externalS3.existingSecret', 'externalS3.endpoint']) {
       expect(bare.stderr).toContain(`${key} is required`);
     }
   });
@@ -317,11 +317,12 @@ describe('helm chart helm/reelsmith', () => {
     ['externalDatabase.existingSecret', 'auth'],
     ['mediaUrl.existingSecret', 'gateway'],
     ['externalS3.existingSecret', 'gateway'],
+    ['mail.existingSecret', 'notifications'],
   ])('fails when %s is unset while a service uses it, not when no enabled service does', (key, user) => {
     const result = template(['-f', TEST_VALUES, '--set', `${key}=`]);
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain(`${key} is required`);
-    const use = { 'externalDatabase.existingSecret': 'database', 'mediaUrl.existingSecret': 'mediaUrl', 'externalS3.existingSecret': 's3' }[key]!;
+    const use = { 'externalDatabase.existingSecret': 'database', 'mediaUrl.existingSecret': 'mediaUrl', 'externalS3.existingSecret': 's3', 'mail.existingSecret': 'mail' }[key]!;
     const users = Object.entries(values.services as Record<string, { uses: string[] }>)
       .filter(([, svc]) => svc.uses.includes(use))
       .map(([name]) => name);

@@ -17,7 +17,10 @@ async function startReelsmith({ env = process.env, dataDir = setup.DATA_DIR, log
   // The development S3 runs with the app unless another endpoint is set or one already answers.
   const s3 = SERVICES.find((s) => s.name === 's3');
   const ownS3 = !env.S3_ENDPOINT && !(await setup.portAnswers(s3.port));
-  const services = SERVICES.filter((s) => s !== s3 || ownS3);
+  // The mail catcher likewise, unless SMTP_URL points at a real server or one already listens.
+  const mail = SERVICES.find((s) => s.name === 'mail');
+  const ownMail = !env.SMTP_URL && !(await setup.portAnswers(mail.port));
+  const services = SERVICES.filter((s) => (s !== s3 || ownS3) && (s !== mail || ownMail));
   return startStack({ services, env: setup.serviceEnv(env, dataDir), baseEnv: env, log });
 }
 

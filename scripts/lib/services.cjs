@@ -12,6 +12,8 @@ const root = path.resolve(__dirname, '../..');
  */
 const SERVICES = [
   { name: 's3', command: ['scripts/lib/s3rver.cjs'], port: 4569, portEnv: 'S3RVER_PORT', readyPath: '/reelsmith' },
+  // The development mail catcher (maildev, web inbox on this port, SMTP on 1025); not started when SMTP_URL is set.
+  { name: 'mail', command: ['scripts/lib/maildev.cjs'], port: 1080, portEnv: 'MAILDEV_WEB_PORT', readyPath: '/' },
   { name: 'auth', command: ['services/auth/dist/main.js'], port: 8101, portEnv: 'HEALTH_PORT' },
   { name: 'media', command: ['services/media/dist/main.js'], port: 8102, portEnv: 'HEALTH_PORT' },
   { name: 'worker', command: ['services/media/dist/worker.js'], port: 8103, portEnv: 'HEALTH_PORT' },
@@ -19,10 +21,14 @@ const SERVICES = [
   { name: 'music', command: ['services/music/dist/main.js'], port: 8104, portEnv: 'HEALTH_PORT', readyTimeoutMs: 300_000 },
   { name: 'folders', command: ['services/folders/dist/main.js'], port: 8105, portEnv: 'HEALTH_PORT' },
   { name: 'batches', command: ['services/batches/dist/main.js'], port: 8106, portEnv: 'HEALTH_PORT' },
+  { name: 'notifications', command: ['services/notifications/dist/main.js'], port: 8107, portEnv: 'HEALTH_PORT' },
   { name: 'gateway', command: ['services/gateway/dist/main.js'], port: 8080, portEnv: 'PORT', healthPort: 8100 },
 ];
 
 /** The development S3 bucket (s3rver's fixed keys); any S3 or MinIO replaces it through S3_ENDPOINT. */
 const DEV_S3 = { S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'reelsmith', S3_REGION: 'us-east-1', S3_MULTIPART: 'false' };
 
-module.exports = { root, SERVICES, DEV_S3 };
+/** The development mail catcher's SMTP port (its web inbox is the `mail` service's port). */
+const DEV_SMTP_PORT = 1025;
+
+module.exports = { root, SERVICES, DEV_S3, DEV_SMTP_PORT };

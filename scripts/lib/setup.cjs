@@ -4,7 +4,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
-const { root, DEV_S3 } = require('./services.cjs');
+const { root, DEV_S3, DEV_SMTP_PORT } = require('./services.cjs');
 
 /** Where `npm start` keeps its data (s3rver's bucket, NATS store, secrets, the worker's scratch space). */
 const DATA_DIR = path.join(root, '.data');
@@ -165,6 +165,12 @@ function serviceEnv(env = process.env, dataDir = DATA_DIR) {
     DATABASE_URL: databaseUrl(env),
     JWT_SECRET: localSecret(env, dataDir, 'JWT_SECRET', 'jwt-secret'),
     MEDIA_URL_SECRET: localSecret(env, dataDir, 'MEDIA_URL_SECRET', 'media-url-secret'),
+    UNSUBSCRIBE_SECRET: localSecret(env, dataDir, 'UNSUBSCRIBE_SECRET', 'unsubscribe-secret'),
+    // Mails go to the local catcher (maildev, web inbox on :1080) unless SMTP_URL names a real server.
+    SMTP_URL: env.SMTP_URL ?? `smtp://127.0.0.1:${DEV_SMTP_PORT}`,
+    MAILDEV_SMTP_PORT: String(DEV_SMTP_PORT),
+    MAILDEV_DIR: path.join(dataDir, 'mail'),
+    ...pick(env, ['PUBLIC_URL', 'MAIL_FROM']),
     WEB_DIST: path.join(root, 'web', 'dist'),
     WORK_DIR: env.WORK_DIR ?? path.join(dataDir, 'work'),
     ...s3,

@@ -30,7 +30,7 @@ export interface RunningApp {
  * Logs are kept in memory and printed only when asked, so passing runs stay quiet.
  */
 export async function startApp(env: Record<string, string> = {}, options: { readyTimeoutMs?: number } = {}): Promise<RunningApp> {
-  const services = await Promise.all(SERVICES.filter((s) => s.name !== 's3').map(async (s) => ({
+  const services = await Promise.all(SERVICES.filter((s) => s.name !== 's3' && s.name !== 'mail').map(async (s) => ({
     ...s,
     port: await freePort(),
     ...(s.healthPort !== undefined ? { healthPort: await freePort() } : {}),
@@ -41,6 +41,9 @@ export async function startApp(env: Record<string, string> = {}, options: { read
     DATABASE_URL: process.env.DATABASE_URL!,
     JWT_SECRET: process.env.JWT_SECRET!,
     MEDIA_URL_SECRET: process.env.MEDIA_URL_SECRET!,
+    UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret-long-enough-0123456789',
+    // Tests that read mails pass their own SMTP server (test/support/smtp.ts); elsewhere mails wait in the outbox.
+    SMTP_URL: 'smtp://127.0.0.1:9',
     S3_ENDPOINT: process.env.S3_ENDPOINT!,
     S3_ACCESS_KEY: 'S3RVER',
     S3_SECRET_KEY: 'S3RVER',

@@ -157,6 +157,11 @@ Checks that values cannot express in values.schema.json; fails the render with e
     kubectl create secret generic %s-media-url --from-literal=%s="$(openssl rand -hex 32)"
     helm install ... --set mediaUrl.existingSecret=%s-media-url` .Release.Name .Values.mediaUrl.existingSecretKey .Release.Name) -}}
 {{- end -}}
+{{- if and (include "reelsmith.anyUses" (dict "root" . "use" "mail")) (not .Values.mail.existingSecret) -}}
+{{- $messages = append $messages (printf `mail.existingSecret is required: the SMTP URL and the key that signs unsubscribe links must come from an existing Secret, e.g.
+    kubectl create secret generic %s-mail --from-literal=%s='smtp://USER:PASSWORD@smtp.example.com:587' --from-literal=%s="$(openssl rand -hex 32)"
+    helm install ... --set mail.existingSecret=%s-mail` .Release.Name .Values.mail.smtpUrlKey .Values.mail.unsubscribeSecretKey .Release.Name) -}}
+{{- end -}}
 {{- if and (include "reelsmith.anyUses" (dict "root" . "use" "database")) (not .Values.externalDatabase.existingSecret) -}}
 {{- $messages = append $messages (printf `externalDatabase.existingSecret is required: the PostgreSQL URL must come from an existing Secret, e.g.
     kubectl create secret generic %s-db --from-literal=%s='postgres://USER:PASSWORD@HOST:5432/reelsmith'
