@@ -46,6 +46,7 @@ export function SettingsPage() {
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <PageHeader title="Settings" description="Your profile, e-mail notification preferences and privacy options." />
       <form
+        noValidate
         className="flex flex-col gap-6"
         onSubmit={(e) => {
           e.preventDefault();
