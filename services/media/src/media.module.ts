@@ -9,6 +9,7 @@ import { UploadGrantEntity } from './entities/upload-grant.entity';
 import { VideoEntity } from './entities/video.entity';
 import { MEDIA_TOOLS, MediaRepository } from './ffmpeg/media.repository';
 import { FolderDirectory, RpcFolderDirectory } from './folder-directory';
+import { AutoDeleteConsumer } from './auto-delete.consumer';
 import { FolderEventsConsumer } from './folder-events.consumer';
 import { HighlightsController } from './highlights.controller';
 import { HighlightsRepository, TypeOrmHighlightsRepository } from './highlights.repository';
@@ -82,6 +83,7 @@ export class MediaModule {
         UploadIntake,
         { provide: FolderDirectory, useClass: RpcFolderDirectory },
         FolderEventsConsumer,
+        AutoDeleteConsumer,
         JobQueue,
         { provide: AdvisoryLock, useClass: PgAdvisoryLock },
         JobReconciler,

@@ -4,11 +4,13 @@ import type { NatsConnection } from 'nats';
 import type { NotificationsConfig } from './config';
 import { ActivityEntity } from './entities/activity.entity';
 import { MailEntity } from './entities/mail.entity';
+import { ScheduleRunEntity } from './entities/schedule-run.entity';
 import { SettingsEntity } from './entities/settings.entity';
 import { EventsConsumer } from './events.consumer';
 import { MailTransport, SmtpMailTransport } from './mail.transport';
 import { Mailer } from './mailer';
 import { CreateNotifications1764000000000 } from './migrations/1764000000000-CreateNotifications';
+import { CreateScheduleRuns1764000000001 } from './migrations/1764000000001-CreateScheduleRuns';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository, TypeOrmNotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
@@ -16,8 +18,8 @@ import { DigestScheduler } from './scheduler';
 import { MEDIA_RPC, NOTIFICATIONS_CONFIG, TEST_EMAIL_COUNTER } from './tokens';
 
 export const NOTIFICATIONS_SCHEMA = 'notifications';
-export const notificationsEntities = [SettingsEntity, MailEntity, ActivityEntity];
-export const notificationsMigrations = [CreateNotifications1764000000000];
+export const notificationsEntities = [SettingsEntity, MailEntity, ActivityEntity, ScheduleRunEntity];
+export const notificationsMigrations = [CreateNotifications1764000000000, CreateScheduleRuns1764000000001];
 
 @Module({})
 export class NotificationsModule {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { ActivityEntity } from './entities/activity.entity';
 import { MailEntity } from './entities/mail.entity';
+import { ScheduleRunEntity } from './entities/schedule-run.entity';
 import { SettingsEntity } from './entities/settings.entity';
 import type { SettingsPatch } from './settings-rules';
 
@@ -41,6 +42,11 @@ export abstract class NotificationsRepository {
   abstract finishTestMail(dedupeKey: string, status: 'sent' | 'failed', detail: string): Promise<void>;
   abstract listMails(userId: string, limit: number): Promise<MailEntity[]>;
   abstract recordActivity(eventId: string, userId: string, kind: 'video' | 'reel' | 'failure', seconds: number, occurredAt: Date): Promise<void>;
+  /**
+   * Runs `work` once for `key` across every replica: records the key and runs `work` in one
+   * transaction, so a failing `work` leaves the key free for the next try. False when it already ran.
+   */
+  abstract runOnce(key: string, work: () => Promise<void>): Promise<boolean>;
   abstract summarizeActivity(userId: string, from: Date, to: Date): Promise<ActivitySummary>;
 }
 
@@ -130,6 +136,15 @@ export class TypeOrmNotificationsRepository extends NotificationsRepository {
 
   async recordActivity(eventId: string, userId: string, kind: 'video' | 'reel' | 'failure', seconds: number, occurredAt: Date) {
     await this.activity.createQueryBuilder().insert().values({ eventId, userId, kind, seconds, occurredAt }).orIgnore().execute();
+  }
+
+  async runOnce(key: string, work: () => Promise<void>) {
+    return this.dataSource.transaction(async (tx) => {
+      const inserted = await tx.getRepository(ScheduleRunEntity).createQueryBuilder().insert().values({ key }).orIgnore().returning(['key']).execute();
+      if (inserted.raw.length !== 1) return false;
+      await work();
+      return true;
+    });
   }
 
   async summarizeActivity(userId: string, from: Date, to: Date): Promise<ActivitySummary> {

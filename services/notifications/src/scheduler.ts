@@ -1,13 +1,19 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
-import { createLogger, type Logger } from '@reelsmith/kit';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { createLogger, EventPublisher, type Logger } from '@reelsmith/kit';
+import { notificationsV1 } from '@reelsmith/proto';
 import type { NotificationsConfig } from './config';
 import { dueDigestWeek } from './iso-week';
 import { Mailer } from './mailer';
 import { NotificationsRepository } from './notifications.repository';
 import { NOTIFICATIONS_CONFIG } from './tokens';
 
+const DAY_MS = 86_400_000;
+/** Processed videos older than this are deleted for users who turned auto-delete on. */
+export const AUTO_DELETE_AFTER_MS = 30 * DAY_MS;
+
 /**
- * The weekly digest. Nothing about it lives in memory: every replica looks, at start and then every
+ * The weekly digest and the daily auto-delete. Nothing about it lives in memory: every replica looks, at start and then every
  * SCHEDULE_CHECK_MS, which week's digest is due and composes it for each user who wants it, under
  * the dedupe key digest:<user>:<ISO week>. The unique key in PostgreSQL makes it one digest per
  * user and week however many replicas look, and a replica that was down when it was due sends it
@@ -22,6 +28,7 @@ export class DigestScheduler implements OnApplicationBootstrap, BeforeApplicatio
   constructor(
     private readonly repository: NotificationsRepository,
     private readonly mailer: Mailer,
+    private readonly events: EventPublisher,
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
   ) {
     this.logger = createLogger('notifications', config.LOG_LEVEL);
@@ -29,7 +36,10 @@ export class DigestScheduler implements OnApplicationBootstrap, BeforeApplicatio
 
   onApplicationBootstrap() {
     const tick = () => {
-      this.running = this.runDue().then(() => undefined, (err) => this.logger.warn({ err }, 'digest check failed; it runs again at the next check'));
+      this.running = Promise.all([
+        this.runDue().catch((err) => this.logger.warn({ err }, 'digest check failed; it runs again at the next check')),
+        this.runAutoDelete().catch((err) => this.logger.warn({ err }, 'auto-delete run failed; it runs again at the next check')),
+      ]).then(() => undefined);
     };
     tick();
     this.timer = setInterval(tick, this.config.SCHEDULE_CHECK_MS);
@@ -56,5 +66,26 @@ export class DigestScheduler implements OnApplicationBootstrap, BeforeApplicatio
       if (made) composed += 1;
     }
     return composed;
+  }
+
+  /**
+   * Once per UTC day (the run's key in PostgreSQL, whichever replica gets there first): one
+   * evt.notifications.auto.delete.due per user who turned auto-delete on, for media to delete their
+   * processed videos older than 30 days. The events are published inside the run's transaction, so
+   * a run that could not publish is not recorded and the next check tries again. Returns how many
+   * users were due (0 when the day already ran).
+   */
+  async runAutoDelete(now = new Date()): Promise<number> {
+    const day = now.toISOString().slice(0, 10);
+    let due = 0;
+    await this.repository.runOnce(`auto-delete:${day}`, async () => {
+      const before = timestampFromDate(new Date(now.getTime() - AUTO_DELETE_AFTER_MS));
+      for (const userId of await this.repository.autoDeleteUsers()) {
+        await this.events.publish(notificationsV1.AutoDeleteDueSchema, { userId, before, day }, { onceFor: `${userId}:${day}` });
+        due += 1;
+      }
+    });
+    if (due) this.logger.info({ day, users: due }, 'auto-delete requested');
+    return due;
   }
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { createRpcClient, ErrorCode, EventPublisher, RpcClient } from '@reelsmith/kit';
-import { batchesV1, mediaV1, notificationsV1 } from '@reelsmith/proto';
-import { connect, type NatsConnection } from 'nats';
+import { batchesV1, commonV1, mediaV1, notificationsV1 } from '@reelsmith/proto';
+import { fromBinary } from '@bufbuild/protobuf';
+import { anyUnpack, timestampDate } from '@bufbuild/protobuf/wkt';
+import { AckPolicy, connect, nanos, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { rejection } from '../../../test/support/rpc';
 import { startServiceApp } from '../../../test/support/service-app';
@@ -230,6 +232,34 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
       await second.close();
     }
     void quiet;
+  });
+
+  it('asks media once a day to auto-delete for each user who turned it on, even with two replicas', async () => {
+    const keen = await user('keen@example.com', { autoDeleteAfter30Days: true });
+    const notKeen = await user('calm@example.com');
+    const second = await start();
+    try {
+      const day = new Date(Date.UTC(2031, 0, 15, 3));
+      const runs = await Promise.all([app.get(DigestScheduler).runAutoDelete(day), second.get(DigestScheduler).runAutoDelete(day), app.get(DigestScheduler).runAutoDelete(day)]);
+      expect(runs.filter((n) => n > 0)).toHaveLength(1);
+      expect(await second.get(DigestScheduler).runAutoDelete(new Date(day.getTime() + 3_600_000))).toBe(0);
+      // Every auto.delete.due event on the stream for that day: one per keen user, none for the others.
+      const consumer = await nc.jetstream().consumers.get('EVENTS', (await (await nc.jetstreamManager()).consumers.add('EVENTS', { filter_subject: 'evt.notifications.auto.delete.due', ack_policy: AckPolicy.None, inactive_threshold: nanos(60_000) })).name);
+      const seen: notificationsV1.AutoDeleteDue[] = [];
+      for (;;) {
+        const msg = await consumer.next({ expires: 1000 });
+        if (!msg) break;
+        const envelope = fromBinary(commonV1.EventEnvelopeSchema, msg.data);
+        seen.push(anyUnpack(envelope.payload!, notificationsV1.AutoDeleteDueSchema)!);
+      }
+      const ofDay = seen.filter((e) => e.day === '2031-01-15');
+      expect(ofDay.filter((e) => e.userId === keen)).toHaveLength(1);
+      expect(ofDay.filter((e) => e.userId === notKeen)).toHaveLength(0);
+      const cutOff = timestampDate(ofDay.find((e) => e.userId === keen)!.before!);
+      expect(cutOff.toISOString()).toBe(new Date(day.getTime() - 30 * 86_400_000).toISOString());
+    } finally {
+      await second.close();
+    }
   });
 
   it('has migrations that match the entities (no drift)', async () => {
