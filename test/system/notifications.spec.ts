@@ -96,6 +96,10 @@ describe('settings and e-mail through the gateway', () => {
     expect(reelMail.subject).toBe('Your highlight reel of "Derby <b>day</b>" is ready');
     expect(reelMail.text).toMatch(/a \d+:\d\d reel with \d+ moments?\./);
     expect(reelMail.text).toContain(`1. `);
+    // The video's thumbnail travels inside the mail (an inline image), never as a link that expires.
+    const [thumbnail] = reelMail.parsed.attachments;
+    expect(thumbnail).toMatchObject({ contentType: 'image/jpeg', cid: `thumbnail-${videoId}@reelsmith`, contentDisposition: 'inline' });
+    expect(thumbnail.content.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const watch = linksOf(reelMail.html).find((l) => l.includes('/video/'))!;
     expect(watch).toBe(`${PUBLIC_URL}/video/${videoId}`);
     // The link opens the app's page of that video (the SPA), whose reel the API serves.

@@ -2,8 +2,10 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { createRpcClient, ErrorCode, EventPublisher, ObjectStorage, RpcClient, storageConfigSchema } from '@reelsmith/kit';
-import { batchesV1, mediaV1 } from '@reelsmith/proto';
-import { connect, type NatsConnection } from 'nats';
+import { fromBinary } from '@bufbuild/protobuf';
+import { anyUnpack } from '@bufbuild/protobuf/wkt';
+import { batchesV1, commonV1, mediaV1 } from '@reelsmith/proto';
+import { AckPolicy, connect, nanos, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { emptyVideo, fakeVideo, tinyClip, truncatedVideo } from '../../../test/support/batch-media';
 import { rejection } from '../../../test/support/rpc';
@@ -58,6 +60,21 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
     await app?.close();
     await media?.stop();
   });
+
+  /** Every evt.batches.batch.finished of a batch on the EVENTS stream. */
+  async function finishedEvents(batchId: string) {
+    const jsm = await nc.jetstreamManager();
+    const info = await jsm.consumers.add('EVENTS', { filter_subject: 'evt.batches.batch.finished', ack_policy: AckPolicy.None, inactive_threshold: nanos(60_000) });
+    const consumer = await nc.jetstream().consumers.get('EVENTS', info.name);
+    const found: batchesV1.BatchFinished[] = [];
+    for (;;) {
+      const msg = await consumer.next({ expires: 1000 });
+      if (!msg) break;
+      const event = anyUnpack(fromBinary(commonV1.EventEnvelopeSchema, msg.data).payload!, batchesV1.BatchFinishedSchema)!;
+      if (event.batchId === batchId) found.push(event);
+    }
+    return found;
+  }
 
   it('streams an object of unknown length into the store byte for byte', async () => {
     const file = await store(alice, tinyClip(0), 'a.mp4');
@@ -130,6 +147,9 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
     await new Promise((r) => setTimeout(r, 1500));
     expect(await client.call(Rpc.batchesGet, { userId: alice, batchId: batch.id })).toMatchObject({ status: 'completed', processedVideos: 2, failedVideos: 3 });
     expect((await media.client.call(MediaRpc.highlightsList, { userId: alice, videoId: added.videos[0].videoId })).highlights).toHaveLength(1);
+    // The batch's end went out once as evt.batches.batch.finished (for the notifications service's mail).
+    const finished = await finishedEvents(batch.id);
+    expect(finished).toEqual([expect.objectContaining({ batchId: batch.id, userId: alice, name: 'Summer League', status: 'completed', totalVideos: 5, processedVideos: 2, failedVideos: 3 })]);
 
     const report = await client.call(Rpc.reportGet, { userId: alice, batchId: batch.id });
     expect(report.filename).toBe('summer-league-report.json');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@reelsmith/kit';
+import { baseConfigSchema, storageConfigSchema } from '@reelsmith/kit';
 
-export const configSchema = baseConfigSchema.extend({
+/** S3: the reel mail shows the video's thumbnail, read from the bucket (media says which object). */
+export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   DATABASE_URL: z.string().url(),
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8107),
   /**

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { createLogger, type Logger } from '@reelsmith/kit';
 import type { NotificationsConfig } from './config';
+import type { InlineImage } from './entities/mail.entity';
 import { MailTransport } from './mail.transport';
 import { NotificationsRepository } from './notifications.repository';
 import { type Category, CATEGORIES } from './settings-rules';
@@ -47,7 +48,7 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
    * Records the mail of an event for its user, once per dedupe key: pending when the user wants it
    * and has an address, else skipped with the reason. False when the key was already recorded.
    */
-  async compose(userId: string, dedupeKey: string, category: Category, content: MailContent): Promise<boolean> {
+  async compose(userId: string, dedupeKey: string, category: Category, content: MailContent, inlineImages: InlineImage[] = []): Promise<boolean> {
     if (await this.repository.hasMail(dedupeKey)) return false;
     const settings = await this.repository.findSettings(userId);
     const wanted = settings ? settings[category] : category !== 'weeklyDigest';
@@ -55,7 +56,7 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
     if (!wanted) {
       return this.repository.recordMail({ ...base, subject: renderMail(content, this.context(userId, category, '')).subject, status: 'skipped', detail: `${capitalise(CATEGORIES[category].label)} e-mails are turned off in your settings` });
     }
-    const rendered = renderMail(content, this.context(userId, category, settings?.name ?? ''));
+    const rendered = renderMail({ ...content, ...(inlineImages.length && content.kind === 'highlight' ? { thumbnailCid: inlineImages[0].cid } : {}) }, this.context(userId, category, settings?.name ?? ''));
     if (!settings?.email) {
       return this.repository.recordMail({ ...base, subject: rendered.subject, status: 'skipped', detail: 'No e-mail address in your settings' });
     }
@@ -65,6 +66,7 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
       ...rendered,
       headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       status: 'pending',
+      inlineImages,
     });
     if (recorded) this.wake?.();
     return recorded;
@@ -91,6 +93,7 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
     try {
       const messageId = await this.transport.send({
         from: this.config.MAIL_FROM, to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, messageId: this.messageIdOf(mail.id),
+        attachments: mail.inlineImages.map((i) => ({ filename: i.filename, cid: i.cid, contentType: i.contentType, content: Buffer.from(i.base64, 'base64') })),
       });
       await this.repository.markSent(mail.id, messageId);
       this.logger.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, NATS_CONNECTION, NatsModule, rpcClientProvider, SharedWindowCounter } from '@reelsmith/kit';
+import { DatabaseModule, NATS_CONNECTION, NatsModule, ObjectStorage, rpcClientProvider, SharedWindowCounter } from '@reelsmith/kit';
 import type { NatsConnection } from 'nats';
 import type { NotificationsConfig } from './config';
 import { ActivityEntity } from './entities/activity.entity';
@@ -35,6 +35,7 @@ export class NotificationsModule {
         { provide: NOTIFICATIONS_CONFIG, useValue: config },
         rpcClientProvider(config.NATS_URL, 10_000, 'notifications', MEDIA_RPC),
         { provide: MailTransport, useFactory: () => new SmtpMailTransport(config.SMTP_URL) },
+        { provide: ObjectStorage, useValue: new ObjectStorage(config) },
         {
           provide: TEST_EMAIL_COUNTER,
           inject: [NATS_CONNECTION],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
 import { ActivityEntity } from './entities/activity.entity';
-import { MailEntity } from './entities/mail.entity';
+import { type InlineImage, MailEntity } from './entities/mail.entity';
 import { ScheduleRunEntity } from './entities/schedule-run.entity';
 import { SettingsEntity } from './entities/settings.entity';
 import type { SettingsPatch } from './settings-rules';
@@ -21,6 +21,7 @@ export interface NewMail {
   headers: Record<string, string>;
   status: 'pending' | 'skipped';
   detail?: string;
+  inlineImages?: InlineImage[];
 }
 
 export interface ActivitySummary { videos: number; reels: number; failures: number; seconds: number }

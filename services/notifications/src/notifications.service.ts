@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Inject, Injectable } from '@nestjs/common';
-import { createLogger, ErrorCode, type EventContext, type Logger, RpcClient, RpcFailure, type WindowCounter } from '@reelsmith/kit';
+import { createLogger, ErrorCode, type EventContext, type Logger, ObjectStorage, RpcClient, RpcFailure, type WindowCounter } from '@reelsmith/kit';
 import { batchesV1, mediaV1, notificationsV1 } from '@reelsmith/proto';
 import type { NotificationsConfig } from './config';
+import type { InlineImage } from './entities/mail.entity';
 import type { SettingsEntity } from './entities/settings.entity';
 import { MailTransport } from './mail.transport';
 import { Mailer, smtpError } from './mailer';
@@ -15,6 +16,7 @@ import { MEDIA_RPC, NOTIFICATIONS_CONFIG, TEST_EMAIL_COUNTER } from './tokens';
 import { verifyUnsubscribe } from './unsubscribe-token';
 
 const TEST_TYPES = ['upload', 'highlight', 'error'] as const;
+const MAX_THUMBNAIL_BYTES = 512 * 1024;
 type TestType = (typeof TEST_TYPES)[number];
 
 @Injectable()
@@ -28,8 +30,23 @@ export class NotificationsService {
     @Inject(TEST_EMAIL_COUNTER) private readonly testEmails: WindowCounter,
     @Inject(MEDIA_RPC) private readonly media: RpcClient,
     @Inject(NOTIFICATIONS_CONFIG) private readonly config: NotificationsConfig,
+    private readonly storage: ObjectStorage,
   ) {
     this.logger = createLogger('notifications', config.LOG_LEVEL);
+  }
+
+  /** The video's thumbnail as an inline image of the reel mail; none when it has none (or it is too big). */
+  private async thumbnailOf(userId: string, videoId: string): Promise<InlineImage[]> {
+    try {
+      const object = await this.media.call(mediaV1.MediaService.method.objectResolve, { userId, videoId, kind: mediaV1.ObjectKind.THUMBNAIL });
+      const size = Number(object.size) || (await this.storage.stat(object.key))?.size || 0;
+      if (size <= 0 || size > MAX_THUMBNAIL_BYTES) return [];
+      const bytes = await this.storage.readHead(object.key, size);
+      return [{ cid: `thumbnail-${videoId}@reelsmith`, filename: 'thumbnail.jpg', contentType: object.contentType || 'image/jpeg', base64: bytes.toString('base64') }];
+    } catch (err) {
+      if (err instanceof RpcFailure && err.code === ErrorCode.NOT_FOUND) return [];
+      throw err;
+    }
   }
 
   async getSettings(userId: string): Promise<notificationsV1.Settings> {
@@ -139,7 +156,8 @@ export class NotificationsService {
       // Deleted since (NOT_FOUND): the mail goes without the details. Media away: retry the event.
       if (!(err instanceof RpcFailure) || err.code !== ErrorCode.NOT_FOUND) throw err;
     }
-    await this.mailer.compose(event.userId, dedupeKey, 'highlightCompletion', { kind: 'highlight', videoId: event.videoId, title: event.title, reelSeconds, moments });
+    const thumbnail = await this.thumbnailOf(event.userId, event.videoId);
+    await this.mailer.compose(event.userId, dedupeKey, 'highlightCompletion', { kind: 'highlight', videoId: event.videoId, title: event.title, reelSeconds, moments }, thumbnail);
   }
 
   async onBatchFinished(event: batchesV1.BatchFinished, ctx: EventContext) {

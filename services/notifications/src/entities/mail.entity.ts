@@ -1,5 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+export interface InlineImage { cid: string; filename: string; contentType: string; base64: string }
+
 /**
  * Every mail the service decided on: the outbox (pending, with its next attempt) and the log
  * (sent, failed with the SMTP error, skipped with the reason). `dedupeKey` is unique: the id of
@@ -38,6 +40,10 @@ export class MailEntity {
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   @Column({ type: 'jsonb', default: () => `'{}'` })
   headers!: Record<string, string>;
+
+  /** Images the HTML shows by cid (the reel's thumbnail), base64, sent as inline attachments. */
+  @Column({ name: 'inline_images', type: 'jsonb', default: () => `'[]'` })
+  inlineImages!: InlineImage[];
 
   /** pending, sent, failed or skipped. */
   @Column({ type: 'varchar', length: 10 })
