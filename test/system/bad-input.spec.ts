@@ -240,6 +240,20 @@ const ROWS: Row[] = [
   ['folders', 'create a folder with __proto__', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: '{"name":"Proto","__proto__":{"polluted":true}}' })],
   ['folders', 'create a folder with constructor.prototype', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: '{"name":"Ctor","constructor":{"prototype":{"polluted":true}}}' })],
 
+  // Settings, test e-mails and unsubscribe links.
+  ['settings', 'GET /api/user/settings without a token', 401, () => call('GET', '/api/user/settings')],
+  ['settings', 'save settings with an unknown field (role)', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { name: 'A', role: 'admin' } })],
+  ['settings', 'save settings with an unknown notification flag', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { notifications: { marketing: true } } })],
+  ['settings', 'save settings with a text as a flag', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { notifications: { weeklyDigest: 'yes' } } })],
+  ['settings', 'save settings with an invalid e-mail', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { email: 'alice-at-example' } })],
+  ['settings', 'save settings with a NUL in the name', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { name: 'Al\u0000ice' } })],
+  ['settings', 'save settings with __proto__', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: '{"name":"Proto","__proto__":{"polluted":true}}' })],
+  ['settings', 'test e-mail of an unknown type', 400, (f) => call('POST', '/api/test-email', { token: f.alice, body: { email: 'alice@example.com', type: 'digest' } })],
+  ['settings', 'test e-mail to an invalid address', 400, (f) => call('POST', '/api/test-email', { token: f.alice, body: { email: 'not an address', type: 'upload' } })],
+  ['settings', 'test e-mail without a token', 401, () => call('POST', '/api/test-email', { body: { email: 'alice@example.com', type: 'upload' } })],
+  ['settings', 'one-click unsubscribe with a forged token', 404, () => call('POST', '/api/unsubscribe?token=YWxpY2UuaGlnaGxpZ2h0Q29tcGxldGlvbg.forged')],
+  ['settings', 'one-click unsubscribe without a token', 404, () => call('POST', '/api/unsubscribe')],
+
   // Batches and bulk uploads.
   ['batches', "GET /api/batches/:id of Alice's batch as Bob", 404, (f) => call('GET', `/api/batches/${f.batch.id}`, { token: f.bob })],
   ['batches', "GET /api/batches/:id/report of Alice's batch as Bob", 404, (f) => call('GET', `/api/batches/${f.batch.id}/report`, { token: f.bob })],
@@ -366,7 +380,7 @@ describe('bad input through the gateway: a clear 4xx, nothing changed, no 5xx an
     const groups = new Map<string, number>();
     for (const [group] of ROWS) groups.set(group, (groups.get(group) ?? 0) + 1);
     expect(ROWS.length).toBeGreaterThanOrEqual(50);
-    expect([...groups.keys()].sort()).toEqual(['auth', 'batches', 'exports', 'folders', 'highlights', 'json', 'jwt', 'media', 'moments', 'range', 'signed-url', 'videos']);
+    expect([...groups.keys()].sort()).toEqual(['auth', 'batches', 'exports', 'folders', 'highlights', 'json', 'jwt', 'media', 'moments', 'range', 'settings', 'signed-url', 'videos']);
   });
 
   it.each(ROWS)('[%s] %s answers %i and changes nothing', async (_group, name, status, send) => {

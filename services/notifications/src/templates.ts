@@ -78,7 +78,7 @@ function bodyOf(content: MailContent, publicUrl: string): Body {
     case 'highlight': {
       const url = `${publicUrl}/video/${encodeURIComponent(content.videoId)}`;
       const moments = content.moments.slice(0, 10);
-      const rows = moments.map((m, i) => `<tr><td style="padding:4px 8px;color:#6b7280">${i + 1}</td><td style="padding:4px 8px">${esc(clock(m.start))}–${esc(clock(m.end))}</td><td style="padding:4px 8px">${esc(m.reasons.join(', ') || 'best moment')}</td></tr>`).join('');
+      const rows = moments.map((m, i) => `<tr><td style="padding:4px 8px;color:#6b7280;width:24px">${i + 1}</td><td style="padding:4px 8px;width:120px;white-space:nowrap">${esc(clock(m.start))}–${esc(clock(m.end))}</td><td style="padding:4px 8px">${esc(m.reasons.join(', ') || 'best moment')}</td></tr>`).join('');
       return {
         subject: `Your highlight reel of "${content.title}" is ready`,
         heading: 'Your reel is ready',
