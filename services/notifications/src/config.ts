@@ -30,6 +30,8 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   TEST_EMAIL_BUCKET: z.string().regex(/^[-\w]+$/, 'letters, digits, - and _ only').default('test_email_limits'),
   /** How often each replica checks whether a weekly digest or the daily auto-delete is due. */
   SCHEDULE_CHECK_MS: z.coerce.number().int().positive().default(10 * 60_000),
+  /** Sent, failed and skipped mails are kept this long for the history, then deleted (daily). */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
   /** ISO weekday (1 Monday .. 7 Sunday) and UTC hour from which last week's digest is sent. */
   DIGEST_WEEKDAY: z.coerce.number().int().min(1).max(7).default(1),
   DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(8),

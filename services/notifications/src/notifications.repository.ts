@@ -48,6 +48,8 @@ export abstract class NotificationsRepository {
    * transaction, so a failing `work` leaves the key free for the next try. False when it already ran.
    */
   abstract runOnce(key: string, work: () => Promise<void>): Promise<boolean>;
+  /** Deletes settled mails created before `mailsBefore` and activity before `activityBefore`; how many of each. */
+  abstract prune(mailsBefore: Date, activityBefore: Date): Promise<{ mails: number; activity: number }>;
   abstract summarizeActivity(userId: string, from: Date, to: Date): Promise<ActivitySummary>;
 }
 
@@ -146,6 +148,12 @@ export class TypeOrmNotificationsRepository extends NotificationsRepository {
       await work();
       return true;
     });
+  }
+
+  async prune(mailsBefore: Date, activityBefore: Date) {
+    const mails = await this.mails.createQueryBuilder().delete().where(`status <> 'pending' AND created_at < :before`, { before: mailsBefore }).execute();
+    const activity = await this.activity.createQueryBuilder().delete().where('occurred_at < :before', { before: activityBefore }).execute();
+    return { mails: mails.affected ?? 0, activity: activity.affected ?? 0 };
   }
 
   async summarizeActivity(userId: string, from: Date, to: Date): Promise<ActivitySummary> {

@@ -39,6 +39,7 @@ export class DigestScheduler implements OnApplicationBootstrap, BeforeApplicatio
       this.running = Promise.all([
         this.runDue().catch((err) => this.logger.warn({ err }, 'digest check failed; it runs again at the next check')),
         this.runAutoDelete().catch((err) => this.logger.warn({ err }, 'auto-delete run failed; it runs again at the next check')),
+        this.runRetention().catch((err) => this.logger.warn({ err }, 'mail clean-up failed; it runs again at the next check')),
       ]).then(() => undefined);
     };
     tick();
@@ -87,5 +88,17 @@ export class DigestScheduler implements OnApplicationBootstrap, BeforeApplicatio
     });
     if (due) this.logger.info({ day, users: due }, 'auto-delete requested');
     return due;
+  }
+
+  /**
+   * Once per UTC day: deletes settled mails older than MAIL_RETENTION_DAYS and activity older than
+   * five weeks (the digest only reads last week). Pending mails are never deleted.
+   */
+  async runRetention(now = new Date()): Promise<{ mails: number; activity: number } | null> {
+    let pruned: { mails: number; activity: number } | null = null;
+    await this.repository.runOnce(`retention:${now.toISOString().slice(0, 10)}`, async () => {
+      pruned = await this.repository.prune(new Date(now.getTime() - this.config.MAIL_RETENTION_DAYS * DAY_MS), new Date(now.getTime() - 35 * DAY_MS));
+    });
+    return pruned;
   }
 }

@@ -262,6 +262,21 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     }
   });
 
+  it('deletes settled mails past their retention once a day, never a pending one', async () => {
+    const userId = randomUUID();
+    const day = new Date(Date.UTC(2031, 5, 1, 3));
+    const insert = (key: string, status: string, daysBefore: number) => dataSource.query(
+      `INSERT INTO notifications.mails (dedupe_key, user_id, kind, status, created_at, next_attempt_at) VALUES ($1, $2, 'upload', $3, $4, $5)`,
+      [key, userId, status, new Date(day.getTime() - daysBefore * 86_400_000), status === 'pending' ? day : null]);
+    await insert(`old-sent-${userId}`, 'sent', 200);
+    await insert(`old-pending-${userId}`, 'pending', 200);
+    await insert(`new-sent-${userId}`, 'sent', 10);
+    const runs = await Promise.all([app.get(DigestScheduler).runRetention(day), app.get(DigestScheduler).runRetention(day)]);
+    expect(runs.filter(Boolean)).toHaveLength(1);
+    const left = await dataSource.query(`SELECT dedupe_key FROM notifications.mails WHERE user_id = $1 ORDER BY dedupe_key`, [userId]);
+    expect(left.map((r: { dedupe_key: string }) => r.dedupe_key)).toEqual([`new-sent-${userId}`, `old-pending-${userId}`]);
+  });
+
   it('has migrations that match the entities (no drift)', async () => {
     const pending = await dataSource.driver.createSchemaBuilder().log();
     expect(pending.upQueries.map((q) => q.query)).toEqual([]);
