@@ -80,6 +80,16 @@ export async function startExtraGateway(app: RunningApp, env: Record<string, str
   return { baseUrl: `http://127.0.0.1:${gateway.port}`, stack };
 }
 
+/** One more replica of a running app's service (a worker port of its own; same NATS, database and settings unless `env` says otherwise). */
+export async function startExtraService(app: RunningApp, name: string, env: Record<string, string> = {}): Promise<TestStack> {
+  const service = { ...SERVICES.find((s) => s.name === name)!, port: await freePort() };
+  return startStack({
+    services: [service],
+    env: { ...app.env, ...env },
+    log: (n, line) => app.logs.push(`${n}-extra | ${line}`),
+  });
+}
+
 /** An HS256 JWT signed with any secret, for forged and expired token tests. */
 export function signJwt(claims: Record<string, unknown>, secret: string, alg = 'HS256'): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shortPlantedClip } from '../support/planted';
 import { linksOf, TestSmtpServer } from '../support/smtp';
-import { type RunningApp, startApp } from '../support/stack';
+import { Client } from 'pg';
+import { dueDigestWeek } from '../../services/notifications/src/iso-week';
+import { type RunningApp, startApp, startExtraService } from '../support/stack';
 import { api } from './api';
 import { signUp, uploadVideo, waitForVideo } from './videos';
 
@@ -29,7 +31,7 @@ describe('settings and e-mail through the gateway', () => {
   beforeAll(async () => {
     mkdirSync(workDir);
     smtp = await TestSmtpServer.start();
-    app = await startApp({ SMTP_URL: smtp.url, PUBLIC_URL, MAIL_POLL_MS: '200', WORK_DIR: workDir, JOB_MAX_DELIVER: '2', JOB_ACK_WAIT_SECONDS: '3', TEST_EMAIL_LIMIT: '2' });
+    app = await startApp({ SMTP_URL: smtp.url, PUBLIC_URL, MAIL_POLL_MS: '200', SCHEDULE_CHECK_MS: '1000', WORK_DIR: workDir, JOB_MAX_DELIVER: '2', JOB_ACK_WAIT_SECONDS: '3', TEST_EMAIL_LIMIT: '2' });
     [alice, bob] = await Promise.all([signUp(app.baseUrl), signUp(app.baseUrl)]);
   }, 300_000);
 
@@ -162,5 +164,27 @@ describe('settings and e-mail through the gateway', () => {
     const mails = await smtp.waitFor('bob@example.com', 2);
     expect(mails.map((m) => m.subject)).toEqual(['[Test] Your highlight reel of "Sample match" is ready', '[Test] We could not process "Sample match"']);
     expect((await api(app.baseUrl, 'POST', '/api/test-email', { body: { email: 'bob@example.com', type: 'upload' } })).status).toBe(401);
+  });
+
+  it('sends one weekly digest for a week with activity, with two notifications processes running', async () => {
+    const db = new Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    const extra = await startExtraService(app, 'notifications');
+    try {
+      const [{ user_id: userId }] = (await db.query(`SELECT user_id FROM notifications.settings WHERE email = 'alice@example.com'`)).rows;
+      // Alice's activity so far (uploads, reels, the failure) moved into the week whose digest is due now.
+      const week = dueDigestWeek(new Date(), 1, 8);
+      await db.query(`UPDATE notifications.activity SET occurred_at = $2 WHERE user_id = $1`, [userId, new Date(week.start.getTime() + 86_400_000)]);
+      const [digest] = await smtp.waitFor('alice@example.com', 1, 30_000, (m) => m.subject.startsWith('Your Reelsmith week'));
+      expect(digest.subject).toBe(`Your Reelsmith week: ${week.label}`);
+      // One video processed, two reels (the second one's mail was turned off, the reel still counts), the failed upload.
+      expect(digest.text).toMatch(/- 1 new video\n- 2 reels made\n- \d+ minutes? of footage processed\n- 1 failure\n/);
+      // Both processes check every second: a few more rounds, still one digest.
+      await new Promise((r) => setTimeout(r, 4000));
+      expect(smtp.to('alice@example.com').filter((m) => m.subject.startsWith('Your Reelsmith week'))).toHaveLength(1);
+    } finally {
+      await extra.stop();
+      await db.end();
+    }
   });
 });
