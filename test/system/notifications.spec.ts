@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tinyClip } from '../support/batch-media';
+import { postBulk } from '../support/multipart';
 import { shortPlantedClip } from '../support/planted';
 import { linksOf, TestSmtpServer } from '../support/smtp';
 import { Client } from 'pg';
@@ -135,6 +137,22 @@ describe('settings and e-mail through the gateway', () => {
     expect(smtp.to('alice@example.com').filter((m) => m.subject.startsWith('Your highlight reel'))).toHaveLength(1);
     expect(history.filter((m) => m.status === 'sent').map((m) => m.kind).sort()).toEqual(['highlight', 'upload']);
     expect((await api(app.baseUrl, 'GET', '/api/user/notifications', { token: bob })).json).toEqual([]);
+  });
+
+  it('mails a finished bulk batch once, with its counts and report link, and no mail per video', async () => {
+    await api(app.baseUrl, 'PATCH', '/api/user/settings', { token: bob, body: { email: 'bulk-bob@example.com' } });
+    const created = await api(app.baseUrl, 'POST', '/api/batches', { token: bob, body: { name: 'Cup <day> 1' } });
+    const upload = await postBulk(`${app.baseUrl}/api/batches/${created.json.id}/videos/bulk`, bob, [{ path: tinyClip(0), filename: 'a.mp4' }, { path: tinyClip(1), filename: 'b.mp4' }]);
+    expect(upload.status).toBe(201);
+    const [mail] = await smtp.waitFor('bulk-bob@example.com', 1, 240_000, (m) => m.subject.startsWith('Your batch'));
+    expect(mail.subject).toBe('Your batch "Cup <day> 1" has finished');
+    expect(mail.text).toContain('2 of 2 videos processed, 0 failed.');
+    expect(linksOf(mail.html)).toContain(`${PUBLIC_URL}/bulk-upload?batch=${created.json.id}`);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.to('bulk-bob@example.com').map((m) => m.subject)).toEqual(['Your batch "Cup <day> 1" has finished']);
+    const history = (await api(app.baseUrl, 'GET', '/api/user/notifications', { token: bob })).json as Array<Record<string, any>>;
+    const perVideo = history.filter((m) => m.kind === 'upload' || m.kind === 'highlight');
+    expect(perVideo.map((m) => [m.status, m.detail])).toEqual(Array(4).fill(['skipped', 'Part of a bulk batch: one e-mail when the batch finishes']));
   });
 
   it('mails the reason when an upload fails', async () => {

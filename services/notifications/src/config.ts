@@ -32,6 +32,8 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   SCHEDULE_CHECK_MS: z.coerce.number().int().positive().default(10 * 60_000),
   /** Sent, failed and skipped mails are kept this long for the history, then deleted (daily). */
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
+  /** How long one question to media (a reel's moments, a thumbnail, a video's batch) may take. */
+  MEDIA_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** ISO weekday (1 Monday .. 7 Sunday) and UTC hour from which last week's digest is sent. */
   DIGEST_WEEKDAY: z.coerce.number().int().min(1).max(7).default(1),
   DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(8),

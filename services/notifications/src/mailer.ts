@@ -48,11 +48,14 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
    * Records the mail of an event for its user, once per dedupe key: pending when the user wants it
    * and has an address, else skipped with the reason. False when the key was already recorded.
    */
-  async compose(userId: string, dedupeKey: string, category: Category, content: MailContent, inlineImages: InlineImage[] = []): Promise<boolean> {
+  async compose(userId: string, dedupeKey: string, category: Category, content: MailContent, inlineImages: InlineImage[] = [], skipBecause?: string): Promise<boolean> {
     if (await this.repository.hasMail(dedupeKey)) return false;
     const settings = await this.repository.findSettings(userId);
     const wanted = settings ? settings[category] : category !== 'weeklyDigest';
     const base = { dedupeKey, userId, kind: content.kind, toAddress: settings?.email ?? '', html: '', text: '', headers: {} };
+    if (skipBecause) {
+      return this.repository.recordMail({ ...base, subject: renderMail(content, this.context(userId, category, '')).subject, status: 'skipped', detail: skipBecause });
+    }
     if (!wanted) {
       return this.repository.recordMail({ ...base, subject: renderMail(content, this.context(userId, category, '')).subject, status: 'skipped', detail: `${capitalise(CATEGORIES[category].label)} e-mails are turned off in your settings` });
     }

@@ -33,7 +33,7 @@ export class NotificationsModule {
       controllers: [NotificationsController],
       providers: [
         { provide: NOTIFICATIONS_CONFIG, useValue: config },
-        rpcClientProvider(config.NATS_URL, 10_000, 'notifications', MEDIA_RPC),
+        rpcClientProvider(config.NATS_URL, config.MEDIA_RPC_TIMEOUT_MS, 'notifications', MEDIA_RPC),
         { provide: MailTransport, useFactory: () => new SmtpMailTransport(config.SMTP_URL) },
         { provide: ObjectStorage, useValue: new ObjectStorage(config) },
         {

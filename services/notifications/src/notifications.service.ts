@@ -16,6 +16,10 @@ import { MEDIA_RPC, NOTIFICATIONS_CONFIG, TEST_EMAIL_COUNTER } from './tokens';
 import { verifyUnsubscribe } from './unsubscribe-token';
 
 const TEST_TYPES = ['upload', 'highlight', 'error'] as const;
+/** Deliveries of an event that wait for media before its mail goes without media's details. */
+const MEDIA_PATIENCE_ATTEMPTS = 5;
+/** Videos of a bulk batch get one mail for the whole batch, not one each. */
+const IN_BATCH = 'Part of a bulk batch: one e-mail when the batch finishes';
 const MAX_THUMBNAIL_BYTES = 512 * 1024;
 type TestType = (typeof TEST_TYPES)[number];
 
@@ -47,6 +51,27 @@ export class NotificationsService {
       if (err instanceof RpcFailure && err.code === ErrorCode.NOT_FOUND) return [];
       throw err;
     }
+  }
+
+  /**
+   * What media says, for a mail's details: NOT_FOUND (deleted since) gives `fallback`; media being
+   * away retries the event, until its MEDIA_PATIENCE_ATTEMPTS-th delivery, which goes on with
+   * `fallback` so a mail is late at worst, never lost to media being down.
+   */
+  private async fromMedia<T>(ctx: EventContext, ask: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await ask();
+    } catch (err) {
+      if (err instanceof RpcFailure && err.code === ErrorCode.NOT_FOUND) return fallback;
+      if (ctx.attempt < MEDIA_PATIENCE_ATTEMPTS) throw err;
+      this.logger.warn({ err, eventId: ctx.id, attempt: ctx.attempt }, 'media did not answer; the mail goes without its details');
+      return fallback;
+    }
+  }
+
+  /** The bulk batch a video belongs to ('' for none, or when it is gone). */
+  private batchOf(ctx: EventContext, userId: string, videoId: string): Promise<string> {
+    return this.fromMedia(ctx, async () => (await this.media.call(mediaV1.MediaService.method.videosGet, { userId, videoId })).batchId, '');
   }
 
   async getSettings(userId: string): Promise<notificationsV1.Settings> {
@@ -123,12 +148,18 @@ export class NotificationsService {
 
   async onVideoProcessed(event: mediaV1.VideoProcessed, ctx: EventContext) {
     await this.repository.recordActivity(ctx.id, event.userId, 'video', event.duration, ctx.occurredAt ?? new Date());
-    await this.mailer.compose(event.userId, `evt:${ctx.id}`, 'uploadConfirmation', { kind: 'upload', videoId: event.videoId, title: event.title, duration: event.duration });
+    const dedupeKey = `evt:${ctx.id}`;
+    if (await this.repository.hasMail(dedupeKey)) return;
+    const inBatch = (await this.mailer.wants(event.userId, 'uploadConfirmation')) && (await this.batchOf(ctx, event.userId, event.videoId));
+    await this.mailer.compose(event.userId, dedupeKey, 'uploadConfirmation', { kind: 'upload', videoId: event.videoId, title: event.title, duration: event.duration }, [], inBatch ? IN_BATCH : undefined);
   }
 
   async onVideoFailed(event: mediaV1.VideoFailed, ctx: EventContext) {
     await this.repository.recordActivity(ctx.id, event.userId, 'failure', 0, ctx.occurredAt ?? new Date());
-    await this.mailer.compose(event.userId, `evt:${ctx.id}`, 'processingErrors', { kind: 'error', videoId: event.videoId, title: event.title, reason: event.reason, what: 'video' });
+    const dedupeKey = `evt:${ctx.id}`;
+    if (await this.repository.hasMail(dedupeKey)) return;
+    const inBatch = (await this.mailer.wants(event.userId, 'processingErrors')) && (await this.batchOf(ctx, event.userId, event.videoId));
+    await this.mailer.compose(event.userId, dedupeKey, 'processingErrors', { kind: 'error', videoId: event.videoId, title: event.title, reason: event.reason, what: 'video' }, [], inBatch ? IN_BATCH : undefined);
   }
 
   async onHighlightsFailed(event: mediaV1.HighlightsFailed, ctx: EventContext) {
@@ -141,23 +172,26 @@ export class NotificationsService {
     if (event.kind && event.kind !== 'highlights') return; // editor exports are not "highlight completion"
     const dedupeKey = `evt:${ctx.id}`;
     if (await this.repository.hasMail(dedupeKey)) return;
-    let reelSeconds = 0;
     // Details only for a mail that will go out: a skipped one must not wait for media.
     if (!(await this.mailer.wants(event.userId, 'highlightCompletion'))) {
       await this.mailer.compose(event.userId, dedupeKey, 'highlightCompletion', { kind: 'highlight', videoId: event.videoId, title: event.title, reelSeconds: 0, moments: [] });
       return;
     }
-    let moments: Array<{ start: number; end: number; reasons: string[] }> = [];
-    try {
-      const highlight = await this.media.call(mediaV1.MediaService.method.highlightsGet, { userId: event.userId, highlightId: event.highlightId });
-      reelSeconds = highlight.reelDuration;
-      moments = highlight.moments.map((m) => ({ start: m.start, end: m.end, reasons: [...m.reasons] }));
-    } catch (err) {
-      // Deleted since (NOT_FOUND): the mail goes without the details. Media away: retry the event.
-      if (!(err instanceof RpcFailure) || err.code !== ErrorCode.NOT_FOUND) throw err;
+    const highlight = await this.fromMedia(ctx, () => this.media.call(mediaV1.MediaService.method.highlightsGet, { userId: event.userId, highlightId: event.highlightId }), null);
+    const content = {
+      kind: 'highlight' as const,
+      videoId: event.videoId,
+      title: event.title,
+      reelSeconds: highlight?.reelDuration ?? 0,
+      moments: (highlight?.moments ?? []).map((m) => ({ start: m.start, end: m.end, reasons: [...m.reasons] })),
+    };
+    // The first reel of a batch video is the batch's own (its mail is the batch mail); a reel made later is the user's.
+    if (highlight?.version === 1 && (await this.batchOf(ctx, event.userId, event.videoId))) {
+      await this.mailer.compose(event.userId, dedupeKey, 'highlightCompletion', content, [], IN_BATCH);
+      return;
     }
-    const thumbnail = await this.thumbnailOf(event.userId, event.videoId);
-    await this.mailer.compose(event.userId, dedupeKey, 'highlightCompletion', { kind: 'highlight', videoId: event.videoId, title: event.title, reelSeconds, moments }, thumbnail);
+    const thumbnail = await this.fromMedia(ctx, () => this.thumbnailOf(event.userId, event.videoId), []);
+    await this.mailer.compose(event.userId, dedupeKey, 'highlightCompletion', content, thumbnail);
   }
 
   async onBatchFinished(event: batchesV1.BatchFinished, ctx: EventContext) {

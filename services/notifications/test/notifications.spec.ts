@@ -9,6 +9,11 @@ import { DataSource } from 'typeorm';
 import { rejection } from '../../../test/support/rpc';
 import { startServiceApp } from '../../../test/support/service-app';
 import { linksOf, TestSmtpServer } from '../../../test/support/smtp';
+import { createReadStream } from 'node:fs';
+import { ObjectStorage, storageConfigSchema } from '@reelsmith/kit';
+import { tinyClip } from '../../../test/support/batch-media';
+import { configSchema as mediaConfigSchema } from '../../media/src/config';
+import { MediaModule } from '../../media/src/media.module';
 import { configSchema } from '../src/config';
 import { isoWeekStart } from '../src/iso-week';
 import { NotificationsModule } from '../src/notifications.module';
@@ -24,7 +29,9 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
   let nc: NatsConnection;
   let events: EventPublisher;
   let dataSource: DataSource;
+  let media: INestApplication;
   const env = () => ({
+    MEDIA_RPC_TIMEOUT_MS: '1000',
     SMTP_URL: smtp.url,
     PUBLIC_URL,
     UNSUBSCRIBE_SECRET: 'unsubscribe-secret-for-tests-0123456789abcdef',
@@ -60,6 +67,8 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
 
   beforeAll(async () => {
     smtp = await TestSmtpServer.start();
+    // The real media API: the service asks it for a reel's moments, the thumbnail and a video's batch.
+    media = await startServiceApp('media', mediaConfigSchema, (c) => MediaModule.register(c));
     app = await start();
     client = createRpcClient(process.env.NATS_URL!, 20_000);
     await client.connect();
@@ -72,6 +81,7 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     await nc?.drain();
     await client?.close();
     await app?.close();
+    await media?.close();
     await smtp?.stop();
   });
 
@@ -276,6 +286,30 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     const left = await dataSource.query(`SELECT dedupe_key FROM notifications.mails WHERE user_id = $1 ORDER BY dedupe_key`, [userId]);
     expect(left.map((r: { dedupe_key: string }) => r.dedupe_key)).toEqual([`new-sent-${userId}`, `old-pending-${userId}`]);
   });
+
+  it('sends no per-video mails for the videos of a bulk batch (the batch has its own mail)', async () => {
+    const userId = await user('bulk@example.com');
+    const storage = new ObjectStorage(storageConfigSchema.parse(process.env));
+    const objectKey = `uploads/${userId}/${randomUUID()}`;
+    const size = await storage.writeStream(objectKey, createReadStream(tinyClip(0)), 'video/mp4');
+    const video = await client.call(mediaV1.MediaService.method.videosImport, { userId, objectKey, title: 'Batch clip', originalFilename: 'clip.mp4', batchId: randomUUID() });
+    expect(video.batchId).not.toBe('');
+    expect(size).toBeGreaterThan(0);
+    await events.publish(mediaV1.VideoProcessedSchema, { videoId: video.id, userId, title: 'Batch clip', duration: 2 });
+    expect(await waitForMail(userId, (m) => m.kind === 'upload')).toMatchObject({ status: 'skipped', detail: 'Part of a bulk batch: one e-mail when the batch finishes' });
+    expect(smtp.to('bulk@example.com')).toHaveLength(0);
+  });
+
+  it('sends the reel mail without its details when media stays away, rather than losing it', async () => {
+    const userId = await user('patient@example.com');
+    await media.close();
+    media = undefined as never;
+    await events.publish(mediaV1.HighlightsReadySchema, { highlightId: randomUUID(), videoId: randomUUID(), userId, title: 'While media was away', kind: 'highlights' });
+    // Deliveries 1-4 wait for media (1 s, 2 s, 4 s, 8 s apart); the 5th goes on without it.
+    const [mail] = await smtp.waitFor('patient@example.com', 1, 60_000);
+    expect(mail.subject).toBe('Your highlight reel of "While media was away" is ready');
+    expect(mail.parsed.attachments).toHaveLength(0);
+  }, 90_000);
 
   it('has migrations that match the entities (no drift)', async () => {
     const pending = await dataSource.driver.createSchemaBuilder().log();
