@@ -79,7 +79,7 @@ export class ReelsService {
     let made = false;
     try {
       workDir = await mkdtemp(join(this.config.WORK_DIR || tmpdir(), `reelsmith-reel-${highlight.id}-`));
-      made = await this.make(highlight, video, workDir, deadline.signal, select);
+      made = await deadline.within(this.make(highlight, video, workDir, deadline.signal, select));
     } catch (err) {
       if (context.signal.aborted) throw err;
       const failure = describeFailure('reel', err, deadline.expired ? deadline.seconds : undefined);
@@ -156,6 +156,7 @@ export class ReelsService {
       await this.storage.remove([reelKey]);
       return false;
     }
+    signal.throwIfAborted(); // past the deadline (the job already failed), a late transfer records nothing
     await this.advance(highlight, 'done', 100, {
       status: 'ready',
       reelKey,
