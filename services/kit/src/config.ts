@@ -6,7 +6,22 @@ export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NATS_URL: z.string().min(1),
+  /**
+   * When a process that owns a database schema migrates it: `start` (default: every process at its
+   * start, under an advisory lock), `skip` (replicas in a cluster where one Job migrates: start
+   * only when no migration is pending), `only` (migrate, then exit 0: that Job).
+   */
+  DATABASE_MIGRATIONS: z.enum(['start', 'skip', 'only']).default('start'),
 });
+
+export type MigrationsMode = z.infer<typeof baseConfigSchema>['DATABASE_MIGRATIONS'];
+
+/** DATABASE_MIGRATIONS of the environment (default `start`); a bad value stops the process. */
+export function migrationsModeOf(env: NodeJS.ProcessEnv = process.env): MigrationsMode {
+  const parsed = baseConfigSchema.shape.DATABASE_MIGRATIONS.safeParse(env.DATABASE_MIGRATIONS);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: DATABASE_MIGRATIONS: ${parsed.error.issues[0].message}`);
+  return parsed.data;
+}
 
 export class ConfigError extends Error {}
 
