@@ -12,7 +12,16 @@ export const baseConfigSchema = z.object({
    * only when no migration is pending), `only` (migrate, then exit 0: that Job).
    */
   DATABASE_MIGRATIONS: z.enum(['start', 'skip', 'only']).default('start'),
+  /** Copies of each JetStream stream and KV bucket this process creates: 3 on a NATS cluster of 3 or more. */
+  JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 });
+
+/** JETSTREAM_REPLICAS of the environment (default 1); a bad value stops the process. */
+export function jetstreamReplicasOf(env: NodeJS.ProcessEnv = process.env): number {
+  const parsed = baseConfigSchema.shape.JETSTREAM_REPLICAS.safeParse(env.JETSTREAM_REPLICAS);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: JETSTREAM_REPLICAS: ${parsed.error.issues[0].message}`);
+  return parsed.data;
+}
 
 export type MigrationsMode = z.infer<typeof baseConfigSchema>['DATABASE_MIGRATIONS'];
 
