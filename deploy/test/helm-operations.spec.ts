@@ -333,6 +333,19 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
     expectAllValid(objects);
   });
 
+  test('every process the image runs (services/*/src/main.ts, worker.ts) is an entry of the chart and a compose service', () => {
+    const servicesDir = path.join(REPO_ROOT, 'services');
+    const processes = fs.readdirSync(servicesDir).flatMap((dir) => [
+      ...(fs.existsSync(path.join(servicesDir, dir, 'src', 'main.ts')) ? [dir] : []),
+      ...(fs.existsSync(path.join(servicesDir, dir, 'src', 'worker.ts')) ? [`${dir}-worker`] : []),
+    ]).sort();
+    expect(processes).toEqual(expect.arrayContaining(['auth', 'gateway', 'media', 'media-worker']));
+    const compose = parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true });
+    for (const name of processes) {
+      expect({ name, inChart: name in values.services, inCompose: name in compose.services }).toEqual({ name, inChart: true, inCompose: true });
+    }
+  });
+
   test.each([
     ['an unknown key in metrics', ['--set', 'metrics.serviceMonitor.scrapeEvery=30s'], 'scrapeEvery'],
     ['an unknown key in a service\'s keda', ['--set', 'services.media-worker.keda.queue=JOBS'], 'queue'],
