@@ -6,6 +6,7 @@ import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ProtoRequestDeserializer, ProtoResponseSerializer } from './codec';
 import { baseConfigSchema, loadConfig, prepareDirectories } from './config';
+import { runMigrationsOnly } from './database.module';
 import { HealthController } from './health';
 import { createLogger, type Logger, PinoNestLogger } from './logger';
 import { RpcMetricsInterceptor, startDefaultMetrics } from './metrics';
@@ -65,6 +66,13 @@ export async function runService<S extends z.ZodTypeAny>(definition: ServiceDefi
   try {
     const config = loadConfig(definition.configSchema) as z.infer<S> & BaseConfig;
     logger = createLogger(definition.name, config.LOG_LEVEL);
+    if (config.DATABASE_MIGRATIONS === 'only') {
+      // The migration Job: the module's description names its databases; nothing else starts.
+      definition.module(config);
+      const schemas = await runMigrationsOnly();
+      logger.info({ schemas }, `${definition.name}: migrations done`);
+      process.exit(0);
+    }
     prepareDirectories(definition.directories?.(config) ?? {});
     if (definition.niceness) setPriority(definition.niceness(config));
     startDefaultMetrics(definition.name);
