@@ -7,7 +7,7 @@ import { shortPlantedClip } from '../support/planted';
 import { linksOf, TestSmtpServer } from '../support/smtp';
 import { Client } from 'pg';
 import { dueDigestWeek } from '../../services/notifications/src/iso-week';
-import { type RunningApp, startApp, startExtraService } from '../support/stack';
+import { type RunningApp, startApp, startReplicas } from '../support/stack';
 import { api } from './api';
 import { signUp, uploadVideo, waitForVideo } from './videos';
 
@@ -187,7 +187,7 @@ describe('settings and e-mail through the gateway', () => {
   it('sends one weekly digest for a week with activity, with two notifications processes running', async () => {
     const db = new Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
-    const extra = await startExtraService(app, 'notifications');
+    const { stack: extra } = await startReplicas(app, ['notifications']);
     try {
       const [{ user_id: userId }] = (await db.query(`SELECT user_id FROM notifications.settings WHERE email = 'alice@example.com'`)).rows;
       // Alice's activity so far (uploads, reels, the failure) moved into the week whose digest is due now.

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
-import { createLogger, type Logger } from '@reelsmith/kit';
+import { createLogger, type Logger, mailsSent } from '@reelsmith/kit';
 import type { NotificationsConfig } from './config';
 import type { InlineImage } from './entities/mail.entity';
 import { MailTransport } from './mail.transport';
@@ -99,6 +99,7 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
         attachments: mail.inlineImages.map((i) => ({ filename: i.filename, cid: i.cid, contentType: i.contentType, content: Buffer.from(i.base64, 'base64') })),
       });
       await this.repository.markSent(mail.id, messageId);
+      mailsSent.inc({ template: mail.kind, outcome: 'sent' });
       this.logger.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
     } catch (err) {
       const attempts = mail.attempts + 1;
@@ -106,6 +107,7 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
       const last = attempts >= this.config.MAIL_MAX_ATTEMPTS;
       const next = last ? null : new Date(Date.now() + retryDelayMs(attempts, this.config.MAIL_RETRY_BASE_MS, this.config.MAIL_RETRY_MAX_MS));
       await this.repository.markAttemptFailed(mail.id, error, next);
+      if (last) mailsSent.inc({ template: mail.kind, outcome: 'failed' });
       if (last) this.logger.error({ mailId: mail.id, kind: mail.kind, attempts, error }, 'mail failed for the last time');
       else this.logger.warn({ mailId: mail.id, kind: mail.kind, attempts, error, retryAt: next }, 'mail not sent; it will be retried');
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Inject, Injectable } from '@nestjs/common';
-import { createLogger, ErrorCode, type EventContext, type Logger, ObjectStorage, RpcClient, RpcFailure, type WindowCounter } from '@reelsmith/kit';
+import { createLogger, ErrorCode, type EventContext, type Logger, mailsSent, ObjectStorage, RpcClient, RpcFailure, type WindowCounter } from '@reelsmith/kit';
 import { batchesV1, mediaV1, notificationsV1 } from '@reelsmith/proto';
 import type { NotificationsConfig } from './config';
 import type { InlineImage } from './entities/mail.entity';
@@ -111,9 +111,11 @@ export class NotificationsService {
     try {
       await this.transport.send({ from: this.config.MAIL_FROM, to: email, ...rendered, headers: {}, messageId: this.mailer.messageIdOf(id) });
       await this.repository.finishTestMail(dedupeKey, 'sent', '');
+      mailsSent.inc({ template: 'test', outcome: 'sent' });
     } catch (err) {
       const error = smtpError(err);
       await this.repository.finishTestMail(dedupeKey, 'failed', error);
+      mailsSent.inc({ template: 'test', outcome: 'failed' });
       this.logger.warn({ error }, 'test e-mail not sent');
       throw RpcFailure.unavailable('The mail server did not accept the test e-mail. Try again in a moment.');
     }
