@@ -17,7 +17,9 @@ async function startReelsmith({ env = process.env, dataDir = setup.DATA_DIR, log
   // The development S3 runs with the app unless another endpoint is set or one already answers.
   const s3 = SERVICES.find((s) => s.name === 's3');
   const ownS3 = !env.S3_ENDPOINT && !(await setup.portAnswers(s3.port));
-  const services = SERVICES.filter((s) => s !== s3 || ownS3);
+  // The local Stripe server runs unless real Stripe keys are given (STRIPE_SECRET_KEY without STRIPE_API_HOST).
+  const realStripe = Boolean(env.STRIPE_SECRET_KEY) && !env.STRIPE_API_HOST;
+  const services = SERVICES.filter((s) => (s !== s3 || ownS3) && (s.name !== 'stripe' || !realStripe));
   return startStack({ services, env: setup.serviceEnv(env, dataDir), baseEnv: env, log });
 }
 

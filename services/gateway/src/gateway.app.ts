@@ -44,6 +44,8 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
     res.on('finish', () => httpRequests.inc({ method: req.method, route: req.route?.path ?? 'unmatched', status: res.statusCode }));
     next();
   });
+  // Stripe signs the exact bytes it sent: the webhook keeps its raw body (the JSON parser then skips it).
+  app.use('/api/billing/webhook', express.raw({ type: () => true, limit: '512kb' }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
 
   const openApi = new DocumentBuilder().setTitle('Reelsmith API').setVersion('1').addBearerAuth().build();

@@ -21,6 +21,8 @@ export class RpcFailure extends RpcException {
   static notFound(message: string) { return new RpcFailure(ErrorCode.NOT_FOUND, message); }
   static conflict(message: string) { return new RpcFailure(ErrorCode.CONFLICT, message); }
   static unavailable(message: string) { return new RpcFailure(ErrorCode.UNAVAILABLE, message); }
+  static paymentRequired(message: string) { return new RpcFailure(ErrorCode.PAYMENT_REQUIRED, message); }
+  static permissionDenied(message: string) { return new RpcFailure(ErrorCode.PERMISSION_DENIED, message); }
   static internal() { return new RpcFailure(ErrorCode.INTERNAL, 'Internal server error'); }
 }
 
@@ -36,6 +38,7 @@ const httpStatusByCode: Record<ErrorCode, number> = {
   [ErrorCode.RESOURCE_EXHAUSTED]: 429,
   [ErrorCode.UNAVAILABLE]: 503,
   [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.PAYMENT_REQUIRED]: 402,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

@@ -37,6 +37,8 @@ export abstract class VideosRepository {
   /** Every video still waiting or processing, oldest first: each should have a job behind it. */
   abstract listUnsettled(): Promise<VideoEntity[]>;
   abstract delete(id: string, userId: string): Promise<boolean>;
+  /** The user's videos created since `since` (uploads and batch imports), for the monthly plan limit. */
+  abstract countCreatedSince(userId: string, since: Date): Promise<number>;
   /**
    * Puts the owner's video into a folder (null: the library). 'no-video' when the caller owns no such
    * video, 'no-folder' when the folder was deleted meanwhile (serialised with clearFolder per folder).
@@ -123,6 +125,10 @@ export class TypeOrmVideosRepository extends VideosRepository {
 
   listUnsettled() {
     return this.videos.find({ where: { status: In(UNSETTLED) }, order: { createdAt: 'ASC' } });
+  }
+
+  async countCreatedSince(userId: string, since: Date) {
+    return this.videos.createQueryBuilder('v').where('v.userId = :userId AND v.createdAt >= :since', { userId, since }).getCount();
   }
 
   async delete(id: string, userId: string) {
