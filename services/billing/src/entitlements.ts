@@ -19,7 +19,7 @@ export interface EntitlementValues {
   reason: string;
 }
 
-export const NO_PLAN_REASON = 'This needs a plan: there is no free tier. Choose Rookie or Pro at /pricing.';
+export const NO_PLAN_REASON = 'There is no free tier: choose Rookie or Pro at /pricing.';
 
 /**
  * The one rule of access: active and trialing have their plan; past_due keeps it for the grace
