@@ -157,6 +157,11 @@ Checks that values cannot express in values.schema.json; fails the render with e
     kubectl create secret generic %s-media-url --from-literal=%s="$(openssl rand -hex 32)"
     helm install ... --set mediaUrl.existingSecret=%s-media-url` .Release.Name .Values.mediaUrl.existingSecretKey .Release.Name) -}}
 {{- end -}}
+{{- if and (include "reelsmith.anyUses" (dict "root" . "use" "stripe")) (not .Values.stripe.existingSecret) -}}
+{{- $messages = append $messages (printf `stripe.existingSecret is required: the Stripe secret key and webhook signing secret must come from an existing Secret, e.g.
+    kubectl create secret generic %s-stripe --from-literal=%s=sk_live_... --from-literal=%s=whsec_...
+    helm install ... --set stripe.existingSecret=%s-stripe` .Release.Name .Values.stripe.secretKeyKey .Values.stripe.webhookSecretKey .Release.Name) -}}
+{{- end -}}
 {{- if and (include "reelsmith.anyUses" (dict "root" . "use" "database")) (not .Values.externalDatabase.existingSecret) -}}
 {{- $messages = append $messages (printf `externalDatabase.existingSecret is required: the PostgreSQL URL must come from an existing Secret, e.g.
     kubectl create secret generic %s-db --from-literal=%s='postgres://USER:PASSWORD@HOST:5432/reelsmith'
