@@ -248,6 +248,11 @@ export class BillingService implements OnModuleInit {
     } catch (err) {
       if (err instanceof RpcFailure) throw err;
       if (err instanceof Stripe.errors.StripeCardError) throw RpcFailure.paymentRequired(err.message || 'Your card was declined.');
+      // E.g. a subscription Stripe no longer knows (the local server keeps its data in memory only).
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+        this.logger.warn({ err: err.message, code: err.code }, 'Stripe refused a request');
+        throw RpcFailure.conflict(`Stripe refused this change: ${err.message}`);
+      }
       if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError) {
         this.logger.warn({ err: err.message }, 'Stripe unavailable');
         throw RpcFailure.unavailable('Payments are unavailable right now. Please try again in a moment.');
