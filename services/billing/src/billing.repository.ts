@@ -24,6 +24,8 @@ export abstract class BillingRepository {
   abstract userOfCustomer(customerId: string): Promise<string | null>;
   /** The stored customer (the first one wins when two requests race). */
   abstract saveCustomer(userId: string, customerId: string): Promise<string>;
+  /** The user's customer is gone at Stripe: this one replaces it. */
+  abstract replaceCustomer(userId: string, customerId: string): Promise<string>;
   abstract subscriptionOf(userId: string): Promise<SubscriptionRow | null>;
   /**
    * Runs `work` in one transaction after recording the event id; null (and nothing runs) when the
@@ -61,7 +63,7 @@ class SqlTransaction implements BillingTransaction {
          "past_due_since" = CASE WHEN EXCLUDED."status" <> 'past_due' THEN NULL ELSE COALESCE(cur."past_due_since", now()) END,
          "subscription_created" = EXCLUDED."subscription_created", "state_at" = EXCLUDED."state_at", "updated_at" = now()
        WHERE (cur."stripe_subscription_id" = EXCLUDED."stripe_subscription_id" AND cur."state_at" <= EXCLUDED."state_at")
-          OR (cur."stripe_subscription_id" <> EXCLUDED."stripe_subscription_id" AND cur."subscription_created" < EXCLUDED."subscription_created")
+          OR (cur."stripe_subscription_id" <> EXCLUDED."stripe_subscription_id" AND cur."subscription_created" <= EXCLUDED."subscription_created")
        RETURNING ${columns}`,
       [s.userId, s.stripeSubscriptionId, s.plan, s.interval, s.status, s.currentPeriodEnd, s.cancelAtPeriodEnd, s.subscriptionCreated, s.stateAt],
     );
@@ -90,6 +92,11 @@ export class SqlBillingRepository extends BillingRepository {
   async saveCustomer(userId: string, customerId: string) {
     await this.dataSource.query(`INSERT INTO "billing"."customers" ("user_id", "stripe_customer_id") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, customerId]);
     return (await this.customerOf(userId))!;
+  }
+
+  async replaceCustomer(userId: string, customerId: string) {
+    await this.dataSource.query(`UPDATE "billing"."customers" SET "stripe_customer_id" = $2 WHERE "user_id" = $1`, [userId, customerId]);
+    return customerId;
   }
 
   async subscriptionOf(userId: string) {

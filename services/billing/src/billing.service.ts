@@ -73,11 +73,12 @@ export class BillingService implements OnModuleInit {
     return this.callStripe(async () => {
       if (current?.status === 'incomplete') {
         // A payment still open: the same choice continues it, another one replaces it.
-        const open = await this.stripe.subscriptions.retrieve(current.stripeSubscriptionId, { expand: ['latest_invoice.payment_intent'] });
-        if (current.plan === plan && current.interval === interval && open.status === 'incomplete') {
+        const open = await this.stripe.subscriptions.retrieve(current.stripeSubscriptionId, { expand: ['latest_invoice.payment_intent'] })
+          .catch((err) => { if (isMissing(err)) return null; throw err; });
+        if (open && current.plan === plan && current.interval === interval && open.status === 'incomplete') {
           return create(billingV1.SubscriptionCreateResponseSchema, { clientSecret: clientSecretOf(open), subscriptionId: open.id });
         }
-        if (open.status === 'incomplete') await this.stripe.subscriptions.cancel(open.id);
+        if (open?.status === 'incomplete') await this.stripe.subscriptions.cancel(open.id);
       }
       const subscription = await this.stripe.subscriptions.create({
         customer,
@@ -236,9 +237,16 @@ export class BillingService implements OnModuleInit {
 
   private async customerFor(userId: string): Promise<string> {
     const known = await this.repository.customerOf(userId);
-    if (known) return known;
-    const customer = await this.callStripe(() => this.stripe.customers.create({ metadata: { userId } }, { idempotencyKey: `reelsmith-customer-${userId}` }));
-    return this.repository.saveCustomer(userId, customer.id);
+    if (known) {
+      // A customer deleted at Stripe (or a local Stripe server that restarted) gets a new one.
+      const exists = await this.callStripe(() => this.stripe.customers.retrieve(known).then((c) => !c.deleted).catch((err) => {
+        if (isMissing(err)) return false;
+        throw err;
+      }));
+      if (exists) return known;
+    }
+    const customer = await this.callStripe(() => this.stripe.customers.create({ metadata: { userId } }, { idempotencyKey: `reelsmith-customer-${userId}-${known ?? 'first'}` }));
+    return known ? this.repository.replaceCustomer(userId, customer.id) : this.repository.saveCustomer(userId, customer.id);
   }
 
   /** Stripe's answers in our terms: a declined card is 402 with Stripe's message, Stripe unreachable is 503. */
