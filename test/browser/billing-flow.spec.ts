@@ -43,6 +43,7 @@ describe('pricing -> subscribe -> upload in Chromium', () => {
     await page.getByTestId('sidebar-plan').getByText('No plan').waitFor();
     await page.getByTestId('marketing').getByText('10,000+').waitFor();
     await screenshot(page, 'billing-01-dashboard-marketing');
+    await narrow('billing-01-dashboard');
     await page.goto(`${session.app.baseUrl}/upload`);
     const dialog = page.getByRole('dialog', { name: 'Upload Video' });
     await dialog.getByLabel('Title').fill('Cup final');

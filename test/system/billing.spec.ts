@@ -180,12 +180,18 @@ describe('billing and plan limits', () => {
     expect((await sendWebhook(older.payload, older.header)).status).toBe(200);
     expect(await billing(token)).toMatchObject({ status: 'past_due', entitlements: { active: true } });
 
-    // Deleted with the period over: no plan any more, and uploads say so.
+    const video = await uploadVideo(app.baseUrl, token, 'silent.mp4');
+    expect(video.status).toBe(200);
+
+    // Deleted with the period over: no plan any more, and uploads and highlights say so.
     const ended = signed(event('evt_ended', now + 30, subscription('canceled', { current_period_end: now - 1 }), 'customer.subscription.deleted'));
     expect((await sendWebhook(ended.payload, ended.header)).status).toBe(200);
     expect(await billing(token)).toMatchObject({ status: 'canceled', entitlements: { active: false } });
     const upload = await call('POST', '/api/objects/upload', token);
     expect(upload.status).toBe(402);
     expect(upload.json.error).toMatch(/ended/);
+    const highlights = await call('POST', `/api/videos/${video.json.id}/generate-highlights`, token, {});
+    expect(highlights.status).toBe(402);
+    expect(highlights.json.error).toMatch(/Making highlights needs a plan/);
   });
 });
