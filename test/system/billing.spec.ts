@@ -104,6 +104,9 @@ describe('billing and plan limits', () => {
     expect(refused.status).toBe(402);
     expect(refused.json.error).toMatch(/Pro track/);
     expect((await call('POST', `/api/videos/${ids[0]}/generate-highlights`, token, { musicTrackId: free.id })).status).toBe(202);
+    // A clip trimmed from an upload is not an upload.
+    expect((await call('POST', `/api/videos/${ids[0]}/trim`, token, { start: '0:00', end: '0:02' })).status).toBeLessThan(300);
+    expect((await billing(token)).usage.uploadsThisMonth).toBe(5);
     const bulk = await call('POST', '/api/batches', token, { name: 'Season' });
     expect(bulk.status).toBe(403);
     expect(bulk.json.error).toMatch(/Pro/);

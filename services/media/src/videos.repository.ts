@@ -37,7 +37,7 @@ export abstract class VideosRepository {
   /** Every video still waiting or processing, oldest first: each should have a job behind it. */
   abstract listUnsettled(): Promise<VideoEntity[]>;
   abstract delete(id: string, userId: string): Promise<boolean>;
-  /** The user's videos created since `since` (uploads and batch imports), for the monthly plan limit. */
+  /** The user's uploaded videos (uploads and batch imports, not trimmed clips) created since `since`, for the monthly plan limit. */
   abstract countCreatedSince(userId: string, since: Date): Promise<number>;
   /**
    * Puts the owner's video into a folder (null: the library). 'no-video' when the caller owns no such
@@ -128,7 +128,7 @@ export class TypeOrmVideosRepository extends VideosRepository {
   }
 
   async countCreatedSince(userId: string, since: Date) {
-    return this.videos.createQueryBuilder('v').where('v.userId = :userId AND v.createdAt >= :since', { userId, since }).getCount();
+    return this.videos.createQueryBuilder('v').where('v.userId = :userId AND v.createdAt >= :since AND v.sourceVideoId IS NULL', { userId, since }).getCount();
   }
 
   async delete(id: string, userId: string) {
