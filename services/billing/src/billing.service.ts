@@ -87,7 +87,8 @@ export class BillingService implements OnModuleInit {
         metadata: { userId, plan, interval },
         expand: ['latest_invoice.payment_intent'],
       });
-      await this.repository.inTransaction((tx) => tx.applySubscription(this.stateOf(userId, subscription, nowSeconds())));
+      // Stripe's own clock for the new subscription, so its webhooks (stamped by the same clock) are never "older".
+      await this.repository.inTransaction((tx) => tx.applySubscription(this.stateOf(userId, subscription, subscription.created)));
       return create(billingV1.SubscriptionCreateResponseSchema, { clientSecret: clientSecretOf(subscription), subscriptionId: subscription.id });
     });
   }
