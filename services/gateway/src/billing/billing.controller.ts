@@ -1,12 +1,14 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Public, RpcClient, RpcFailure } from '@reelsmith/kit';
 import { billingV1, mediaV1 } from '@reelsmith/proto';
 import type { Request } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
+import type { GatewayConfig } from '../config';
 import { type Body, JsonBody, text } from '../http/body';
+import { GATEWAY_CONFIG } from '../tokens';
 
 const Rpc = billingV1.BillingService.method;
 
@@ -24,8 +26,10 @@ export function entitlementsJson(e: billingV1.Entitlements | undefined) {
   };
 }
 
-function overviewJson(o: billingV1.BillingOverview, uploadsThisMonth: number | null) {
+function overviewJson(o: billingV1.BillingOverview, uploadsThisMonth: number | null, publishableKey: string) {
   return {
+    // The Payment Element's key, only when billing talks to real Stripe.
+    publishableKey: !o.testMode && publishableKey ? publishableKey : null,
     plan: o.plan || null,
     interval: o.interval || null,
     status: o.status || null,
@@ -45,7 +49,7 @@ function overviewJson(o: billingV1.BillingOverview, uploadsThisMonth: number | n
 @ApiBearerAuth()
 @Controller('api')
 export class BillingController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly rpc: RpcClient, @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   /** Spec §7: {plan, interval?} -> {clientSecret} of the first invoice's payment. */
   @Post('create-subscription')
@@ -61,7 +65,7 @@ export class BillingController {
       this.rpc.call(Rpc.billingGet, { userId: caller.userId }),
       this.rpc.call(mediaV1.MediaService.method.usageGet, { userId: caller.userId }),
     ]);
-    return overviewJson(overview, usage.uploadsThisMonth);
+    return overviewJson(overview, usage.uploadsThisMonth, this.config.STRIPE_PUBLISHABLE_KEY);
   }
 
   @Post('billing/change-plan')

@@ -12,6 +12,8 @@ export interface Billing {
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
   testMode: boolean;
+  /** Stripe's publishable key for the Payment Element (real Stripe only). */
+  publishableKey: string | null;
   entitlements: { plan: PlanId | null; active: boolean; monthlyUploads: number | null; maxVideoMinutes: number | null; allTracks: boolean; bulk: boolean; reason: string | null };
   usage: { uploadsThisMonth: number | null };
   invoices: Array<{ id: string; number: string | null; amount: number; currency: string; status: string; createdAt: string | null }>;

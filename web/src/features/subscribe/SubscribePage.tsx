@@ -9,6 +9,7 @@ import { BILLING_QUERY_KEY, createSubscription, payWithTestCard, useBilling } fr
 import { type BillingInterval, PLANS, priceLabel } from '../billing/marketing';
 import { PageHeader } from '../layout/components/PageHeader';
 import { PLAN_NAMES, parsePlan } from './plan';
+import { StripePaymentForm } from './StripePaymentForm';
 
 const INIT_FAILED = 'Failed to initialize payment. Please try again.';
 type Step = 'starting' | 'ready' | 'paying' | 'waiting' | 'active' | 'failed';
@@ -19,6 +20,7 @@ export function SubscribePage() {
   const interval: BillingInterval = params.get('interval') === 'year' ? 'year' : 'month';
   const [step, setStep] = useState<Step>('starting');
   const [error, setError] = useState<string | null>(null);
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
   const billing = useBilling({ poll: step === 'waiting' });
   const queryClient = useQueryClient();
   const started = useRef(false);
@@ -27,7 +29,10 @@ export function SubscribePage() {
     if (started.current) return;
     started.current = true;
     createSubscription(plan, interval)
-      .then(() => setStep('ready'))
+      .then((created) => {
+        setClientSecret(created.clientSecret);
+        setStep('ready');
+      })
       .catch((err) => {
         setStep('failed');
         setError(getServerErrorMessage(err) ?? INIT_FAILED);
@@ -84,7 +89,18 @@ export function SubscribePage() {
         )}
         {(step === 'ready' || step === 'paying') && (
           billing.data && !billing.data.testMode ? (
-            <p className="text-sm text-muted-foreground">Card payments through Stripe's Payment Element are not set up in this build.</p>
+            billing.data.publishableKey && clientSecret ? (
+              <StripePaymentForm
+                publishableKey={billing.data.publishableKey}
+                clientSecret={clientSecret}
+                onPaid={() => {
+                  setStep('waiting');
+                  void queryClient.invalidateQueries({ queryKey: BILLING_QUERY_KEY });
+                }}
+              />
+            ) : (
+              <p role="alert" className="text-sm font-medium text-red-700">{INIT_FAILED}</p>
+            )
           ) : (
             <div className="grid gap-3" data-testid="test-payment-form">
               <p className="flex items-start gap-2 rounded-xl border border-dashed border-amber-400 bg-amber-50 p-3 text-sm text-amber-900">
