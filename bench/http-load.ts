@@ -1,16 +1,23 @@
 import { Agent, request } from 'node:http';
 
+/** Why requests got no answer (status 0), by error code, over the whole run. */
+export const noAnswerCodes = new Map<string, number>();
+
 /** One HTTP GET over a keep-alive agent: status, body bytes and latency in ms. */
 function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<{ status: number; bytes: number; ms: number }> {
   const started = process.hrtime.bigint();
+  const noAnswer = (err: NodeJS.ErrnoException) => {
+    noAnswerCodes.set(err.code ?? err.message, (noAnswerCodes.get(err.code ?? err.message) ?? 0) + 1);
+    return { status: 0, bytes: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+  };
   return new Promise((resolve) => {
     const req = request(url, { agent, headers }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-      res.on('error', () => resolve({ status: 0, bytes, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      res.on('error', (err) => resolve(noAnswer(err)));
     });
-    req.on('error', () => resolve({ status: 0, bytes: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    req.on('error', (err) => resolve(noAnswer(err)));
     req.end();
   });
 }

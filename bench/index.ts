@@ -9,6 +9,7 @@ import { loadBench, newProfileDir } from './load';
 import { measureAnalysis, momentScores, plainEncodeOfMoments, plainEncodeSeconds, tenMinuteMatch } from './engine';
 import { bareDecodeSeconds, tenMinutes1080p, tenMinutes1080pMkv, thirtySecondsMpeg4, twoGigabytes } from './media-files';
 import { RssSampler } from './rss';
+import { scaleBench } from './scale';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const setup = require('../scripts/lib/setup.cjs') as { build(): void; ensureMediaTools(): void };
@@ -99,6 +100,7 @@ export async function main(args: string[]): Promise<void> {
 
     if (runs('batch')) await batchBench(app.baseUrl, token, sampler, idle);
     if (runs('load')) await loadBench(app, databaseUrl, sampler, { profileDir, skipSustained: args.includes('--list-only') });
+    if (runs('scale')) await scaleBench(app, args);
 
     if (cases.length) console.log('\n== complete-upload -> processed, beside a bare ffmpeg decode of the same file ==');
     const widths = [44, 12, 14, 8];

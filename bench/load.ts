@@ -8,7 +8,7 @@ import { api } from '../test/system/api';
 import { signUp } from '../test/system/videos';
 import type { RunningApp } from '../test/support/stack';
 import { selfTimeByPackage, topSelfTime } from './cpu-profile';
-import { hammer, type LoadResult, steadyRate } from './http-load';
+import { hammer, type LoadResult, noAnswerCodes, steadyRate } from './http-load';
 import type { RssSampler } from './rss';
 
 const DIR = join(__dirname, '..', 'node_modules', '.cache', 'reelsmith-bench');
@@ -16,6 +16,7 @@ const UPLOADS = 50;
 const UPLOADERS = 10;
 const READS_PER_SECOND = 200;
 const READ_SECONDS = 60;
+const WARM_UP_SECONDS = 15;
 const LISTED_VIDEOS = 100;
 const CONNECTIONS = 50;
 const HAMMER_SECONDS = 10;
@@ -187,7 +188,6 @@ async function sustainedBench(app: RunningApp, sampler: RssSampler) {
   // One processed video each before the run, so reads of one video and its highlights have a target.
   for (const token of tokens) known.get(token)!.push(await uploadClip(app.baseUrl, token, files[0]));
   await untilSettled(app.baseUrl, tokens, tokens.length, 120_000);
-  const idle = sampler.snapshot();
   console.log(`\n== ${UPLOADS} concurrent uploads (${UPLOADERS} users, 3 s 640x360 H.264/AAC clips, presigned PUT + complete-upload) + ${READS_PER_SECOND} reads/s for ${READ_SECONDS} s ==`);
 
   let turn = 0;
@@ -199,6 +199,11 @@ async function sustainedBench(app: RunningApp, sampler: RssSampler) {
     turn += 1;
     return { path: paths[turn % paths.length], headers: bearer(token) };
   };
+  // The same reads for a while first: what a process grows to once its code is compiled and its heap
+  // sized is its working size, not a leak; "before" is taken after that, so after/before shows growth.
+  await steadyRate(app.baseUrl, { rate: READS_PER_SECOND, seconds: WARM_UP_SECONDS, next });
+  await new Promise((r) => setTimeout(r, 5_000));
+  const idle = sampler.snapshot();
 
   sampler.start();
   const started = Date.now();
@@ -244,8 +249,10 @@ async function sustainedBench(app: RunningApp, sampler: RssSampler) {
   if (uploadErrors.length) console.log(`upload errors: ${[...new Set(uploadErrors)].join('; ')}`);
   if (failed.length) console.log(`processing errors: ${[...new Set(failed.map((v) => v.errorReason))].join('; ')}`);
   if (reads.errors) console.log(`read statuses: ${[...reads.statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+  if (noAnswerCodes.size) console.log(`no answer because: ${[...noAnswerCodes].map(([code, n]) => `${code}: ${n}`).join(', ')}`);
 
   const rssWidths = [18, 10, 10, 10, 11];
+  console.log(`RSS before: after ${WARM_UP_SECONDS} s of the same reads; after: 15 s after the last video settled`);
   console.log(row(['process', 'before MiB', 'peak MiB', 'after MiB', 'after/before'], rssWidths));
   for (const [name, before] of idle) {
     const afterMiB = after.get(name) ?? 0;

@@ -62,6 +62,11 @@ function quantity(q: string | number): number {
 }
 
 const values = parse(fs.readFileSync(path.join(CHART, 'values.yaml'), 'utf8'));
+/** Every values file an operator may start from: ci/*.yaml and the documented examples of this chart. */
+const VALUES_FILES = [
+  ...fs.readdirSync(path.join(CHART, 'ci')).filter((f) => f.endsWith('.yaml')).map((f) => path.join(CHART, 'ci', f)),
+  ...fs.readdirSync(path.join(CHART, 'examples')).filter((f) => /^reelsmith-.*\.yaml$/.test(f)).map((f) => path.join(CHART, 'examples', f)),
+];
 const testValues = parse(fs.readFileSync(TEST_VALUES, 'utf8'));
 
 describe('helm chart helm/reelsmith', () => {
@@ -73,8 +78,9 @@ describe('helm chart helm/reelsmith', () => {
     full = render(['-f', FULL_VALUES]);
   });
 
-  test('helm lint --strict passes with ci/test-values.yaml and ci/full-values.yaml', () => {
-    for (const file of [TEST_VALUES, FULL_VALUES]) {
+  test('helm lint --strict passes with every values file of ci/ and every example (examples/reelsmith-*.yaml)', () => {
+    expect(VALUES_FILES.length).toBeGreaterThanOrEqual(4);
+    for (const file of VALUES_FILES) {
       const result = runHelm(['lint', CHART, '--strict', '--kube-version', KUBE_VERSION, '-f', file]);
       expect({ file, status: result.status, out: result.stderr }).toEqual({ file, status: 0, out: '' });
       expect(result.stdout).toContain('1 chart(s) linted, 0 chart(s) failed');
@@ -87,7 +93,10 @@ describe('helm chart helm/reelsmith', () => {
     expect(ofKind(minimal, 'Deployment').map(component).sort()).toEqual(services);
     expect(ofKind(minimal, 'Service').map(component).sort()).toEqual(services);
     expect(ofKind(minimal, 'ServiceAccount')).toHaveLength(1);
-    for (const kind of ['Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Secret', 'ConfigMap']) {
+    // Hooks: the migration Job and the `helm test` pod.
+    expect(ofKind(minimal, 'Job').map((o) => o.metadata.annotations['helm.sh/hook'])).toEqual(['pre-install,pre-upgrade']);
+    expect(ofKind(minimal, 'Pod').map((o) => o.metadata.annotations['helm.sh/hook'])).toEqual(['test']);
+    for (const kind of ['Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Secret', 'ConfigMap', 'ScaledObject', 'ServiceMonitor', 'PrometheusRule', 'NetworkPolicy']) {
       expect({ kind, count: ofKind(minimal, kind).length }).toEqual({ kind, count: 0 });
     }
     for (const o of minimal) expect(o.metadata.name.length).toBeLessThanOrEqual(63);
@@ -96,7 +105,7 @@ describe('helm chart helm/reelsmith', () => {
   test('every rendered object validates with kubernetes-models (and the validator does reject a broken object)', () => {
     const objects = [...minimal, ...full];
     expect(new Set(full.map((o) => o.kind))).toEqual(
-      new Set(['ServiceAccount', 'Service', 'Deployment', 'Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget']),
+      new Set(['ServiceAccount', 'Service', 'Deployment', 'Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Job', 'Pod']),
     );
     for (const o of objects) {
       const Model = modelClass(o.apiVersion, o.kind);

@@ -21,7 +21,7 @@ const SERVICES = [
   { name: 'music', command: ['services/music/dist/main.js'], port: 8104, portEnv: 'HEALTH_PORT', readyTimeoutMs: 300_000 },
   { name: 'folders', command: ['services/folders/dist/main.js'], port: 8105, portEnv: 'HEALTH_PORT' },
   { name: 'batches', command: ['services/batches/dist/main.js'], port: 8106, portEnv: 'HEALTH_PORT' },
-  { name: 'billing', command: ['services/billing/dist/main.js'], port: 8107, portEnv: 'HEALTH_PORT' },
+  { name: 'billing', command: ['services/billing/dist/main.js'], port: 8108, portEnv: 'HEALTH_PORT' },
   { name: 'gateway', command: ['services/gateway/dist/main.js'], port: 8080, portEnv: 'PORT', healthPort: 8100 },
 ];
 

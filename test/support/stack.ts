@@ -71,16 +71,30 @@ export async function startApp(env: Record<string, string> = {}, options: { read
   return { baseUrl: `http://127.0.0.1:${gateway.port}`, healthUrl: `http://127.0.0.1:${gateway.healthPort}`, stack, logs, env: stackEnv };
 }
 
-/** One more gateway replica of a running app (same NATS, database and settings unless `env` says otherwise). */
-export async function startExtraGateway(app: RunningApp, env: Record<string, string> = {}): Promise<{ baseUrl: string; stack: TestStack }> {
-  const gateway = { ...SERVICES.find((s) => s.name === 'gateway')!, port: await freePort(), healthPort: await freePort() };
+/**
+ * A second replica of each named service of a running app (same NATS, database and settings unless
+ * `env` says otherwise), on ports of its own. The gateway replica's address is `baseUrl`.
+ */
+export async function startReplicas(app: RunningApp, names: string[], env: Record<string, string> = {}): Promise<{ baseUrl: string; stack: TestStack }> {
+  const services = await Promise.all(names.map(async (name) => {
+    const service = SERVICES.find((s) => s.name === name);
+    if (!service) throw new Error(`no service ${name}`);
+    return { ...service, port: await freePort(), ...(service.healthPort !== undefined ? { healthPort: await freePort() } : {}) };
+  }));
   const stack = await startStack({
-    services: [gateway],
+    services,
     env: { ...app.env, ...env },
-    log: (name, line) => app.logs.push(`${name}-extra | ${line}`),
+    log: (name, line) => app.logs.push(`${name}-2 | ${line}`),
   });
-  return { baseUrl: `http://127.0.0.1:${gateway.port}`, stack };
+  const gateway = services.find((s) => s.name === 'gateway');
+  return { baseUrl: gateway ? `http://127.0.0.1:${gateway.port}` : '', stack };
 }
+
+/** One more gateway replica of a running app. */
+export const startExtraGateway = (app: RunningApp, env: Record<string, string> = {}) => startReplicas(app, ['gateway'], env);
+
+/** Every service a stack runs (the development S3 is the tests' own). */
+export const SERVICE_NAMES = SERVICES.filter((s) => s.name !== 's3').map((s) => s.name);
 
 /** An HS256 JWT signed with any secret, for forged and expired token tests. */
 export function signJwt(claims: Record<string, unknown>, secret: string, alg = 'HS256'): string {

@@ -137,8 +137,12 @@ describe('auth through the gateway (real processes, NATS, PostgreSQL)', () => {
 
     const docs = await fetch(`${app.baseUrl}/api/docs-json`);
     expect(docs.status).toBe(200);
-    const spec = (await docs.json()) as { paths: Record<string, unknown> };
+    const spec = (await docs.json()) as { paths: Record<string, Record<string, any>> };
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/me']));
+    // A JSON body is documented with the fields the route takes, and only those.
+    const upload = spec.paths['/api/videos/complete-upload'].put.requestBody.content['application/json'].schema;
+    expect(upload).toMatchObject({ type: 'object', additionalProperties: false });
+    expect(Object.keys(upload.properties).sort()).toEqual(['duration', 'fileSize', 'originalFilename', 'title', 'videoURL']);
   });
 
   it('exposes health and readiness without a token, and metrics only on the internal port', async () => {

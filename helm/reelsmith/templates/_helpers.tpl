@@ -185,6 +185,29 @@ Checks that values cannot express in values.schema.json; fails the render with e
 {{- if and $svc.autoscaling.enabled (not $svc.autoscaling.targetCPUUtilizationPercentage) (not $svc.autoscaling.targetMemoryUtilizationPercentage) -}}
 {{- $messages = append $messages (printf "services.%s.autoscaling needs targetCPUUtilizationPercentage or targetMemoryUtilizationPercentage" $name) -}}
 {{- end -}}
+{{- if and $svc.autoscaling.enabled $svc.keda.enabled -}}
+{{- $messages = append $messages (printf "services.%s: autoscaling (HPA) and keda cannot both be enabled: KEDA makes its own HPA for the Deployment" $name) -}}
+{{- end -}}
+{{- if $svc.keda.enabled -}}
+{{- if not $.Values.externalNats.monitoringEndpoint -}}
+{{- $messages = append $messages (printf "services.%s.keda needs externalNats.monitoringEndpoint (host:port of the NATS monitoring port, e.g. nats.messaging.svc:8222)" $name) -}}
+{{- end -}}
+{{- if not $svc.keda.consumers -}}
+{{- $messages = append $messages (printf "services.%s.keda.consumers is empty: name the durable JOBS consumers the service pulls from" $name) -}}
+{{- end -}}
+{{- if lt (int $svc.keda.maxReplicas) (int $svc.keda.minReplicas) -}}
+{{- $messages = append $messages (printf "services.%s.keda.maxReplicas (%d) is below minReplicas (%d)" $name (int $svc.keda.maxReplicas) (int $svc.keda.minReplicas)) -}}
+{{- end -}}
+{{- end -}}
+{{- if le (int $svc.terminationGracePeriodSeconds) (add (int $svc.preStopSeconds) 15 | int) -}}
+{{- $messages = append $messages (printf "services.%s.terminationGracePeriodSeconds (%d) must exceed preStopSeconds + 15 (%d): the pause, then 10 s to hand a running job back and close" $name (int $svc.terminationGracePeriodSeconds) (add (int $svc.preStopSeconds) 15 | int)) -}}
+{{- end -}}
+{{- if and $svc.pdb.enabled (not $svc.autoscaling.enabled) (not $svc.keda.enabled) (kindIs "invalid" $svc.pdb.maxUnavailable) (not (kindIs "string" $svc.pdb.minAvailable)) (not (kindIs "invalid" $svc.pdb.minAvailable)) (ge (int $svc.pdb.minAvailable) (int $svc.replicaCount)) -}}
+{{- $messages = append $messages (printf "services.%s.pdb.minAvailable (%d) is not below replicaCount (%d): no pod could ever be evicted and node drains would hang" $name (int $svc.pdb.minAvailable) (int $svc.replicaCount)) -}}
+{{- end -}}
+{{- if and $svc.pdb.enabled $svc.keda.enabled (lt (int $svc.keda.minReplicas) 1) -}}
+{{- $messages = append $messages (printf "services.%s: a pdb with keda.minReplicas 0 protects nothing; set keda.minReplicas >= 1 or disable the pdb" $name) -}}
+{{- end -}}
 {{- if and $svc.pdb.enabled (kindIs "invalid" $svc.pdb.minAvailable) (kindIs "invalid" $svc.pdb.maxUnavailable) -}}
 {{- $messages = append $messages (printf "services.%s.pdb needs minAvailable or maxUnavailable" $name) -}}
 {{- end -}}
@@ -213,4 +236,135 @@ initialDelaySeconds: {{ int .initialDelaySeconds }}
 periodSeconds: {{ int .periodSeconds }}
 timeoutSeconds: {{ int .timeoutSeconds }}
 failureThreshold: {{ int .failureThreshold }}
+{{- end -}}
+
+{{/*
+The env of a service's container (Deployment, migration Job): chart-managed connections, the
+service's env, then secrets by reference. Call with (dict "root" $ "name" "gateway" "svc" $svc
+"extra" (dict "KEY" "value")); extra keys with an empty value are left out.
+*/}}
+{{- define "reelsmith.containerEnv" -}}
+{{- $root := .root -}}
+{{- $name := .name -}}
+{{- $svc := .svc -}}
+{{- $healthPortName := include "reelsmith.healthPortName" $svc -}}
+{{- $plain := dict }}
+{{- if has "nats" $svc.uses }}
+{{- $_ := set $plain "NATS_URL" $root.Values.externalNats.url }}
+{{- $_ := set $plain "JETSTREAM_REPLICAS" (toString (int $root.Values.externalNats.jetstreamReplicas)) }}
+{{- end }}
+{{- if has "s3" $svc.uses }}
+{{- $_ := set $plain "S3_ENDPOINT" $root.Values.externalS3.endpoint }}
+{{- $_ := set $plain "S3_BUCKET" $root.Values.externalS3.bucket }}
+{{- $_ := set $plain "S3_REGION" $root.Values.externalS3.region }}
+{{- with $root.Values.externalS3.publicEndpoint }}{{ $_ := set $plain "S3_PUBLIC_ENDPOINT" . }}{{ end }}
+{{- end }}
+{{- if $svc.port }}{{ $_ := set $plain "PORT" (toString (int $svc.port)) }}{{ end }}
+{{- if $healthPortName | eq "health" }}{{ $_ := set $plain "HEALTH_PORT" (toString (int $svc.healthPort)) }}{{ end }}
+{{- if and $root.Values.ingress.enabled (eq $root.Values.ingress.service $name) }}{{ $_ := set $plain "TRUST_PROXY" "true" }}{{ end }}
+{{- range $key, $value := $svc.env }}{{ $_ := set $plain $key $value }}{{ end }}
+{{- range $key, $value := .extra }}{{ if $value }}{{ $_ := set $plain $key $value }}{{ end }}{{ end }}
+{{- range $key := keys $plain | sortAlpha }}
+- name: {{ $key }}
+  value: {{ get $plain $key | toString | quote }}
+{{- end }}
+{{- if has "jwt" $svc.uses }}
+- name: JWT_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.auth.jwt.existingSecret }}
+      key: {{ $root.Values.auth.jwt.existingSecretKey }}
+{{- end }}
+{{- if has "mediaUrl" $svc.uses }}
+- name: MEDIA_URL_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.mediaUrl.existingSecret }}
+      key: {{ $root.Values.mediaUrl.existingSecretKey }}
+{{- end }}
+{{- if has "stripe" $svc.uses }}
+- name: STRIPE_SECRET_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.stripe.existingSecret }}
+      key: {{ $root.Values.stripe.secretKeyKey }}
+- name: STRIPE_WEBHOOK_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.stripe.existingSecret }}
+      key: {{ $root.Values.stripe.webhookSecretKey }}
+{{- end }}
+{{- if has "database" $svc.uses }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.externalDatabase.existingSecret }}
+      key: {{ $root.Values.externalDatabase.existingSecretKey }}
+{{- end }}
+{{- if has "s3" $svc.uses }}
+- name: S3_ACCESS_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.externalS3.existingSecret }}
+      key: {{ $root.Values.externalS3.accessKeyKey }}
+- name: S3_SECRET_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $root.Values.externalS3.existingSecret }}
+      key: {{ $root.Values.externalS3.secretKeyKey }}
+{{- end }}
+{{- range $key := keys $svc.secretEnv | sortAlpha }}
+{{- $ref := get $svc.secretEnv $key }}
+- name: {{ $key }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $ref.secretName }}
+      key: {{ $ref.key }}
+      {{- if hasKey $ref "optional" }}
+      optional: {{ $ref.optional }}
+      {{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* "http" when the service serves health on its HTTP port, else "health". Call with the service values. */}}
+{{- define "reelsmith.healthPortName" -}}
+{{- if and .port (eq (int .port) (int .healthPort)) }}http{{ else }}health{{ end -}}
+{{- end -}}
+
+{{/* A container of the migration Job: the service's entrypoint and env, DATABASE_MIGRATIONS=only. Call with (dict "root" $ "name" "auth"). */}}
+{{- define "reelsmith.migrationContainer" -}}
+{{- $root := .root -}}
+{{- $svc := include "reelsmith.serviceValues" (dict "root" $root "name" .name) | fromYaml -}}
+- name: migrate-{{ .name }}
+  image: {{ include "reelsmith.image" $root | quote }}
+  imagePullPolicy: {{ $root.Values.image.pullPolicy }}
+  args: [{{ .name | quote }}]
+  env:
+    {{- include "reelsmith.containerEnv" (dict "root" $root "name" .name "svc" $svc "extra" (dict "DATABASE_MIGRATIONS" "only")) | trim | nindent 4 }}
+  resources:
+    requests:
+      cpu: {{ $root.Values.migrations.resources.requests.cpu | quote }}
+      memory: {{ $root.Values.migrations.resources.requests.memory | quote }}
+    limits:
+      cpu: {{ $root.Values.migrations.resources.limits.cpu | quote }}
+      memory: {{ $root.Values.migrations.resources.limits.memory | quote }}
+  securityContext:
+    {{- include "reelsmith.containerSecurityContext" $root | nindent 4 }}
+  volumeMounts:
+    - name: tmp
+      mountPath: /tmp
+{{- end -}}
+
+{{/* The restricted container securityContext. Call with the root context. */}}
+{{- define "reelsmith.containerSecurityContext" -}}
+runAsNonRoot: true
+runAsUser: {{ int .Values.podSecurityContext.runAsUser }}
+runAsGroup: {{ int .Values.podSecurityContext.runAsGroup }}
+allowPrivilegeEscalation: false
+privileged: false
+readOnlyRootFilesystem: true
+capabilities:
+  drop: ["ALL"]
+seccompProfile:
+  type: RuntimeDefault
 {{- end -}}

@@ -78,12 +78,15 @@ export class TypeOrmBatchesRepository extends BatchesRepository {
       if (changes.highlightId !== undefined) add('"highlight_id" = ?', changes.highlightId);
       if (changes.processedAt) add('"processed_at" = ?', changes.processedAt);
       if (changes.clearVideo) set.push('"video_id" = NULL');
-      if (rule.to === 'processed' || rule.to === 'failed') set.push('"settled_at" = now()');
+      set.push(rule.to === 'processed' || rule.to === 'failed' ? '"settled_at" = now()' : '"settled_at" = NULL');
       let condition = `"status" = ANY($2) AND ${'videoId' in where ? '"video_id"' : '"id"'} = $3`;
       if (onlyHighlight) {
         params.push(onlyHighlight);
         condition += ` AND ("highlight_id" IS NULL OR "highlight_id" = $${params.length})`;
       }
+      // A retry revives only the step that failed: processing (never processed), or this item's own reel.
+      if (transition === 'videoProcessedAfterRetry') condition += ' AND "processed_at" IS NULL AND "video_id" IS NOT NULL';
+      if (transition === 'highlightsReadyAfterRetry') condition += ' AND "highlight_id" IS NOT NULL';
       const key = 'videoId' in where ? where.videoId : where.itemId;
       if (!isUuid(key)) return null;
       const rows: Array<{ id: string }> = (await tx.query(`UPDATE "batches"."batch_videos" SET ${set.join(', ')} WHERE ${condition} RETURNING "id"`, params))[0];

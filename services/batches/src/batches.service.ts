@@ -103,7 +103,8 @@ export class BatchesService {
 
   /** Processed: ask for the default highlights once (the claim makes a redelivery a no-op). */
   async onVideoProcessed(event: mediaV1.VideoProcessed, occurredAt: Date): Promise<void> {
-    const claimed = await this.batches.transition({ videoId: event.videoId }, 'videoProcessed', { processedAt: occurredAt });
+    const claimed = await this.batches.transition({ videoId: event.videoId }, 'videoProcessed', { processedAt: occurredAt })
+      ?? await this.batches.transition({ videoId: event.videoId }, 'videoProcessedAfterRetry', { processedAt: occurredAt, errorReason: '' });
     if (!claimed) return;
     this.publish(claimed);
     try {
@@ -130,7 +131,8 @@ export class BatchesService {
 
   async onHighlightsReady(event: mediaV1.HighlightsReady): Promise<void> {
     if (event.kind && event.kind !== 'highlights') return;
-    this.publish(await this.batches.transition({ videoId: event.videoId }, 'highlightsReady', { highlightId: event.highlightId }, event.highlightId));
+    this.publish(await this.batches.transition({ videoId: event.videoId }, 'highlightsReady', { highlightId: event.highlightId }, event.highlightId)
+      ?? await this.batches.transition({ videoId: event.videoId }, 'highlightsReadyAfterRetry', { errorReason: '' }, event.highlightId));
   }
 
   async onHighlightsFailed(event: mediaV1.HighlightsFailed): Promise<void> {

@@ -28,6 +28,13 @@ export const TRANSITIONS = {
   highlightsFailed: { from: ['highlighting'], to: 'failed' },
   /** The highlight request could not be sent: back to waiting, the event comes again. */
   highlightsNotRequested: { from: ['highlighting'], to: 'processing' },
+  /**
+   * The user retried what failed and it worked this time: a video that failed in processing is
+   * processed after all, or the item's own reel is ready after all (the repository narrows these
+   * to items that failed at that step, so a late redelivery cannot revive another kind of failure).
+   */
+  videoProcessedAfterRetry: { from: ['failed'], to: 'highlighting' },
+  highlightsReadyAfterRetry: { from: ['failed'], to: 'processed' },
 } as const satisfies Record<string, { from: ItemStatus[]; to: ItemStatus }>;
 export type Transition = keyof typeof TRANSITIONS;
 

@@ -149,6 +149,37 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
     ]);
   }, 200_000);
 
+  it('counts a failed video again once the user retried it and it worked', async () => {
+    const batch = await client.call(Rpc.batchesCreate, { userId: bob, name: 'Retried', description: '' });
+    const added = await client.call(Rpc.videosAdd, { userId: bob, batchId: batch.id, files: [await store(bob, tinyClip(3), 'goal.mp4')] }, { timeoutMs: 120_000 });
+    const videoId = added.videos[0].videoId;
+    await waitForBatch(client, bob, batch.id, (b) => b.status === 'completed');
+    const db = app.get(DataSource);
+    const [item] = await db.query(`SELECT "id", "highlight_id" FROM "batches"."batch_videos" WHERE "video_id" = $1`, [videoId]);
+    const events = app.get(EventPublisher);
+
+    // As if its processing had failed (media's retry then processes it): the processed event revives the item.
+    await db.query(`UPDATE "batches"."batch_videos" SET "status" = 'failed', "processed_at" = NULL, "error_reason" = 'Processing failed' WHERE "id" = $1`, [item.id]);
+    await db.query(`UPDATE "batches"."batches" SET "status" = 'error', "processed_videos" = 0, "failed_videos" = 1 WHERE "id" = $1`, [batch.id]);
+    await events.publish(mediaV1.VideoProcessedSchema, { videoId, userId: bob, title: 'goal', duration: 1 });
+    const revived = await waitForBatch(client, bob, batch.id, (b) => b.status === 'completed');
+    expect(revived).toMatchObject({ processedVideos: 1, failedVideos: 0 });
+    const [after] = await db.query(`SELECT "status", "error_reason", "settled_at" FROM "batches"."batch_videos" WHERE "id" = $1`, [item.id]);
+    expect(after).toMatchObject({ status: 'processed', error_reason: '' });
+
+    // As if its reel had failed and the user's retry of that reel worked.
+    const [reel] = await db.query(`SELECT "highlight_id" FROM "batches"."batch_videos" WHERE "id" = $1`, [item.id]);
+    await db.query(`UPDATE "batches"."batch_videos" SET "status" = 'failed', "error_reason" = 'Highlights failed: x' WHERE "id" = $1`, [item.id]);
+    await events.publish(mediaV1.HighlightsReadySchema, { highlightId: randomUUID(), videoId, userId: bob, title: 'goal', kind: 'highlights' });
+    await new Promise((r) => setTimeout(r, 1500));
+    // Another reel of the same video is not this item's: it stays failed.
+    expect((await db.query(`SELECT "status" FROM "batches"."batch_videos" WHERE "id" = $1`, [item.id]))[0].status).toBe('failed');
+    await events.publish(mediaV1.HighlightsReadySchema, { highlightId: reel.highlight_id, videoId, userId: bob, title: 'goal', kind: 'highlights' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await db.query(`SELECT "status", "error_reason" FROM "batches"."batch_videos" WHERE "id" = $1`, [item.id]))[0]).toEqual({ status: 'processed', error_reason: '' });
+    expect(await client.call(Rpc.batchesGet, { userId: bob, batchId: batch.id })).toMatchObject({ status: 'completed', processedVideos: 1, failedVideos: 0 });
+  }, 200_000);
+
   it('has migrations that match the entities (no drift)', async () => {
     const dataSource = app.get(DataSource);
     const pending = await dataSource.driver.createSchemaBuilder().log();

@@ -3,7 +3,7 @@ import { baseConfigSchema } from '@reelsmith/kit';
 
 export const configSchema = baseConfigSchema.extend({
   DATABASE_URL: z.string().url(),
-  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8107),
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8108),
   /** sk_live_/sk_test_ for Stripe; the local server takes any sk_test_ key. */
   STRIPE_SECRET_KEY: z.string().min(1),
   /** whsec_...: verifies the Stripe-Signature of every webhook. */

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { httpRequests, type Logger, PinoNestLogger } from '@reelsmith/kit';
+import { type Logger, observeHttpRequest, PinoNestLogger, routeLabel } from '@reelsmith/kit';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { GatewayConfig } from './config';
@@ -45,7 +45,9 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(config) } }));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    res.on('finish', () => httpRequests.inc({ method: req.method, route: req.route?.path ?? 'unmatched', status: res.statusCode }));
+    // The route template (/api/videos/:id) labels the series, never the raw path: ids would make one series per video.
+    const started = process.hrtime.bigint();
+    res.on('finish', () => observeHttpRequest(req.method, routeLabel(req.route), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
     next();
   });
   // Stripe signs the exact bytes it sent: the webhook keeps its raw body (the JSON parser then skips it).

@@ -2,6 +2,13 @@ import { createLogger, loadConfig, startDefaultMetrics } from '@reelsmith/kit';
 import { configSchema } from './config';
 import { createGatewayApp } from './gateway.app';
 
+/**
+ * Idle keep-alive connections are closed after 65 s rather than Node's 5 s: a client (or a load
+ * balancer, whose idle timeout is usually 60 s) that reuses a connection at the moment the server
+ * closes it gets a reset instead of an answer.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 async function main() {
   let logger = createLogger('gateway');
   try {
@@ -10,6 +17,9 @@ async function main() {
     startDefaultMetrics('gateway');
     const app = await createGatewayApp(config, logger);
     app.enableShutdownHooks();
+    const server = app.getHttpServer();
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
     await app.listen(config.PORT, process.env.HOST ?? '0.0.0.0');
     logger.info({ port: config.PORT }, `gateway ready on http://localhost:${config.PORT}`);
   } catch (err) {

@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, loadConfig } from '@reelsmith/kit';
+import { createLogger, loadConfig, metricsRegistry } from '@reelsmith/kit';
 import { configSchema } from '../src/config';
 import { createGatewayApp } from '../src/gateway.app';
 
@@ -48,5 +48,15 @@ describe('the gateway guards every route by its metadata, whatever the spelling 
       return `${method} ${spelling} ${canonical ? 401 : 404}`;
     });
     expect(answers).toEqual(expected);
+  });
+
+  it('labels HTTP metrics with the route template and status, never the raw path with its ids', async () => {
+    const res = await fetch(`${baseUrl}/api/videos/${ID}`, { method: 'DELETE' });
+    await res.body?.cancel();
+    expect(res.status).toBe(401);
+    const text = await metricsRegistry.metrics();
+    expect(text).toMatch(/reelsmith_http_request_duration_seconds_count\{[^}]*method="DELETE",route="\/api\/videos\/:id",status="401"[^}]*\} [1-9]/);
+    expect(text).toMatch(/reelsmith_http_requests_total\{[^}]*route="\/api\/videos\/:id",status="401"/);
+    expect(text).not.toContain(ID);
   });
 });

@@ -1,10 +1,12 @@
 import 'reflect-metadata';
+import { setPriority } from 'node:os';
 import { type DynamicModule, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ProtoRequestDeserializer, ProtoResponseSerializer } from './codec';
 import { baseConfigSchema, loadConfig, prepareDirectories } from './config';
+import { runMigrationsOnly } from './database.module';
 import { HealthController } from './health';
 import { createLogger, type Logger, PinoNestLogger } from './logger';
 import { RpcMetricsInterceptor, startDefaultMetrics } from './metrics';
@@ -22,6 +24,11 @@ export interface ServiceDefinition<S extends z.ZodTypeAny> {
   rpc?: boolean;
   /** Directories the process writes to (setting name -> path): created at start, or the start fails. */
   directories?: (config: z.infer<S>) => Record<string, string | undefined>;
+  /**
+   * The process's nice value (0-19). Background work (the ffmpeg worker, whose children inherit it)
+   * runs above 0 so that, on a machine it shares with the API, reads keep their CPU while it renders.
+   */
+  niceness?: (config: z.infer<S>) => number;
 }
 
 /** The Nest app of one service: its module, NATS request handlers with the proto codec, /healthz /readyz /metrics. */
@@ -59,7 +66,15 @@ export async function runService<S extends z.ZodTypeAny>(definition: ServiceDefi
   try {
     const config = loadConfig(definition.configSchema) as z.infer<S> & BaseConfig;
     logger = createLogger(definition.name, config.LOG_LEVEL);
+    if (config.DATABASE_MIGRATIONS === 'only') {
+      // The migration Job: the module's description names its databases; nothing else starts.
+      definition.module(config);
+      const schemas = await runMigrationsOnly();
+      logger.info({ schemas }, `${definition.name}: migrations done`);
+      process.exit(0);
+    }
     prepareDirectories(definition.directories?.(config) ?? {});
+    if (definition.niceness) setPriority(definition.niceness(config));
     startDefaultMetrics(definition.name);
     const app = await createServiceApp(definition, config, logger);
     app.enableShutdownHooks();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, loadConfig, prepareDirectories, requiredEnvKeys } from './config';
+import { baseConfigSchema, ConfigError, jetstreamReplicasOf, loadConfig, prepareDirectories, requiredEnvKeys } from './config';
 
 const schema = baseConfigSchema.extend({ SECRET: z.string().min(4), PORT: z.coerce.number().default(8080) });
 
@@ -12,6 +12,13 @@ describe('service configuration', () => {
   it('names every problem at once', () => {
     expect(() => loadConfig(schema, { SECRET: 'ab', PORT: 'x' })).toThrow(ConfigError);
     expect(() => loadConfig(schema, { SECRET: 'ab' })).toThrow(/NATS_URL: Required; SECRET: String must contain at least 4/);
+  });
+
+  it('reads JETSTREAM_REPLICAS (1 by default, 1-5) for the streams and buckets a process creates', () => {
+    expect(jetstreamReplicasOf({})).toBe(1);
+    expect(jetstreamReplicasOf({ JETSTREAM_REPLICAS: '3' })).toBe(3);
+    expect(() => jetstreamReplicasOf({ JETSTREAM_REPLICAS: '7' })).toThrow(/JETSTREAM_REPLICAS/);
+    expect(loadConfig(schema, { NATS_URL: 'nats://x:4222', SECRET: 'abcd' })).toMatchObject({ JETSTREAM_REPLICAS: 1, DATABASE_MIGRATIONS: 'start' });
   });
 
   it('lists the keys without a default as required', () => {

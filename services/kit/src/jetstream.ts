@@ -3,6 +3,7 @@ import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufb
 import { anyPack, timestampNow } from '@bufbuild/protobuf/wkt';
 import { commonV1, eventSubject } from '@reelsmith/proto';
 import { type JetStreamClient, type NatsConnection, RetentionPolicy, type StreamConfig } from 'nats';
+import { jetstreamReplicasOf } from './config';
 
 const DAY_NS = 24 * 60 * 60 * 1e9;
 
@@ -20,10 +21,14 @@ export const STREAMS: Array<Partial<StreamConfig> & { name: string }> = [
   { name: JOBS_DEAD_LETTERS_STREAM, subjects: [MAX_DELIVERIES_ADVISORY], retention: RetentionPolicy.Limits, max_age: 7 * DAY_NS },
 ];
 
-/** Creates the streams that are missing; safe to run from every service at every start. */
-export async function ensureStreams(nc: NatsConnection): Promise<void> {
+/**
+ * Creates the streams that are missing, with `replicas` copies (JETSTREAM_REPLICAS, default 1);
+ * safe to run from every service at every start. An existing stream keeps its replicas.
+ */
+export async function ensureStreams(nc: NatsConnection, replicas = jetstreamReplicasOf()): Promise<void> {
   const jsm = await nc.jetstreamManager();
-  for (const stream of STREAMS) {
+  for (const base of STREAMS) {
+    const stream = { ...base, num_replicas: replicas };
     try {
       await jsm.streams.info(stream.name);
     } catch {

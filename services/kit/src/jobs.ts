@@ -3,6 +3,7 @@ import { jobSubject } from '@reelsmith/proto';
 import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JetStreamClient, type JsMsg, type MsgRequest, type NatsConnection, nanos } from 'nats';
 import { JOBS_DEAD_LETTERS_STREAM } from './jetstream';
 import type { Logger } from './logger';
+import { jobDuration, jobKind, jobsFinished, jobsRunning, watchConsumerLag } from './metrics';
 import { settleWithin } from './settle';
 import { retryWhileUnavailable } from './unavailable';
 
@@ -67,6 +68,11 @@ export async function startJobWorker<D extends DescMessage>(options: JobWorkerOp
     await jsm.consumers.add(JOBS_STREAM, config);
   }
   const consumer = await nc.jetstream().consumers.get(JOBS_STREAM, durable);
+  const kind = jobKind(config.filter_subject);
+  const unwatch = watchConsumerLag(JOBS_STREAM, durable, kind, async () => {
+    const info = await jsm.consumers.info(JOBS_STREAM, durable);
+    return { pending: info.num_pending, ackPending: info.num_ack_pending };
+  });
   const abort = new AbortController();
   let running: Promise<void> = Promise.resolve();
 
@@ -96,6 +102,9 @@ export async function startJobWorker<D extends DescMessage>(options: JobWorkerOp
   async function runOne(msg: JsMsg) {
     const attempt = msg.info.redeliveryCount;
     const heartbeat = setInterval(() => msg.working(), Math.max(500, (ackWaitSeconds * 1000) / 3));
+    jobsRunning.inc({ kind });
+    const timer = jobDuration.startTimer({ kind });
+    let outcome = 'succeeded';
     try {
       const job = fromBinary(schema, msg.data);
       // A dependency that is down is waited for here: a job must not spend its attempts on an outage.
@@ -103,22 +112,29 @@ export async function startJobWorker<D extends DescMessage>(options: JobWorkerOp
       msg.ack();
     } catch (err) {
       if (abort.signal.aborted) {
+        outcome = 'handed_back';
         msg.nak();
       } else if (attempt >= maxDeliver) {
+        outcome = 'failed';
         logger.error({ err, subject: msg.subject, attempt }, 'job failed for the last time');
         msg.nak();
       } else {
+        outcome = 'retried';
         logger.warn({ err, subject: msg.subject, attempt }, 'job failed; it will be retried');
         msg.nak(Math.min(30_000, 1000 * 2 ** attempt));
       }
     } finally {
       clearInterval(heartbeat);
+      jobsRunning.dec({ kind });
+      timer({ outcome });
+      jobsFinished.inc({ kind, outcome });
     }
   }
 
   return {
     async stop() {
       abort.abort();
+      unwatch();
       // The running job sees the abort, stops its work and naks, so another worker takes it at once.
       // Bounded: a server that does not answer must not hold the shutdown.
       await settleWithin(running, STOP_SECONDS * 1000);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type KV, type KvEntry, type NatsConnection, nanos } from 'nats';
+import { jetstreamReplicasOf } from './config';
 
 /** One key's fixed window: how many hits it holds and when it ends (epoch ms). */
 export interface CounterWindow { count: number; resetAt: number }
@@ -111,7 +112,7 @@ export class SharedWindowCounter implements WindowCounter {
     const { bucket, windowMs, timeoutMs } = this.options;
     if (this.nc.isClosed()) throw new Error('NATS connection closed');
     const js = this.nc.jetstream({ timeout: timeoutMs });
-    const kv = await js.views.kv(bucket, { history: 1, ttl: windowMs, timeout: timeoutMs });
+    const kv = await js.views.kv(bucket, { history: 1, ttl: windowMs, timeout: timeoutMs, replicas: jetstreamReplicasOf() });
     // A bucket made by a deployment with a shorter window would drop keys before their window ends.
     const jsm = await js.jetstreamManager();
     const info = await jsm.streams.info(`KV_${bucket}`);

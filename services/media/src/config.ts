@@ -30,6 +30,11 @@ export const workerConfigSchema = configSchema.extend({
    * 1 in production; tests lower it to see a hung job end.
    */
   JOB_DEADLINE_FACTOR: z.coerce.number().positive().default(1),
+  /**
+   * The worker's nice value, which its ffmpeg inherits: renders yield the CPU to the API processes on
+   * the same machine (a read waits for no render). 0 where the worker has its own CPUs.
+   */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Local copies of analysed sources (under WORK_DIR) that edits and exports seek in; 0 turns them off. */
   SOURCE_CACHE_BYTES: z.coerce.number().int().min(0).default(4 * GIB),
   /** A copy unused for this long is removed. */

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventPublisher } from '@reelsmith/kit';
+import { EventPublisher, mediaItemsFailed } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { HighlightsRepository } from './highlights.repository';
 import { ProgressPublisher } from './progress.publisher';
@@ -26,6 +26,7 @@ export class JobFailures {
   async failVideo(videoId: string, reason: string): Promise<boolean> {
     const video = await this.videos.markFailed(videoId, reason);
     if (!video) return false;
+    mediaItemsFailed.inc({ item: 'video' });
     this.logger.warn(`video ${video.id} failed: ${reason}`);
     this.progress.video(video, 100);
     await this.events
@@ -37,6 +38,7 @@ export class JobFailures {
   async failHighlight(highlightId: string, reason: string): Promise<boolean> {
     const highlight = await this.highlights.markFailed(highlightId, reason);
     if (!highlight) return false;
+    mediaItemsFailed.inc({ item: 'highlight' });
     this.logger.warn(`reel ${highlight.id} failed: ${reason}`);
     this.progress.highlight(highlight, 100);
     const video = await this.videos.findById(highlight.videoId);

@@ -16,6 +16,7 @@ import { HighlightsService } from './highlights.service';
 import { JobFailures } from './job-failures';
 import { JobQueue } from './job-queue';
 import { JobReconciler } from './job-reconciler';
+import { UploadSweeper } from './upload-sweeper';
 import { DeadJobsConsumer } from './dead-jobs.consumer';
 import { AdvisoryLock, PgAdvisoryLock } from './advisory-lock';
 import { CreateVideos1763716000000 } from './migrations/1763716000000-CreateVideos';
@@ -87,6 +88,7 @@ export class MediaModule {
         JobQueue,
         { provide: AdvisoryLock, useClass: PgAdvisoryLock },
         JobReconciler,
+        UploadSweeper,
         DeadJobsConsumer,
       ],
     };

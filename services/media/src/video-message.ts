@@ -1,17 +1,28 @@
-import { create } from '@bufbuild/protobuf';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { signMediaPath } from '@reelsmith/kit';
-import { mediaV1 } from '@reelsmith/proto';
+import type { mediaV1 } from '@reelsmith/proto';
 import type { VideoEntity } from './entities/video.entity';
 
 export const objectName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
-/** The contract view of a video, with signed media URLs for its owner. */
+type Timestamp = NonNullable<mediaV1.Video['createdAt']>;
+
+function timestamp(date: Date): Timestamp {
+  const ms = date.getTime();
+  const seconds = Math.floor(ms / 1000);
+  return { $typeName: 'google.protobuf.Timestamp', seconds: BigInt(seconds), nanos: (ms - seconds * 1000) * 1_000_000 };
+}
+
+/**
+ * The contract view of a video, with signed media URLs for its owner. Built as a plain object with
+ * every field set rather than with protobuf-es `create()`, which walks the schema for each of the
+ * hundred videos of a list (the same bytes on the wire, a third of the time).
+ */
 export function toVideoMessage(video: VideoEntity, urlSecret: string, now = Date.now()): mediaV1.Video {
   const sign = (path: string) => signMediaPath(urlSecret, path, video.userId, now);
   const hasMedia = video.objectKey !== '';
   const playable = video.status === 'processed';
-  return create(mediaV1.VideoSchema, {
+  return {
+    $typeName: 'media.v1.Video',
     id: video.id,
     title: video.title,
     filename: hasMedia ? objectName(video.objectKey) : '',
@@ -20,7 +31,7 @@ export function toVideoMessage(video: VideoEntity, urlSecret: string, now = Date
     duration: video.duration,
     thumbnail: video.thumbnailKey ? sign(`/api/videos/${video.id}/thumbnail`) : '',
     status: video.status,
-    createdAt: timestampFromDate(video.createdAt),
+    createdAt: timestamp(video.createdAt),
     errorReason: video.errorReason,
     width: video.width,
     height: video.height,
@@ -33,5 +44,5 @@ export function toVideoMessage(video: VideoEntity, urlSecret: string, now = Date
     batchId: video.batchId ?? '',
     sourceVideoId: video.sourceVideoId ?? '',
     stage: video.stage,
-  });
+  };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In, IsNull, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, In, IsNull, LessThan, type Repository } from 'typeorm';
 import { DeletedFolderEntity } from './entities/deleted-folder.entity';
 import { UploadGrantEntity } from './entities/upload-grant.entity';
 import { VideoEntity } from './entities/video.entity';
@@ -22,6 +22,11 @@ export abstract class VideosRepository {
   abstract releaseGrant(objectKey: string): Promise<void>;
   /** Takes a completion back (the video could not be queued): removes the video and opens its grant again. */
   abstract undoCompletion(videoId: string, objectKey: string): Promise<void>;
+  /** Up to `limit` grants whose URL expired before `before` (completed or not), oldest first. */
+  abstract listExpiredGrants(before: Date, limit: number): Promise<UploadGrantEntity[]>;
+  abstract deleteGrants(objectKeys: string[]): Promise<void>;
+  /** Which of these keys a video's original is stored under (videos of before originals/ kept uploads/ keys). */
+  abstract objectKeysInUse(objectKeys: string[]): Promise<Set<string>>;
   abstract create(video: Partial<VideoEntity>): Promise<VideoEntity>;
   abstract listOwned(userId: string, folderId?: string): Promise<VideoEntity[]>;
   abstract findOwned(id: string, userId: string): Promise<VideoEntity | null>;
@@ -81,6 +86,20 @@ export class TypeOrmVideosRepository extends VideosRepository {
       await tx.getRepository(VideoEntity).delete({ id: videoId });
       await tx.getRepository(UploadGrantEntity).update({ objectKey }, { completedAt: null });
     });
+  }
+
+  listExpiredGrants(before: Date, limit: number) {
+    return this.grants.find({ where: { expiresAt: LessThan(before) }, order: { expiresAt: 'ASC' }, take: limit });
+  }
+
+  async deleteGrants(objectKeys: string[]) {
+    if (objectKeys.length) await this.grants.delete({ objectKey: In(objectKeys) });
+  }
+
+  async objectKeysInUse(objectKeys: string[]) {
+    if (objectKeys.length === 0) return new Set<string>();
+    const rows = await this.videos.find({ select: { objectKey: true }, where: { objectKey: In(objectKeys) } });
+    return new Set(rows.map((r) => r.objectKey));
   }
 
   create(video: Partial<VideoEntity>) {

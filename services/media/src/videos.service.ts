@@ -17,11 +17,8 @@ import { monthStart, PlanGate } from './plan-gate';
 import { create } from '@bufbuild/protobuf';
 import { originalKey, UploadIntake } from './upload-intake';
 import { isUuid, VideosRepository } from './videos.repository';
+import { UPLOAD_COMPLETE_GRACE_MS, UPLOAD_URL_TTL_SECONDS } from './upload-grants';
 
-/** An upload URL works for this long (a PUT must start within it). */
-const UPLOAD_URL_TTL_SECONDS = 10 * 60;
-/** A PUT that started before its URL expired may still be sending 2 GB over a slow line. */
-const UPLOAD_COMPLETE_GRACE_MS = 6 * 60 * 60 * 1000;
 const TITLE_MAX = 200;
 const FILENAME_MAX = 255;
 

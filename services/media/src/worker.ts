@@ -9,4 +9,5 @@ void runService({
   healthPort: (config) => config.HEALTH_PORT,
   rpc: false,
   directories: (config) => ({ WORK_DIR: config.WORK_DIR }),
+  niceness: (config) => config.WORKER_NICE,
 });

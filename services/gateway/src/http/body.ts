@@ -1,4 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
 import { RpcFailure } from '@reelsmith/kit';
 import type { Request } from 'express';
 
@@ -19,9 +20,21 @@ export function jsonObject(value: unknown, fields: readonly string[], what = 'Th
   return value as Body;
 }
 
-/** The route's JSON body, checked by jsonObject against the fields the route takes. */
-export const JsonBody = createParamDecorator((fields: readonly string[], ctx: ExecutionContext): Body =>
+const jsonBodyParam = createParamDecorator((fields: readonly string[], ctx: ExecutionContext): Body =>
   jsonObject(ctx.switchToHttp().getRequest<Request>().body, fields));
+
+/**
+ * The route's JSON body, checked by jsonObject against the fields the route takes. /api/docs shows
+ * the same fields as the request body (an object with no other properties).
+ */
+export function JsonBody(fields: readonly string[]): ParameterDecorator {
+  return (target, key, index) => {
+    jsonBodyParam(fields)(target, key, index);
+    if (key === undefined) return;
+    const schema = { type: 'object' as const, additionalProperties: false, properties: Object.fromEntries(fields.map((field) => [field, {}])) };
+    ApiBody({ schema })(target, key, Object.getOwnPropertyDescriptor(target, key)!);
+  };
+}
 
 /** A text field of a JSON body: absent means empty, anything but a string (or too long) is a 400. */
 export function text(body: Body, field: string, max = 2048): string {

@@ -38,4 +38,17 @@ describe('JobDeadline', () => {
     expect(deadline.expired).toBe(false);
     deadline.clear();
   });
+
+  it('ends work that hangs where no signal reaches (a stuck storage transfer) at the deadline', async () => {
+    const deadline = new JobDeadline(0.05, new AbortController().signal);
+    await expect(deadline.within(new Promise(() => {}))).rejects.toThrow('deadline of 0.05 s passed');
+    expect(deadline.expired).toBe(true);
+  });
+
+  it('hands back the result or the error of work that ends in time', async () => {
+    const deadline = new JobDeadline(60, new AbortController().signal);
+    await expect(deadline.within(Promise.resolve(42))).resolves.toBe(42);
+    await expect(deadline.within(Promise.reject(new Error('S3 said no')))).rejects.toThrow('S3 said no');
+    deadline.clear();
+  });
 });

@@ -50,6 +50,21 @@ export class JobDeadline {
     this.signal = AbortSignal.any([shutdown, this.controller.signal]);
   }
 
+  /**
+   * The job's work, or its deadline: ffmpeg is killed by the signal, but a storage transfer that
+   * hangs is not, so the job ends at the deadline whatever it was waiting for. The abandoned work
+   * checks the signal before it records a result (see the callers' last step).
+   */
+  within<T>(work: Promise<T>): Promise<T> {
+    const { signal } = this;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return new Promise<T>((resolve, reject) => {
+      const stop = () => reject(signal.reason);
+      signal.addEventListener('abort', stop, { once: true });
+      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+    });
+  }
+
   get expired(): boolean {
     return this.controller.signal.aborted;
   }

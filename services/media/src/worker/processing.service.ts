@@ -51,7 +51,7 @@ export class ProcessingService {
     let processed = false;
     try {
       workDir = await mkdtemp(join(this.config.WORK_DIR || tmpdir(), `reelsmith-${video.id}-`));
-      processed = await this.pipeline(video, workDir, deadline.signal);
+      processed = await deadline.within(this.pipeline(video, workDir, deadline.signal));
     } catch (err) {
       if (context.signal.aborted) throw err;
       const failure = describeFailure('video', err, deadline.expired ? deadline.seconds : undefined);
@@ -99,6 +99,7 @@ export class ProcessingService {
       await this.storage.remove([thumbnailKey, proxyKey].filter(Boolean));
       return false;
     }
+    signal.throwIfAborted(); // past the deadline (the job already failed), a late transfer records nothing
     await this.advance(video, 'done', 100, {
       status: 'processed',
       duration: facts.duration,

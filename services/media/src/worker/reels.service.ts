@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EventPublisher, type JobContext, ObjectStorage, retryWhileUnavailable } from '@reelsmith/kit';
+import { EventPublisher, type JobContext, ObjectStorage, observeMediaStep, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { type Analysis, analysisKey, levelOf } from '../analysis/analysis';
 import { type Preset, scoreAnalysis } from '../analysis/scoring';
@@ -79,7 +79,7 @@ export class ReelsService {
     let made = false;
     try {
       workDir = await mkdtemp(join(this.config.WORK_DIR || tmpdir(), `reelsmith-reel-${highlight.id}-`));
-      made = await this.make(highlight, video, workDir, deadline.signal, select);
+      made = await deadline.within(this.make(highlight, video, workDir, deadline.signal, select));
     } catch (err) {
       if (context.signal.aborted) throw err;
       const failure = describeFailure('reel', err, deadline.expired ? deadline.seconds : undefined);
@@ -130,6 +130,7 @@ export class ReelsService {
         source.local ??= await this.copySource(source.key, video.id, workDir);
         analysis = await this.analyse(video, source.local.file, workDir, signal, (f) => this.progress.highlight(highlight, 2 + f * 58));
         timings.analysisSeconds = seconds(analysisStarted);
+        observeMediaStep('analysis', timings.analysisSeconds, video.duration);
       }
     }
     if (select && analysis) {
@@ -149,6 +150,7 @@ export class ReelsService {
     const input = source.local?.file ?? (await this.storage.presignedGetUrl(source.key, READ_URL_TTL_SECONDS));
     const reelKey = await this.renderReel(highlight, video, input, analysis, music, workDir, signal);
     timings.renderSeconds = seconds(renderStarted);
+    observeMediaStep('render', timings.renderSeconds, reelLength({ moments: highlight.moments, crossfade: CROSSFADE_SECONDS }));
     timings.totalSeconds = seconds(highlight.createdAt.getTime());
     const stored = await this.storage.stat(reelKey);
 
@@ -156,6 +158,7 @@ export class ReelsService {
       await this.storage.remove([reelKey]);
       return false;
     }
+    signal.throwIfAborted(); // past the deadline (the job already failed), a late transfer records nothing
     await this.advance(highlight, 'done', 100, {
       status: 'ready',
       reelKey,
