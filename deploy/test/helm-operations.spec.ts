@@ -252,7 +252,8 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
       const health = p.spec.ingress.find((r: { ports: Array<{ port: string }> }) => r.ports[0].port === 'health');
       expect(health.from).toEqual([...opsValues.networkPolicy.metricsFrom, { podSelector: { matchLabels: expect.objectContaining({ 'app.kubernetes.io/component': 'test' }) } }]);
       const uses: string[] = values.services[name].uses;
-      const expected = [[53, 53], ...['nats', 'database', 's3'].filter((u) => uses.includes(u)).map((u) => opsValues.networkPolicy.egress[u].ports.map((x: { port: number }) => x.port))];
+      const egress: string[] = values.services[name].egress ?? [];
+      const expected = [[53, 53], ...[...['nats', 'database', 's3'].filter((u) => uses.includes(u)), ...egress].map((u) => opsValues.networkPolicy.egress[u].ports.map((x: { port: number }) => x.port))];
       expect({ name, egress: p.spec.egress.map(ports) }).toEqual({ name, egress: expected });
       expect(p.spec.egress.flatMap(ports)).not.toContain(587);
     }
