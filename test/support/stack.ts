@@ -93,8 +93,8 @@ export async function startReplicas(app: RunningApp, names: string[], env: Recor
 /** One more gateway replica of a running app. */
 export const startExtraGateway = (app: RunningApp, env: Record<string, string> = {}) => startReplicas(app, ['gateway'], env);
 
-/** Every service a stack runs (the development S3 is the tests' own). */
-export const SERVICE_NAMES = SERVICES.filter((s) => s.name !== 's3').map((s) => s.name);
+/** Every service a stack runs (the development S3 is the tests' own; the local Stripe server is infrastructure, one per stack). */
+export const SERVICE_NAMES = SERVICES.filter((s) => s.name !== 's3' && s.name !== 'stripe').map((s) => s.name);
 
 /** An HS256 JWT signed with any secret, for forged and expired token tests. */
 export function signJwt(claims: Record<string, unknown>, secret: string, alg = 'HS256'): string {
