@@ -48,7 +48,7 @@ export class BillingService implements OnModuleInit {
       const product = productId(plan);
       await this.stripe.products.retrieve(product).catch(async (err) => {
         if (!isMissing(err)) throw err;
-        await this.stripe.products.create({ id: product, name: `Reelsmith ${PLANS[plan].name}`, metadata: { plan } });
+        await this.stripe.products.create({ id: product, name: `Reelsmith ${PLANS[plan].name}`, metadata: { plan } }).catch(existsAlready);
       });
       for (const interval of ['month', 'year'] as Interval[]) {
         const id = stripePlanId(plan, interval);
@@ -57,7 +57,7 @@ export class BillingService implements OnModuleInit {
           await this.stripe.plans.create({
             id, product, amount: priceCents(plan, interval), currency: 'usd', interval,
             nickname: `${PLANS[plan].name} (${interval === 'year' ? 'yearly' : 'monthly'})`, metadata: { plan, interval },
-          });
+          }).catch(existsAlready);
         });
       }
     }
@@ -287,3 +287,8 @@ function clientSecretOf(subscription: Stripe.Subscription): string {
 const customerIdOf = (subscription: Stripe.Subscription) => (typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id);
 const isMissing = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Another replica created it between our look and our create: that is what we wanted. */
+function existsAlready(err: unknown): void {
+  if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_already_exists') return;
+  throw err;
+}

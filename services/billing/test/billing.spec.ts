@@ -79,6 +79,22 @@ describe('billing service against the local Stripe server', () => {
     expect(await ours()).toEqual(before);
   });
 
+  test('two replicas starting at once against an empty Stripe both come up, with one catalogue', async () => {
+    const port = await freePort();
+    const fresh = spawn(process.execPath, [join(__dirname, '../../../scripts/lib/stripe-local.cjs')], { env: { ...process.env, STRIPE_LOCAL_PORT: String(port) }, stdio: 'ignore' });
+    try {
+      await waitForPort(port);
+      const replicaEnv = { ...env, STRIPE_API_PORT: String(port) };
+      const start = () => startServiceApp('billing', configSchema, (c) => BillingModule.register(c), { env: replicaEnv });
+      const replicas = await Promise.all([start(), start()]);
+      await Promise.all(replicas.map((r) => r.close()));
+      const plans = (await new Stripe('sk_test_integration', { host: '127.0.0.1', port, protocol: 'http' }).plans.list({ limit: 100 })).data;
+      expect(plans.map((p) => p.id).sort()).toEqual(['reelsmith_pro_month', 'reelsmith_pro_year', 'reelsmith_rookie_month', 'reelsmith_rookie_year']);
+    } finally {
+      fresh.kill();
+    }
+  });
+
   test('one customer per user, an incomplete subscription, its payment confirmed, then the signed webhook activates it once', async () => {
     const userId = randomUUID();
     const first = await client.call(Rpc.subscriptionCreate, { userId, plan: 'pro', interval: 'year' });
