@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api } from '../test/system/api';
-import { waitForVideo } from '../test/system/videos';
+import { subscribe, waitForVideo } from '../test/system/videos';
 import {
   ApiProber, eventCounts, FFMPEG_STEP, killWorkerDuring, mediaEvents, retryWhileUnavailable, settleHighlights, settleVideos, uploadWithRetries,
 } from '../test/support/chaos';
@@ -113,7 +113,9 @@ async function register(baseUrl: string): Promise<string> {
   // A new name each time: a timed-out attempt may have registered the last one.
   const res = await retryWhileUnavailable(() => api(baseUrl, 'POST', '/api/auth/register', { body: { username: uniqueUsername('chaos'), password: 'secret1' } }), []);
   if (res.status !== 201) throw new Error(`register answered ${res.status}`);
-  return res.json.token as string;
+  const token = res.json.token as string;
+  await subscribe(baseUrl, token, 'pro');
+  return token;
 }
 
 /** Row facts every scenario shares: the end state of its videos and the events about them. */

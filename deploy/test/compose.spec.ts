@@ -21,6 +21,8 @@ const TEST_SECRETS = {
   UNSUBSCRIBE_SECRET: 'u'.repeat(40),
   POSTGRES_PASSWORD: 'pg-test-password',
   MINIO_ROOT_PASSWORD: 'minio-test-password',
+  STRIPE_SECRET_KEY: 'sk_test_compose',
+  STRIPE_WEBHOOK_SECRET: 'whsec_compose',
 };
 
 type Env = Record<string, string | undefined>;

@@ -252,10 +252,10 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
       const health = p.spec.ingress.find((r: { ports: Array<{ port: string }> }) => r.ports[0].port === 'health');
       expect(health.from).toEqual([...opsValues.networkPolicy.metricsFrom, { podSelector: { matchLabels: expect.objectContaining({ 'app.kubernetes.io/component': 'test' }) } }]);
       const uses: string[] = values.services[name].uses;
-      // Its own extra destinations (notifications: smtp) come after DNS and what it uses.
-      const extra: string[] = values.services[name].egress ?? [];
+      // Its own extra destinations (notifications: smtp, billing: stripe) come after DNS and what it uses.
+      const egress: string[] = values.services[name].egress ?? [];
       const portsOf = (dest: string) => opsValues.networkPolicy.egress[dest]?.ports ?? values.networkPolicy.egress[dest].ports;
-      const expected = [[53, 53], ...['nats', 'database', 's3'].filter((u) => uses.includes(u)).map((u) => portsOf(u).map((x: { port: number }) => x.port)), ...extra.map((e) => portsOf(e).map((x: { port: number }) => x.port))];
+      const expected = [[53, 53], ...[...['nats', 'database', 's3'].filter((u) => uses.includes(u)), ...egress].map((u) => portsOf(u).map((x: { port: number }) => x.port))];
       expect({ name, egress: p.spec.egress.map(ports) }).toEqual({ name, egress: expected });
       // Only a service that sends mail reaches an SMTP port.
       if (!extra.includes('smtp')) expect(p.spec.egress.flatMap(ports)).not.toContain(587);

@@ -1,7 +1,17 @@
 // Starts Reelsmith the way `npm start` does: infrastructure, build, every service, until all are ready.
 const setup = require('./setup.cjs');
 const { SERVICES } = require('./services.cjs');
+const { createServer } = require('node:net');
 const { startStack } = require('./stack.cjs');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /**
  * `env` is the environment the user has (default: this process's); `dataDir` holds what the local
@@ -20,8 +30,15 @@ async function startReelsmith({ env = process.env, dataDir = setup.DATA_DIR, log
   // The mail catcher likewise, unless SMTP_URL points at a real server or one already listens.
   const mail = SERVICES.find((s) => s.name === 'mail');
   const ownMail = !env.SMTP_URL && !(await setup.portAnswers(mail.port));
-  const services = SERVICES.filter((s) => (s !== s3 || ownS3) && (s !== mail || ownMail));
-  return startStack({ services, env: setup.serviceEnv(env, dataDir), baseEnv: env, log });
+  // The local Stripe server runs unless real Stripe keys are given (STRIPE_SECRET_KEY without STRIPE_API_HOST).
+  const realStripe = Boolean(env.STRIPE_SECRET_KEY) && !env.STRIPE_API_HOST;
+  // Its default port (12111) when free, else any free one (billing and the webhooks follow it).
+  const stripe = SERVICES.find((s) => s.name === 'stripe');
+  const stripePort = !realStripe && (await setup.portAnswers(stripe.port)) ? await freePort() : stripe.port;
+  const services = SERVICES
+    .filter((s) => (s !== s3 || ownS3) && (s !== mail || ownMail) && (s !== stripe || !realStripe))
+    .map((s) => (s === stripe ? { ...s, port: stripePort } : s));
+  return startStack({ services, env: setup.serviceEnv({ ...env, STRIPE_LOCAL_PORT: String(stripePort) }, dataDir), baseEnv: env, log });
 }
 
 module.exports = { startReelsmith };

@@ -4,7 +4,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
-const { root, DEV_S3, DEV_SMTP_PORT } = require('./services.cjs');
+const { root, DEV_S3, DEV_SMTP_PORT, SERVICES, localStripeEnv } = require('./services.cjs');
 
 /** Where `npm start` keeps its data (s3rver's bucket, NATS store, secrets, the worker's scratch space). */
 const DATA_DIR = path.join(root, '.data');
@@ -174,7 +174,15 @@ function serviceEnv(env = process.env, dataDir = DATA_DIR) {
     WEB_DIST: path.join(root, 'web', 'dist'),
     WORK_DIR: env.WORK_DIR ?? path.join(dataDir, 'work'),
     ...s3,
+    ...stripeEnv(env),
   };
+}
+
+/** Real Stripe when STRIPE_SECRET_KEY is given without STRIPE_API_HOST; else the local Stripe server. */
+function stripeEnv(env) {
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_API_HOST) return pick(env, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  const port = (name) => SERVICES.find((s) => s.name === name).port;
+  return { ...localStripeEnv(Number(env.STRIPE_LOCAL_PORT ?? port('stripe')), Number(env.PORT ?? port('gateway'))), ...pick(env, ['STRIPE_API_HOST', 'STRIPE_API_PORT']) };
 }
 
 function pick(env, names) {

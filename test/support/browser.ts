@@ -1,3 +1,4 @@
+import { subscribe } from '../system/videos';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -67,13 +68,23 @@ export async function openApp(options: { still?: boolean; env?: Record<string, s
   };
 }
 
-/** Creates an account through the sign-up form; the app then shows the dashboard. */
-export async function signUpInPage(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+/**
+ * Creates an account through the sign-up form, subscribed to a plan (default Pro, through the same
+ * API calls as /subscribe with Stripe's succeeding test card; `plan: null` leaves it without one);
+ * the app then shows the dashboard.
+ */
+export async function signUpInPage(page: Page, baseUrl: string, username: string, password: string, options: { plan?: 'rookie' | 'pro' | null } = {}): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.getByRole('button', { name: /create (an )?account/i }).first().click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  if (options.plan === null) return;
+  const token = await page.evaluate(() => localStorage.getItem('reelsmith.authToken'));
+  if (!token) throw new Error('no token after sign-up');
+  await subscribe(baseUrl, token, options.plan ?? 'pro');
+  await page.reload();
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 }

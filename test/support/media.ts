@@ -30,6 +30,8 @@ const RECIPES: Record<string, string[]> = {
   /** Fault tests and `npm run chaos`: needs a web proxy, so processing takes a few seconds. */
   'chaos-8s.webm': [...video('640x360', 8), ...tone(8), '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus', '-shortest'],
   /** moov at the end, as cameras write it; cut short it loses its index. */
+  /** 40 minutes at 32x32 and 1 fps: longer than Rookie takes (30 min), cheap to make and probe. */
+  'forty-minutes.mp4': ['-f', 'lavfi', '-i', 'color=c=gray:size=32x32:rate=1:duration=2400', ...x264, '-movflags', '+faststart'],
   'moov-at-end.mp4': [...video('320x240', 3), ...tone(3), ...x264, '-c:a', 'aac', '-shortest'],
 };
 

@@ -7,7 +7,9 @@ const { startStack } = require('../../scripts/lib/stack.cjs') as {
   startStack(options: { services: unknown[]; env: Record<string, string>; log?: (name: string, line: string) => void; readyTimeoutMs?: number }): Promise<TestStack>;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { SERVICES, root } = require('../../scripts/lib/services.cjs') as { SERVICES: Array<{ name: string; port: number; healthPort?: number }>; root: string };
+const { SERVICES, root, localStripeEnv } = require('../../scripts/lib/services.cjs') as {
+  SERVICES: Array<{ name: string; port: number; healthPort?: number }>; root: string; localStripeEnv(port: number, gatewayPort: number): Record<string, string>;
+};
 
 export interface TestStack {
   running: Map<string, { child: import('node:child_process').ChildProcess }>;
@@ -36,7 +38,10 @@ export async function startApp(env: Record<string, string> = {}, options: { read
     ...(s.healthPort !== undefined ? { healthPort: await freePort() } : {}),
   })));
   const logs: string[] = [];
+  const portOf = (name: string) => services.find((s) => s.name === name)!.port;
   const stackEnv: Record<string, string> = {
+    // Each stack its own local Stripe server, forwarding its webhooks to this stack's gateway.
+    ...localStripeEnv(portOf('stripe'), portOf('gateway')),
     NATS_URL: process.env.NATS_URL!,
     DATABASE_URL: process.env.DATABASE_URL!,
     JWT_SECRET: process.env.JWT_SECRET!,
@@ -91,8 +96,8 @@ export async function startReplicas(app: RunningApp, names: string[], env: Recor
 /** One more gateway replica of a running app. */
 export const startExtraGateway = (app: RunningApp, env: Record<string, string> = {}) => startReplicas(app, ['gateway'], env);
 
-/** Every service a stack runs (the development S3 and the mail catcher are the tests' own). */
-export const SERVICE_NAMES = SERVICES.filter((s) => s.name !== 's3' && s.name !== 'mail').map((s) => s.name);
+/** Every service a stack runs (the development S3, the mail catcher and the local Stripe server are infrastructure, one per stack). */
+export const SERVICE_NAMES = SERVICES.filter((s) => !['s3', 'mail', 'stripe'].includes(s.name)).map((s) => s.name);
 
 /** An HS256 JWT signed with any secret, for forged and expired token tests. */
 export function signJwt(claims: Record<string, unknown>, secret: string, alg = 'HS256'): string {

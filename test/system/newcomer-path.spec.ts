@@ -20,7 +20,7 @@ const { portAnswers } = require('../../scripts/lib/setup.cjs') as { portAnswers(
  * test setting: the environment is the user's shell without any of the app's variables (the test
  * run's private infrastructure is not used).
  */
-const APP_SETTING = /^(NATS_|DATABASE_URL|JWT_|MEDIA_URL_|S3|LOG_LEVEL|NODE_ENV|WORK_DIR|WEB_DIST|JOB_|SOURCE_CACHE|HEALTH_PORT|PORT$)/;
+const APP_SETTING = /^(NATS_|DATABASE_URL|JWT_|MEDIA_URL_|S3|LOG_LEVEL|NODE_ENV|WORK_DIR|WEB_DIST|JOB_|SOURCE_CACHE|HEALTH_PORT|PORT$|STRIPE_|ENTITLEMENTS_|BILLING_)/;
 const userEnv = () => Object.fromEntries(Object.entries(process.env).filter(([key]) => !APP_SETTING.test(key)));
 const baseUrl = 'http://localhost:8080';
 

@@ -3,11 +3,34 @@ import { testMedia, type TestMedia } from '../support/media';
 import { uniqueUsername } from '../support/stack';
 import { api } from './api';
 
-/** Signs up a fresh user; its token. */
-export async function signUp(baseUrl: string): Promise<string> {
+/**
+ * Signs up a fresh user, subscribed to a plan (default Pro, so no plan limit gets in a test's way;
+ * `plan: null` leaves it without one); its token.
+ */
+export async function signUp(baseUrl: string, options: { plan?: 'rookie' | 'pro' | null } = {}): Promise<string> {
   const res = await api(baseUrl, 'POST', '/api/auth/register', { body: { username: uniqueUsername('v'), password: 'secret1' } });
   if (res.status !== 201) throw new Error(`register answered ${res.status}`);
-  return res.json.token as string;
+  const token = res.json.token as string;
+  if (options.plan !== null) await subscribe(baseUrl, token, options.plan ?? 'pro');
+  return token;
+}
+
+/**
+ * What /subscribe does against the local Stripe server: create the subscription, pay with Stripe's
+ * succeeding test card, wait until Stripe's webhook made the plan active.
+ */
+export async function subscribe(baseUrl: string, token: string, plan: 'rookie' | 'pro', interval: 'month' | 'year' = 'month'): Promise<void> {
+  const created = await api(baseUrl, 'POST', '/api/create-subscription', { token, body: { plan, interval } });
+  if (created.status !== 200) throw new Error(`create-subscription answered ${created.status}: ${created.text}`);
+  const paid = await api(baseUrl, 'POST', '/api/billing/test-payment', { token, body: { paymentMethod: 'pm_card_visa' } });
+  if (paid.status !== 200) throw new Error(`test-payment answered ${paid.status}: ${paid.text}`);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const billing = await api(baseUrl, 'GET', '/api/billing', { token });
+    if (billing.json?.status === 'active' && billing.json?.plan === plan) return;
+    if (Date.now() > deadline) throw new Error(`the ${plan} plan is still ${billing.json?.status ?? billing.status} after paying`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** What the upload dialog does: upload URL, PUT to storage, complete-upload. */

@@ -1,3 +1,4 @@
+import { BulkGate } from './bulk-gate';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule, NatsModule, rpcClientProvider } from '@reelsmith/kit';
 import { BatchesController } from './batches.controller';
@@ -31,6 +32,7 @@ export class BatchesModule {
         { provide: BatchesRepository, useClass: TypeOrmBatchesRepository },
         BatchProgressPublisher,
         BatchesService,
+        BulkGate,
         MediaEventsConsumer,
       ],
     };

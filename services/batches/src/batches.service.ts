@@ -1,3 +1,4 @@
+import { BulkGate } from './bulk-gate';
 import { create } from '@bufbuild/protobuf';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, EventPublisher, RpcClient, RpcFailure } from '@reelsmith/kit';
@@ -26,9 +27,11 @@ export class BatchesService {
     @Inject(MEDIA_RPC) private readonly media: RpcClient,
     private readonly progress: BatchProgressPublisher,
     private readonly events: EventPublisher,
+    private readonly gate: BulkGate,
   ) {}
 
   async create(request: batchesV1.BatchesCreateRequest): Promise<batchesV1.Batch> {
+    await this.gate.check(request.userId);
     const checked = checkBatchInput(request.name, request.description);
     if (!checked.ok) throw RpcFailure.invalid(checked.message, [{ field: 'name', message: checked.message }]);
     return toBatchMessage(await this.batches.create(request.userId, checked.value.name, checked.value.description));
@@ -49,6 +52,7 @@ export class BatchesService {
    * a failed item with media's reason; the rest go on through processing and highlights.
    */
   async addVideos(request: batchesV1.VideosAddRequest): Promise<batchesV1.BatchVideoList> {
+    await this.gate.check(request.userId);
     const batch = await this.owned(request.userId, request.batchId);
     const count = checkFileCount(batch.totalVideos, request.files.length);
     if (!count.ok) throw RpcFailure.invalid(count.message, [{ field: 'videos', message: count.message }]);

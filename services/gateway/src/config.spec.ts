@@ -18,3 +18,24 @@ describe('TRUST_PROXY', () => {
     expect(() => trustProxy('yes please!')).toThrow('must be true, false, a number of hops or a list of proxy addresses');
   });
 });
+
+describe('STRIPE_PUBLISHABLE_KEY and the CSP', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { contentSecurityPolicy } = require('./gateway.app') as typeof import('./gateway.app');
+  const config = (key: string) => ({ S3_ENDPOINT: 'http://127.0.0.1:4569', STRIPE_PUBLISHABLE_KEY: key }) as Parameters<typeof contentSecurityPolicy>[0];
+
+  it('lets pages load Stripe.js only when a publishable key is set', () => {
+    expect(contentSecurityPolicy(config('')).scriptSrc).toEqual(["'self'"]);
+    expect(contentSecurityPolicy(config('')).frameSrc).toBeUndefined();
+    const stripe = contentSecurityPolicy(config('pk_test_abc'));
+    expect(stripe.scriptSrc).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(stripe.frameSrc).toContain('https://js.stripe.com');
+    expect(stripe.connectSrc).toContain('https://api.stripe.com');
+  });
+
+  it('takes only publishable keys (never a secret key)', () => {
+    const key = (value: string) => configSchema.shape.STRIPE_PUBLISHABLE_KEY.parse(value);
+    expect(key('pk_live_123')).toBe('pk_live_123');
+    expect(() => key('sk_live_123')).toThrow('publishable key');
+  });
+});

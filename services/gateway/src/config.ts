@@ -38,6 +38,11 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
    * "trust proxy"). Trusting more than the real proxies lets any client pick its own IP.
    */
   TRUST_PROXY: z.string().trim().default('false').transform(trustProxySetting),
+  /**
+   * Stripe's publishable key (pk_live_/pk_test_) for the Payment Element on /subscribe; it lets the
+   * page load Stripe.js from js.stripe.com (CSP). Empty: the local Stripe server's test-mode form.
+   */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^(pk_(live|test)_\w+)?$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)').default(''),
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;

@@ -11,14 +11,18 @@ import { mountSpa } from './http/spa';
 
 const JSON_BODY_LIMIT = '100kb';
 
+/** Stripe.js and its Payment Element frames, allowed only when a publishable key is configured. */
+const stripeSources = (config: GatewayConfig) => (config.STRIPE_PUBLISHABLE_KEY ? ['https://js.stripe.com'] : []);
+
 export const contentSecurityPolicy = (config: GatewayConfig) => ({
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", ...stripeSources(config)],
+  ...(config.STRIPE_PUBLISHABLE_KEY ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:'],
   // Browsers upload straight to object storage through presigned URLs.
-  connectSrc: ["'self'", new URL(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT).origin],
+  connectSrc: ["'self'", new URL(config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT).origin, ...(config.STRIPE_PUBLISHABLE_KEY ? ['https://api.stripe.com'] : [])],
   fontSrc: ["'self'", 'data:'],
   workerSrc: ["'self'"],
   manifestSrc: ["'self'"],
@@ -46,6 +50,8 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
     res.on('finish', () => observeHttpRequest(req.method, routeLabel(req.route), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
     next();
   });
+  // Stripe signs the exact bytes it sent: the webhook keeps its raw body (the JSON parser then skips it).
+  app.use('/api/billing/webhook', express.raw({ type: () => true, limit: '512kb' }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
 
   const openApi = new DocumentBuilder().setTitle('Reelsmith API').setVersion('1').addBearerAuth().build();

@@ -5,6 +5,7 @@ import { HealthController, NATS_CONNECTION, NatsModule, ObjectStorage, rpcClient
 import type { NatsConnection } from 'nats';
 import { AuthController } from './auth/auth.controller';
 import { BatchesController } from './batches/batches.controller';
+import { BillingController } from './billing/billing.controller';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { SignInThrottle } from './auth/sign-in-throttle';
@@ -27,7 +28,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule, NatsModule.forRoot({ url: config.NATS_URL, service: 'gateway' })],
-      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, FoldersController, BatchesController, SettingsController, EventsController, PublicHealthController],
+      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, FoldersController, BatchesController, SettingsController, BillingController, EventsController, PublicHealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, 'gateway'),

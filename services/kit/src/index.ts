@@ -17,3 +17,4 @@ export * from './events';
 export * from './unavailable';
 export * from './shared-window-counter';
 export * from './username';
+export * from './entitlements';

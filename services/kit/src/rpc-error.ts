@@ -24,6 +24,8 @@ export class RpcFailure extends RpcException {
   static conflict(message: string) { return new RpcFailure(ErrorCode.CONFLICT, message); }
   static exhausted(message: string, retryAfterSeconds: number) { return new RpcFailure(ErrorCode.RESOURCE_EXHAUSTED, message, [], retryAfterSeconds); }
   static unavailable(message: string) { return new RpcFailure(ErrorCode.UNAVAILABLE, message); }
+  static paymentRequired(message: string) { return new RpcFailure(ErrorCode.PAYMENT_REQUIRED, message); }
+  static permissionDenied(message: string) { return new RpcFailure(ErrorCode.PERMISSION_DENIED, message); }
   static internal() { return new RpcFailure(ErrorCode.INTERNAL, 'Internal server error'); }
 }
 
@@ -39,6 +41,7 @@ const httpStatusByCode: Record<ErrorCode, number> = {
   [ErrorCode.RESOURCE_EXHAUSTED]: 429,
   [ErrorCode.UNAVAILABLE]: 503,
   [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.PAYMENT_REQUIRED]: 402,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

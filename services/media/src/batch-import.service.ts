@@ -4,6 +4,7 @@ import type { mediaV1 } from '@reelsmith/proto';
 import type { MediaConfig } from './config';
 import { contentTypeOf } from './ffmpeg/probe';
 import { MEDIA_CONFIG } from './tokens';
+import { PlanGate } from './plan-gate';
 import { UploadIntake } from './upload-intake';
 import { toVideoMessage } from './video-message';
 import { isUuid, VideosRepository } from './videos.repository';
@@ -23,6 +24,7 @@ export class BatchImportService {
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
     private readonly videos: VideosRepository,
     private readonly intake: UploadIntake,
+    private readonly gate: PlanGate,
   ) {}
 
   async importVideo(request: mediaV1.VideosImportRequest): Promise<mediaV1.Video> {
@@ -44,6 +46,7 @@ export class BatchImportService {
     }
 
     const { key: objectKey, size, facts } = await this.intake.takeIn(key, (message) => new RpcFailure(ErrorCode.UNPROCESSABLE, message));
+    await this.gate.checkLength(userId, objectKey, facts.duration);
 
     const video = await this.videos.create({
       ...(request.videoId ? { id: request.videoId } : {}),

@@ -13,6 +13,8 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   FFPROBE_PATH: z.string().default('ffprobe'),
   /** How long media waits for another service (music, folders) before answering 503. */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** How long a user's plan entitlements (from billing) are reused; billing's events drop them sooner. */
+  ENTITLEMENTS_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
 });
 export type MediaConfig = z.infer<typeof configSchema>;
 

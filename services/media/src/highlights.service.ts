@@ -8,6 +8,7 @@ import { toHighlightMessage } from './highlight-message';
 import { HighlightsRepository } from './highlights.repository';
 import { JobQueue } from './job-queue';
 import { MusicLibrary } from './music-library';
+import { PlanGate } from './plan-gate';
 import { ProgressPublisher } from './progress.publisher';
 import { checkEditedMoments, checkPreset, checkRender, checkTargetLength, type CheckedRender, inheritMoments } from './render-options';
 import { checkTrim, formatTimecode } from './timecode';
@@ -28,13 +29,15 @@ export class HighlightsService {
     private readonly jobs: JobPublisher,
     private readonly progress: ProgressPublisher,
     private readonly queue: JobQueue,
+    private readonly gate: PlanGate,
   ) {}
 
   async generate(request: mediaV1.HighlightsGenerateRequest): Promise<mediaV1.Highlight> {
+    await this.gate.checkHighlights(request.userId);
     const video = await this.processedVideo(request.userId, request.videoId);
     const preset = checkPreset(request.preset);
     const targetLength = checkTargetLength(request.targetLength);
-    const render = await this.checkedRender(request.render);
+    const render = await this.checkedRender(request.userId, request.render);
     const highlight = await this.highlights.createVersion({
       videoId: video.id, userId: video.userId, kind: 'highlights', preset, targetLength, ...render, status: 'queued', stage: 'queued',
     });
@@ -56,10 +59,11 @@ export class HighlightsService {
 
   /** Keeps the original as it was and renders the creator's moments as a new version. */
   async edit(request: mediaV1.HighlightsEditRequest): Promise<mediaV1.Highlight> {
+    await this.gate.checkHighlights(request.userId);
     const original = await this.owned(request.userId, request.highlightId);
     const video = await this.processedVideo(request.userId, original.videoId);
     const moments = inheritMoments(checkEditedMoments(request.moments, video.duration), original.moments, original.timeline);
-    const render = await this.checkedRender(request.render, original);
+    const render = await this.checkedRender(request.userId, request.render, original);
     const highlight = await this.highlights.createVersion({
       videoId: video.id, userId: video.userId, kind: original.kind, preset: original.preset, targetLength: original.targetLength,
       ...render, moments, timeline: original.timeline, status: 'queued', stage: 'queued',
@@ -70,10 +74,11 @@ export class HighlightsService {
   }
 
   async createExport(request: mediaV1.ExportsCreateRequest): Promise<mediaV1.Highlight> {
+    await this.gate.checkHighlights(request.userId);
     const video = await this.processedVideo(request.userId, request.videoId);
     const trim = checkTrim(request.start || '0:00', request.end || formatTimecode(video.duration), video.duration);
     if (!trim.ok) throw RpcFailure.invalid(trim.message, [{ field: 'trim', message: trim.title }]);
-    const render = await this.checkedRender(request.render);
+    const render = await this.checkedRender(request.userId, request.render);
     const highlight = await this.highlights.createVersion({
       videoId: video.id, userId: video.userId, kind: 'export', targetLength: Math.round(trim.end - trim.start), ...render,
       moments: [{ start: trim.start, end: trim.end, score: 0, reasons: ['manual trim'] }], status: 'queued', stage: 'queued',
@@ -130,9 +135,13 @@ export class HighlightsService {
     await this.storage.remove(rows.map((h) => h.reelKey).filter(Boolean));
   }
 
-  private async checkedRender(options: mediaV1.RenderOptions | undefined, base?: Partial<CheckedRender>): Promise<CheckedRender> {
+  private async checkedRender(userId: string, options: mediaV1.RenderOptions | undefined, base?: Partial<CheckedRender>): Promise<CheckedRender> {
     const render = checkRender(options, base);
-    if (render.musicTrackId && !(await this.music.find(render.musicTrackId))) throw RpcFailure.notFound('Music track not found');
+    if (render.musicTrackId) {
+      const track = await this.music.find(render.musicTrackId);
+      if (!track) throw RpcFailure.notFound('Music track not found');
+      await this.gate.checkTrack(userId, track);
+    }
     return render;
   }
 

@@ -26,6 +26,7 @@ import { CreateDeletedFolders1763732000000 } from './migrations/1763732000000-Cr
 import { AddUploadGrantExpiry1763990000000 } from './migrations/1763990000000-AddUploadGrantExpiry';
 import { AddJobRetries1764000000000 } from './migrations/1764000000000-AddJobRetries';
 import { MusicLibrary, RpcMusicLibrary } from './music-library';
+import { PlanGate } from './plan-gate';
 import { ProgressPublisher } from './progress.publisher';
 import { VideosController } from './videos.controller';
 import { TypeOrmVideosRepository, VideosRepository } from './videos.repository';
@@ -80,6 +81,7 @@ export class MediaModule {
         ...infrastructure.providers,
         VideosService,
         HighlightsService,
+        PlanGate,
         BatchImportService,
         UploadIntake,
         { provide: FolderDirectory, useClass: RpcFolderDirectory },

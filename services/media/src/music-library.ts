@@ -10,6 +10,9 @@ export interface MusicBed {
   loudness: number;
   /** Beat times in seconds. */
   beats: number[];
+  title: string;
+  /** The plans whose library has the track (rookie, pro). */
+  plans: string[];
 }
 
 /** Where the media service finds music for reels (the music service owns the catalogue). */
@@ -28,7 +31,7 @@ export class RpcMusicLibrary extends MusicLibrary {
   async find(trackId: string): Promise<MusicBed | null> {
     try {
       const track = await this.rpc.call(musicV1.MusicService.method.tracksGet, { id: trackId });
-      return { key: track.objectKey, loudness: track.loudnessLufs, beats: track.beats };
+      return { key: track.objectKey, loudness: track.loudnessLufs, beats: track.beats, title: track.title, plans: track.plans };
     } catch (err) {
       if (err instanceof RpcFailure && err.code === ErrorCode.NOT_FOUND) return null;
       throw err;

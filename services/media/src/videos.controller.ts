@@ -11,6 +11,11 @@ const Rpc = mediaV1.MediaService.method;
 export class VideosController {
   constructor(private readonly videos: VideosService, private readonly highlights: HighlightsService) {}
 
+  @RpcHandler(Rpc.usageGet)
+  usage(@Payload() request: mediaV1.UsageGetRequest) {
+    return this.videos.usage(request.userId);
+  }
+
   @RpcHandler(Rpc.uploadUrlCreate)
   createUploadUrl(@Payload() request: mediaV1.UploadUrlCreateRequest) {
     return this.videos.createUploadUrl(request.userId);

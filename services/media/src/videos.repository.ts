@@ -42,6 +42,8 @@ export abstract class VideosRepository {
   /** Every video still waiting or processing, oldest first: each should have a job behind it. */
   abstract listUnsettled(): Promise<VideoEntity[]>;
   abstract delete(id: string, userId: string): Promise<boolean>;
+  /** The user's uploaded videos (uploads and batch imports, not trimmed clips) created since `since`, for the monthly plan limit. */
+  abstract countCreatedSince(userId: string, since: Date): Promise<number>;
   /**
    * Puts the owner's video into a folder (null: the library). 'no-video' when the caller owns no such
    * video, 'no-folder' when the folder was deleted meanwhile (serialised with clearFolder per folder).
@@ -142,6 +144,10 @@ export class TypeOrmVideosRepository extends VideosRepository {
 
   listUnsettled() {
     return this.videos.find({ where: { status: In(UNSETTLED) }, order: { createdAt: 'ASC' } });
+  }
+
+  async countCreatedSince(userId: string, since: Date) {
+    return this.videos.createQueryBuilder('v').where('v.userId = :userId AND v.createdAt >= :since AND v.sourceVideoId IS NULL', { userId, since }).getCount();
   }
 
   async delete(id: string, userId: string) {

@@ -13,6 +13,8 @@ import { toVideoMessage } from './video-message';
 import { FolderDirectory } from './folder-directory';
 import { contentTypeOf } from './ffmpeg/probe';
 import { JobQueue } from './job-queue';
+import { monthStart, PlanGate } from './plan-gate';
+import { create } from '@bufbuild/protobuf';
 import { originalKey, UploadIntake } from './upload-intake';
 import { isUuid, VideosRepository } from './videos.repository';
 import { UPLOAD_COMPLETE_GRACE_MS, UPLOAD_URL_TTL_SECONDS } from './upload-grants';
@@ -37,9 +39,11 @@ export class VideosService {
     private readonly folders: FolderDirectory,
     private readonly intake: UploadIntake,
     private readonly queue: JobQueue,
+    private readonly gate: PlanGate,
   ) {}
 
   async createUploadUrl(userId: string): Promise<mediaV1.UploadUrl> {
+    await this.gate.checkUpload(userId);
     const key = `uploads/${userId}/${randomUUID()}`;
     await this.videos.createGrant(key, userId, new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000));
     const uploadUrl = await this.storage.presignedPutUrl(key, UPLOAD_URL_TTL_SECONDS);
@@ -60,11 +64,13 @@ export class VideosService {
     const storedSize = await this.intake.storedSize(key);
     if (storedSize === null) throw RpcFailure.invalid('The file was not stored. Please upload it again.');
     if (BigInt(storedSize) !== request.fileSize) throw RpcFailure.invalid('The file size does not match the uploaded file.');
+    await this.gate.checkUpload(userId);
 
     if (!(await this.videos.claimGrant(key, userId))) throw RpcFailure.conflict('This upload was already completed.');
     let video: VideoEntity;
     try {
       const checked = await this.intake.takeIn(key, (message) => RpcFailure.invalid(message), request.fileSize);
+      await this.gate.checkLength(userId, checked.key, checked.facts.duration);
       video = await this.videos.create({
         userId, title, originalFilename, objectKey: checked.key, fileSize: checked.size, duration: checked.facts.duration,
         contentType: contentTypeOf(checked.facts), status: 'uploaded', stage: 'queued',
@@ -82,6 +88,10 @@ export class VideosService {
       throw err;
     }
     return this.view(video);
+  }
+
+  async usage(userId: string): Promise<mediaV1.Usage> {
+    return create(mediaV1.UsageSchema, { uploadsThisMonth: await this.videos.countCreatedSince(userId, monthStart(new Date())) });
   }
 
   async list(userId: string, folderId: string): Promise<mediaV1.VideoList> {

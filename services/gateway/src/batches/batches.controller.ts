@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ObjectStorage, RpcClient } from '@reelsmith/kit';
-import { batchesV1 } from '@reelsmith/proto';
+import { ErrorCode, ObjectStorage, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { batchesV1, billingV1 } from '@reelsmith/proto';
 import type { Request, Response } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
@@ -58,6 +58,10 @@ export class BatchesController {
   })
   async bulk(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request) {
     const batch = await this.rpc.call(Rpc.batchesGet, { userId: caller.userId, batchId: id });
+    // Refused before a byte is stored: bulk processing is part of Pro (batches checks it again).
+    const plan = await this.rpc.call(billingV1.BillingService.method.entitlementsGet, { userId: caller.userId });
+    if (!plan.active) throw RpcFailure.paymentRequired(`Bulk processing needs a plan. ${plan.reason}`);
+    if (!plan.bulk) throw new RpcFailure(ErrorCode.PERMISSION_DENIED, 'Bulk processing is part of Pro. Upgrade to Pro under Billing to process batches.');
     const files = await receiveVideos(req, {
       userId: caller.userId,
       room: MAX_FILES_PER_BATCH - batch.totalVideos,

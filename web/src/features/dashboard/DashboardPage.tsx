@@ -1,3 +1,4 @@
+import { MarketingSections } from '../billing/components/Marketing';
 import { forwardRef, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Film, MousePointerClick, Plus, Upload, type LucideIcon } from 'lucide-react';
@@ -81,6 +82,7 @@ export function DashboardPage() {
       </div>
 
       <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+      <MarketingSections />
     </div>
   );
 }

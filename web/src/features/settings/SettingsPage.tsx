@@ -6,6 +6,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
+import { BillingSection } from '../billing/components/BillingSection';
 import { PageHeader } from '../layout/components/PageHeader';
 import { useSaveSettings, useSendTestEmail, useSettings } from './api/settings';
 import { NotificationHistory } from './components/NotificationHistory';
@@ -132,6 +133,8 @@ export function SettingsPage() {
           </Button>
         </div>
       </form>
+
+      <BillingSection />
 
       <NotificationHistory />
     </div>

@@ -33,7 +33,14 @@ export function useBatches() {
 }
 
 /** A failed step with the words its toast shows. */
-export class BulkUploadError extends Error {}
+export class BulkUploadError extends Error {
+  /** The plan does not include bulk processing (402 no plan, 403 Rookie): the app leads to /pricing. */
+  constructor(message: string, readonly needsPlan = false) {
+    super(message);
+  }
+}
+
+const needsPlan = (error: unknown) => error instanceof ApiError && (error.status === 402 || error.status === 403);
 
 function messageOf(error: unknown, fallback: string): string {
   return getServerErrorMessage(error) ?? (error instanceof ApiError ? error.message : fallback);
@@ -45,7 +52,7 @@ export async function createBatch(name: string, description: string): Promise<st
     const res = await apiRequest('POST', '/api/batches', { name: name.trim(), description: description.trim() });
     return ((await res.json()) as Batch).id;
   } catch (error) {
-    throw new BulkUploadError(messageOf(error, 'Could not create the batch'));
+    throw new BulkUploadError(messageOf(error, 'Could not create the batch'), needsPlan(error));
   }
 }
 
@@ -69,7 +76,7 @@ export function uploadBatchFiles(batchId: string, files: readonly File[], onProg
         return;
       }
       const apiError = new ApiError(xhr.status, xhr.responseText, `${xhr.status}: ${xhr.responseText || xhr.statusText}`);
-      reject(new BulkUploadError(messageOf(apiError, `The upload failed (${xhr.status})`)));
+      reject(new BulkUploadError(messageOf(apiError, `The upload failed (${xhr.status})`), needsPlan(apiError)));
     };
     xhr.onerror = () => reject(new BulkUploadError('Upload failed - network error'));
     xhr.onabort = () => reject(new BulkUploadError('Upload cancelled'));

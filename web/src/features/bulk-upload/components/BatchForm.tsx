@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import { FileVideo, Loader2, UploadCloud, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -19,6 +20,7 @@ type Stage = 'idle' | 'creating' | 'uploading' | 'checking';
 /** Spec §2/§4/§5: name, optional description, many video files; create the batch, then upload them with real progress. */
 export function BatchForm() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const nameId = useId();
   const descriptionId = useId();
   const filesId = useId();
@@ -68,6 +70,7 @@ export function BatchForm() {
       setFiles([]);
     } catch (error) {
       toast({ variant: 'destructive', title: 'Upload failed', description: error instanceof BulkUploadError ? error.message : 'Upload failed - network error' });
+      if (error instanceof BulkUploadError && error.needsPlan) navigate('/pricing');
     } finally {
       setStage('idle');
       setSent({ loaded: 0, total: 0 });

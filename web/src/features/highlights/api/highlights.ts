@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import { PROCESSING_POLL_INTERVAL, VIDEO_URL_FRESH_TIME } from '../../../config/constants';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, apiRequest, getServerErrorMessage, getServerViolationTitle } from '../../../lib/api-client';
@@ -78,6 +79,7 @@ export type GenerateInput = { videoId: string; options?: Partial<GenerateOptions
  */
 export function useGenerateHighlights({ onQueued }: { onQueued?: (highlight: Highlight) => void } = {}) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: async ({ videoId, options }: GenerateInput) => {
       const res = await apiRequest('POST', `/api/videos/${encodeURIComponent(videoId)}/generate-highlights`, generateBody(options));
@@ -93,6 +95,8 @@ export function useGenerateHighlights({ onQueued }: { onQueued?: (highlight: Hig
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Failed to generate highlights', description: generateFailure(error) });
+      // No plan: the plans are where to go next (a Pro-only track keeps the user where they are).
+      if (error instanceof ApiError && error.status === 402 && /needs a plan/.test(getServerErrorMessage(error) ?? '')) navigate('/pricing');
     },
   });
 }

@@ -5,6 +5,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/
 import { cn } from '../../../lib/utils';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useSignOut } from '../../auth/api/use-sign-out';
+import { planLabel, useBilling } from '../../billing/api';
 import { NAV_ITEMS, isNavItemActive, type NavItem } from '../nav-items';
 
 /**
@@ -17,6 +18,8 @@ export function Sidebar({ compact = false, onNavigate }: { compact?: boolean; on
   const signOut = useSignOut();
   const username = user?.username || 'User';
   const signingOut = signOut.isPending;
+  const billing = useBilling();
+  const planActive = Boolean(billing.data?.entitlements.active);
 
   return (
     <div
@@ -63,7 +66,7 @@ export function Sidebar({ compact = false, onNavigate }: { compact?: boolean; on
               </span>
             </TooltipTrigger>
             <TooltipContent side="right">
-              {username} · Creator
+              {username} · Creator · {planLabel(billing.data)}
             </TooltipContent>
           </Tooltip>
         ) : (
@@ -81,6 +84,9 @@ export function Sidebar({ compact = false, onNavigate }: { compact?: boolean; on
               <p className="text-xs text-sidebar-muted" data-testid="sidebar-role">
                 Creator
               </p>
+              <Link to={planActive ? '/settings' : '/pricing'} onClick={onNavigate} className="text-xs font-medium text-brand hover:underline" data-testid="sidebar-plan">
+                {planLabel(billing.data)}
+              </Link>
             </div>
           </div>
         )}

@@ -4,7 +4,8 @@ import type { Video } from '../types';
 
 /** A failed step of the upload, with the words its toast shows (spec §8). */
 export class UploadError extends Error {
-  constructor(message: string) {
+  /** `needsPlan`: the account's plan does not allow it (402): the app leads to /pricing. */
+  constructor(message: string, readonly needsPlan = false) {
     super(message);
     this.name = 'UploadError';
   }
@@ -17,6 +18,7 @@ export async function requestUploadUrl(): Promise<string> {
     res = await apiRequest('POST', '/api/objects/upload');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw new UploadError('Please log in to upload videos');
+    if (error instanceof ApiError && error.status === 402) throw new UploadError(getServerErrorMessage(error) ?? 'Uploading needs a plan.', true);
     throw new UploadError('Failed to get upload URL');
   }
   const data = (await res.json().catch(() => ({}))) as { uploadURL?: unknown };

@@ -127,6 +127,7 @@ function UploadFlow({
       toast({ variant: 'destructive', title: 'Upload failed', description: message });
       setSent({ loaded: 0, total: 0 });
       onPhase('idle');
+      if (error instanceof UploadError && error.needsPlan) navigate('/pricing');
     }
   };
 

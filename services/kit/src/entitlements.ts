@@ -1,0 +1,56 @@
+import { billingV1 } from '@reelsmith/proto';
+import type { NatsConnection, Subscription } from 'nats';
+import { listenToEvent } from './events';
+import type { Logger } from './logger';
+import type { RpcClient } from './rpc';
+import { RpcFailure } from './rpc-error';
+
+export type Entitlements = billingV1.Entitlements;
+
+/**
+ * What a user's plan allows, asked of billing (billing.entitlements.get, the one source) and kept
+ * for `ttlMs`; evt.billing.subscription.updated drops the user's entry at once, so a new plan or a
+ * cancellation is seen on the next request.
+ */
+export class EntitlementsCache {
+  private readonly entries = new Map<string, { value: Entitlements; at: number }>();
+  private subscription?: Subscription;
+
+  constructor(private readonly rpc: RpcClient, private readonly ttlMs = 30_000) {}
+
+  /** Starts listening to the billing events (every instance hears them). */
+  listen(nc: NatsConnection, logger: Pick<Logger, 'warn'>): void {
+    this.subscription = listenToEvent(nc, billingV1.SubscriptionUpdatedSchema, async (event) => { this.entries.delete(event.userId); }, logger);
+  }
+
+  stop(): void {
+    this.subscription?.unsubscribe();
+  }
+
+  async get(userId: string): Promise<Entitlements> {
+    const cached = this.entries.get(userId);
+    if (cached && Date.now() - cached.at < this.ttlMs) return cached.value;
+    const value = await this.rpc.call(billingV1.BillingService.method.entitlementsGet, { userId });
+    this.entries.set(userId, { value, at: Date.now() });
+    if (this.entries.size > 10_000) this.entries.delete(this.entries.keys().next().value!);
+    return value;
+  }
+
+  /** The user's entitlements when they have a plan; 402 with billing's reason otherwise. */
+  async requirePlan(userId: string, what: string): Promise<Entitlements> {
+    const entitlements = await this.get(userId);
+    if (!entitlements.active) throw RpcFailure.paymentRequired(`${what} needs a plan. ${entitlements.reason || 'Choose Rookie or Pro at /pricing.'}`);
+    return entitlements;
+  }
+}
+
+export const planName = (plan: string) => (plan === 'pro' ? 'Pro' : plan === 'rookie' ? 'Rookie' : plan);
+
+/** m:ss or h:mm:ss of a number of seconds. */
+export function clockOf(seconds: number): string {
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

@@ -1,0 +1,70 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { clockOf, EntitlementsCache, NATS_CONNECTION, ObjectStorage, planName, RpcClient, RpcFailure } from '@reelsmith/kit';
+import type { NatsConnection } from 'nats';
+import type { MediaConfig } from './config';
+import { MEDIA_CONFIG } from './tokens';
+import { VideosRepository } from './videos.repository';
+
+/** The first instant of the calendar month (UTC) of `now`. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * The plan limits where media does the work: an upload needs a plan and room in the month's
+ * uploads; a video longer than the plan takes is refused after ffprobe (its object deleted); Pro
+ * tracks need Pro. Entitlements come from billing (cached briefly, dropped on its events).
+ */
+@Injectable()
+export class PlanGate implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PlanGate.name);
+  readonly cache: EntitlementsCache;
+
+  constructor(
+    rpc: RpcClient,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(MEDIA_CONFIG) config: MediaConfig,
+    private readonly videos: VideosRepository,
+    private readonly storage: ObjectStorage,
+  ) {
+    this.cache = new EntitlementsCache(rpc, config.ENTITLEMENTS_CACHE_MS);
+  }
+
+  onApplicationBootstrap() {
+    this.cache.listen(this.nc, { warn: (obj: unknown, msg?: string) => this.logger.warn(`${msg ?? ''} ${JSON.stringify(obj)}`) });
+  }
+
+  onApplicationShutdown() {
+    this.cache.stop();
+  }
+
+  /** Before an upload URL is handed out and again at complete-upload. */
+  async checkUpload(userId: string): Promise<void> {
+    const plan = await this.cache.requirePlan(userId, 'Uploading a video');
+    if (plan.monthlyUploads === 0) return;
+    const used = await this.videos.countCreatedSince(userId, monthStart(new Date()));
+    if (used >= plan.monthlyUploads) {
+      throw RpcFailure.paymentRequired(`You have used all ${plan.monthlyUploads} uploads of this month on ${planName(plan.plan)}. Upgrade to Pro for unlimited uploads, or wait until next month.`);
+    }
+  }
+
+  /** After ffprobe: a video longer than the plan takes is deleted and refused. */
+  async checkLength(userId: string, objectKey: string, durationSeconds: number): Promise<void> {
+    const plan = await this.cache.requirePlan(userId, 'Uploading a video');
+    if (durationSeconds <= plan.maxVideoSeconds) return;
+    await this.storage.remove([objectKey]);
+    const upgrade = plan.plan === 'pro' ? 'Trim it or split it into parts first.' : 'Upgrade to Pro for videos up to 60 minutes, or trim it first.';
+    throw RpcFailure.paymentRequired(`This video is ${clockOf(durationSeconds)} long; ${planName(plan.plan)} takes videos up to ${plan.maxVideoSeconds / 60} minutes. ${upgrade}`);
+  }
+
+  async checkHighlights(userId: string): Promise<void> {
+    await this.cache.requirePlan(userId, 'Making highlights');
+  }
+
+  /** A track outside the plan's library: 402 naming the plan that has it. */
+  async checkTrack(userId: string, track: { title: string; plans: string[] }): Promise<void> {
+    const plan = await this.cache.requirePlan(userId, 'Making highlights');
+    if (plan.allTracks || track.plans.includes(plan.plan)) return;
+    throw RpcFailure.paymentRequired(`"${track.title}" is a Pro track; ${planName(plan.plan)} includes the free-tier tracks only. Upgrade to Pro for every track, or pick another.`);
+  }
+}

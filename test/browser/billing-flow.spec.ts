@@ -1,0 +1,109 @@
+import type { Page } from 'playwright-core';
+import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
+import { testMedia } from '../support/media';
+import { uniqueUsername } from '../support/stack';
+
+/**
+ * A new account through the paid path in Chromium, against the local Stripe server: upload
+ * refused without a plan (to /pricing), pricing with its toggle, /subscribe with the declined and
+ * then the succeeding test card, the webhook-driven activation, then an upload; every screen at 360 px too.
+ */
+jest.setTimeout(120_000);
+
+describe('pricing -> subscribe -> upload in Chromium', () => {
+  let session: BrowserSession;
+  let page: Page;
+  let errors: string[];
+  const toast = () => page.getByTestId('toast').last();
+  const forgetExpected = (pattern: RegExp) => {
+    for (let i = errors.length - 1; i >= 0; i--) if (pattern.test(errors[i])) errors.splice(i, 1);
+  };
+  const narrow = async (name: string) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, `${name}-360`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1366, height: 860 });
+  };
+
+  beforeAll(async () => {
+    testMedia('h264-aac.mp4');
+    session = await openApp({ still: true });
+    ({ page, errors } = session);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+
+  it('a new account has no plan: the upload is refused and the app leads to /pricing', async () => {
+    await signUpInPage(page, session.app.baseUrl, uniqueUsername('Pay'), 'pay-secret-1', { plan: null });
+    await page.getByTestId('sidebar-plan').getByText('No plan').waitFor();
+    await page.getByTestId('marketing').getByText('10,000+').waitFor();
+    await screenshot(page, 'billing-01-dashboard-marketing');
+    await narrow('billing-01-dashboard');
+    await page.goto(`${session.app.baseUrl}/upload`);
+    const dialog = page.getByRole('dialog', { name: 'Upload Video' });
+    await dialog.getByLabel('Title').fill('Cup final');
+    await dialog.getByLabel('Video file').setInputFiles(testMedia('h264-aac.mp4'));
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await toast().getByText(/needs a plan/).waitFor();
+    await page.waitForURL(/\/pricing$/);
+    forgetExpected(/status of 402/);
+  });
+
+  it('pricing shows the banner, both plans and the yearly prices', async () => {
+    await page.getByText('NO FREE TIER - Premium Quality Only').waitFor();
+    expect(await page.getByTestId('price-rookie').innerText()).toBe('$4.99/month');
+    await page.getByRole('radio', { name: /Yearly/ }).check();
+    await page.getByTestId('price-rookie').getByText('$48/year').waitFor();
+    expect(await page.getByTestId('price-pro').innerText()).toBe('$96/year');
+    expect(await page.locator('details').count()).toBe(5);
+    await screenshot(page, 'billing-02-pricing-yearly');
+    await narrow('billing-02-pricing');
+    await page.getByRole('radio', { name: 'Monthly' }).check();
+    await page.getByTestId('price-rookie').getByText('$4.99/month').waitFor();
+    await page.getByRole('link', { name: 'Start with Rookie' }).click();
+    await page.waitForURL(/\/subscribe\?plan=rookie$/);
+  });
+
+  it('the declined card shows the error and leaves no plan; the succeeding card activates Rookie', async () => {
+    const form = page.getByTestId('test-payment-form');
+    await form.getByText('Test mode').waitFor();
+    expect(await page.getByTestId('subscribe-price').innerText()).toBe('$4.99/month');
+    await screenshot(page, 'billing-03-subscribe');
+    await narrow('billing-03-subscribe');
+    await form.getByRole('button', { name: /declined test card/ }).click();
+    await form.getByRole('alert').getByText('Your card was declined.').waitFor();
+    await screenshot(page, 'billing-04-declined');
+    forgetExpected(/status of 402/);
+    await page.getByTestId('sidebar-plan').getByText('No plan').waitFor();
+
+    await form.getByRole('button', { name: /Pay with test card/ }).click();
+    await page.getByText('Your Rookie plan is active.').waitFor();
+    await page.getByTestId('sidebar-plan').getByText('Rookie plan').waitFor();
+    await screenshot(page, 'billing-05-active');
+  });
+
+  it('then uploads a video, and the Billing section counts it', async () => {
+    await page.getByRole('link', { name: 'Upload a video' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Video' });
+    await dialog.getByLabel('Title').fill('Cup final');
+    await dialog.getByLabel('Video file').setInputFiles(testMedia('h264-aac.mp4'));
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByTestId('upload-complete').waitFor({ timeout: 60_000 });
+    await screenshot(page, 'billing-06-uploaded');
+    await page.goto(`${session.app.baseUrl}/settings`);
+    const section = page.getByTestId('billing-section');
+    await section.getByText('Uploads this month: 1 of 5').waitFor();
+    await section.getByText('$4.99').waitFor();
+    await screenshot(page, 'billing-07-settings');
+    await narrow('billing-07-settings');
+    await section.getByRole('button', { name: 'Cancel at period end' }).click();
+    await section.getByText(/Ends on/).waitFor();
+    await section.getByRole('button', { name: 'Resume subscription' }).click();
+    await section.getByText(/Renews on/).waitFor();
+  });
+});

@@ -1,0 +1,56 @@
+import { Check } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { buttonVariants } from '../../../components/ui/button';
+import { Segmented } from '../../../components/ui/segmented';
+import { cn } from '../../../lib/utils';
+import { type BillingInterval, PLANS, priceLabel, SAVE_LABEL } from '../marketing';
+
+export function IntervalToggle({ value, onChange }: { value: BillingInterval; onChange: (v: BillingInterval) => void }) {
+  return (
+    <Segmented
+      legend="Billing period"
+      className="w-full max-w-xs"
+      data-testid="interval-toggle"
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: 'month', label: 'Monthly' },
+        { value: 'year', label: <span>Yearly <span className="font-semibold text-emerald-600">{SAVE_LABEL}</span></span> },
+      ]}
+    />
+  );
+}
+
+/** The two plan cards; their buttons go to /subscribe?plan=... (with the interval when yearly). */
+export function PlanCards({ interval }: { interval: BillingInterval }) {
+  return (
+    <div className="grid gap-5 md:grid-cols-2">
+      {PLANS.map((plan) => (
+        <article
+          key={plan.id}
+          data-testid={`plan-${plan.id}`}
+          className={cn('flex flex-col rounded-2xl border bg-card p-6 shadow-xs', plan.popular ? 'border-brand ring-1 ring-brand' : 'border-border')}
+        >
+          <div className="flex items-center justify-between gap-2">
+            <h3 className="text-lg font-semibold">{plan.name}</h3>
+            <span className="rounded-full bg-brand-soft px-2.5 py-1 text-xs font-semibold text-brand-strong">{plan.highlight}</span>
+          </div>
+          <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>
+          <p className="mt-4 text-3xl font-semibold tracking-tight" data-testid={`price-${plan.id}`}>{priceLabel(plan, interval)}</p>
+          {interval === 'year' && <p className="text-xs font-medium text-emerald-600">{SAVE_LABEL} against monthly</p>}
+          <ul className="mt-5 grid flex-1 gap-2 text-sm">
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2"><Check className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />{feature}</li>
+            ))}
+          </ul>
+          <Link
+            to={`/subscribe?plan=${plan.id}${interval === 'year' ? '&interval=year' : ''}`}
+            className={cn(buttonVariants({ variant: plan.popular ? 'default' : 'outline' }), 'mt-6 w-full')}
+          >
+            {plan.cta}
+          </Link>
+        </article>
+      ))}
+    </div>
+  );
+}
