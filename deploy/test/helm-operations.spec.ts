@@ -258,7 +258,7 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
       const expected = [[53, 53], ...[...['nats', 'database', 's3'].filter((u) => uses.includes(u)), ...egress].map((u) => portsOf(u).map((x: { port: number }) => x.port))];
       expect({ name, egress: p.spec.egress.map(ports) }).toEqual({ name, egress: expected });
       // Only a service that sends mail reaches an SMTP port.
-      if (!extra.includes('smtp')) expect(p.spec.egress.flatMap(ports)).not.toContain(587);
+      if (!egress.includes('smtp')) expect(p.spec.egress.flatMap(ports)).not.toContain(587);
     }
     const migrations = byName(policies, 'NetworkPolicy', `${PREFIX}-migrations`);
     expect(migrations.spec.egress.map(ports)).toEqual([[53, 53], [5432]]);

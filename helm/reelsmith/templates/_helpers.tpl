@@ -161,6 +161,7 @@ Checks that values cannot express in values.schema.json; fails the render with e
 {{- $messages = append $messages (printf `mail.existingSecret is required: the SMTP URL and the key that signs unsubscribe links must come from an existing Secret, e.g.
     kubectl create secret generic %s-mail --from-literal=%s='smtp://USER:PASSWORD@smtp.example.com:587' --from-literal=%s="$(openssl rand -hex 32)"
     helm install ... --set mail.existingSecret=%s-mail` .Release.Name .Values.mail.smtpUrlKey .Values.mail.unsubscribeSecretKey .Release.Name) -}}
+{{- end -}}
 {{- if and (include "reelsmith.anyUses" (dict "root" . "use" "stripe")) (not .Values.stripe.existingSecret) -}}
 {{- $messages = append $messages (printf `stripe.existingSecret is required: the Stripe secret key and webhook signing secret must come from an existing Secret, e.g.
     kubectl create secret generic %s-stripe --from-literal=%s=sk_live_... --from-literal=%s=whsec_...
@@ -303,6 +304,7 @@ service's env, then secrets by reference. Call with (dict "root" $ "name" "gatew
     secretKeyRef:
       name: {{ $root.Values.mail.existingSecret }}
       key: {{ $root.Values.mail.unsubscribeSecretKey }}
+{{- end }}
 {{- if has "stripe" $svc.uses }}
 - name: STRIPE_SECRET_KEY
   valueFrom:
