@@ -4,7 +4,9 @@ import { configSchema } from '../src/config';
 import { createGatewayApp } from '../src/gateway.app';
 
 /** Routes anyone may call: health, sign-up and sign-in, the music catalogue's audio, and the API docs (Swagger UI's own routes). */
-const PUBLIC = new Set(['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /api/auth/register', 'POST /api/auth/login', 'GET /music/:filename', 'POST /api/billing/webhook']);
+const PUBLIC = new Set(['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /api/auth/register', 'POST /api/auth/login', 'GET /music/:filename', 'POST /api/billing/webhook',
+  // One-click unsubscribe from a mail: the signed token in the link is the credential.
+  'GET /api/unsubscribe', 'POST /api/unsubscribe']);
 const isPublic = (route: string) => PUBLIC.has(route) || /^GET \/api\/docs/.test(route);
 const ID = '0b3c5f0e-6a57-4d6c-9d39-2f1e8f3b1c11';
 
