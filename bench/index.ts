@@ -9,6 +9,7 @@ import { loadBench, newProfileDir } from './load';
 import { measureAnalysis, momentScores, plainEncodeOfMoments, plainEncodeSeconds, tenMinuteMatch } from './engine';
 import { bareDecodeSeconds, tenMinutes1080p, tenMinutes1080pMkv, thirtySecondsMpeg4, twoGigabytes } from './media-files';
 import { RssSampler } from './rss';
+import { DEFAULT_MEDIA_DEV, realBench } from './real';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const setup = require('../scripts/lib/setup.cjs') as { build(): void; ensureMediaTools(): void };
@@ -52,6 +53,12 @@ export async function main(args: string[]): Promise<void> {
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const runs = (part: string) => !only || only === part;
   setup.ensureMediaTools();
+  // Real camera clips (../shared/media-dev, or --media-dev=<dir> / MEDIA_DEV_DIR): the analyser alone, no stack.
+  if (runs('real')) {
+    const dir = args.find((a) => a.startsWith('--media-dev='))?.slice('--media-dev='.length) ?? process.env.MEDIA_DEV_DIR ?? DEFAULT_MEDIA_DEV;
+    await realBench(dir);
+    if (only === 'real') return;
+  }
   setup.build();
   console.log('\npreparing bench media (cached in node_modules/.cache/reelsmith-bench)...');
   const big = skipUpload || !runs('upload') ? undefined : twoGigabytes();
