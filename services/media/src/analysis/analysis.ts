@@ -17,7 +17,7 @@ export interface Analysis {
   difference: number[];
   motionCenter: number[];
   histogramDelta: number[];
-  /** Scene cuts, in seconds. */
+  /** Scene cuts, in seconds: the presentation time of the first frame of each new shot (gradual transitions: their middle). */
   cuts: number[];
 }
 
@@ -27,7 +27,7 @@ const round = (v: number) => Math.round(v * 1000) / 1000;
 export const analysisKey = (videoId: string) => `derived/${videoId}/analysis.json`;
 
 /** Puts the streamed steps together; audio and video may end a step or two apart. */
-export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoStep[], hasAudio: boolean): Analysis {
+export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoStep[], hasAudio: boolean, cuts?: number[]): Analysis {
   const length = Math.max(video.length, hasAudio ? audio.length : 0);
   const at = <T>(list: T[], i: number, fallback: T) => list[Math.min(i, list.length - 1)] ?? fallback;
   const silent: AudioStep = { loudness: -100, flux: 0, flatness: 0, crest: 0, voiceBand: 0 };
@@ -49,7 +49,7 @@ export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoS
     difference: column(video, 'difference', still),
     motionCenter: column(video, 'motionCenter', still),
     histogramDelta,
-    cuts: detectCuts(histogramDelta).map((i) => round(i * step)),
+    cuts: cuts ? cuts.map((t) => Math.round(t * 1e6) / 1e6) : detectCuts(histogramDelta).map((i) => round(i * step)),
   };
 }
 

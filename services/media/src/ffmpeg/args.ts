@@ -59,12 +59,13 @@ export function progressSeconds(block: string): number | null {
   return match ? Number(match[1]) / 1e6 : null;
 }
 
-/** What the analysis decodes: small gray frames and mono PCM whose step sizes line up. */
+/** What the analysis decodes: small colour frames and mono PCM whose step sizes line up. */
 export const ANALYSIS = { fps: 5, width: 80, height: 45, sampleRate: 12800 } as const;
 
 /**
- * One decode of the whole video into two pipes: gray 80x45 frames at 5 fps on fd 3 and mono
- * 12.8 kHz s16le on fd 4 (0.2 s = one frame = 2560 samples = five FFT frames of 512).
+ * One decode of the whole video into two pipes: RGB 80x45 frames at 5 fps on fd 3 and mono 12.8 kHz
+ * s16le on fd 4 (0.2 s = one frame = 2560 samples = five FFT frames of 512). The raw output is
+ * constant-rate from 0 (a late first frame is repeated), so frame k shows the time k / 5.
  */
 export function analysisArgs(input: string, hasAudio: boolean): string[] {
   const { fps, width, height, sampleRate } = ANALYSIS;
@@ -74,9 +75,34 @@ export function analysisArgs(input: string, hasAudio: boolean): string[] {
     // 5 fps): skipping both makes the decode cheaper than a plain one (0.4x on x264 veryfast footage).
     '-skip_loop_filter', 'all', '-skip_frame', 'bidir',
     '-i', input,
-    '-map', '0:v:0', '-vf', `fps=${fps},scale=${width}:${height}:flags=area,format=gray`, '-f', 'rawvideo', 'pipe:3',
+    '-map', '0:v:0', '-vf', `fps=${fps},scale=${width}:${height}:flags=area,format=rgb24`, '-f', 'rawvideo', 'pipe:3',
     ...(hasAudio ? ['-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:4'] : []),
   ];
+}
+
+/** The frames the cut refinement decodes: every frame, small, in colour. */
+export const WINDOW = { width: 96, height: 54 } as const;
+
+/**
+ * Every frame of a short stretch of the video, small RGB on stdout, with each frame's presentation
+ * time printed by showinfo on stderr (relative to `start`; the seek is frame-accurate). Frames are
+ * passed through as decoded: no duplicates or drops, so variable frame rates keep their times.
+ */
+export function windowArgs(input: string, start: number, duration: number): string[] {
+  const { width, height } = WINDOW;
+  return [
+    '-hide_banner', '-nostdin', '-v', 'info', '-nostats',
+    '-skip_loop_filter', 'all',
+    '-ss', Math.max(0, start).toFixed(3), '-i', input, '-t', duration.toFixed(3),
+    '-map', '0:v:0', '-an', '-sn', '-dn',
+    '-vf', `scale=${width}:${height}:flags=area,format=rgb24,showinfo`,
+    '-fps_mode', 'passthrough', '-f', 'rawvideo', 'pipe:1',
+  ];
+}
+
+/** Frame times printed by showinfo, in order. */
+export function showinfoTimes(stderr: string): number[] {
+  return [...stderr.matchAll(/Parsed_showinfo[^\n]*?\bn:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.e+-]+)/g)].map((m) => Number(m[1]));
 }
 
 export type ReelQuality = '1080p' | '720p' | '480p';

@@ -4,13 +4,30 @@ import type { Readable } from 'node:stream';
 import { assembleAnalysis, type Analysis } from '../analysis/analysis';
 import { AudioFeatureExtractor, type AudioStep, FRAME, PcmDecoder } from '../analysis/audio-features';
 import { type VideoStep, VideoFeatureExtractor } from '../analysis/video-features';
-import { ANALYSIS, analysisArgs, probeArgs, progressSeconds } from './args';
+import { ANALYSIS, analysisArgs, probeArgs, progressSeconds, showinfoTimes, WINDOW, windowArgs } from './args';
+import { type Candidate, hardCuts, pictureOf, ShotTracker, type TimedPicture } from '../analysis/shots';
 import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
 
 export const MEDIA_TOOLS = Symbol('MEDIA_TOOLS');
 export interface MediaTools { ffmpeg: string; ffprobe: string }
 
 export class FfmpegError extends Error {}
+
+/** Seconds decoded on each side of a candidate cut: enough frames for the local baseline and the flash test. */
+const REFINE_MARGIN = 0.5;
+
+/** ITU-R BT.601 luma of an RGB24 frame. */
+function grayOf(rgb: Uint8Array): Uint8Array {
+  const gray = new Uint8Array(rgb.length / 3);
+  for (let i = 0; i < gray.length; i++) gray[i] = (77 * rgb[3 * i] + 150 * rgb[3 * i + 1] + 29 * rgb[3 * i + 2]) >> 8;
+  return gray;
+}
+
+/** Hard cuts and gradual transitions together; a gradual one within half a second of a cut is that cut. */
+function mergeTransitions(cuts: number[], gradual: number[]): number[] {
+  const all = [...cuts, ...gradual.filter((g) => !cuts.some((c) => Math.abs(c - g) < 0.5))];
+  return all.sort((a, b) => a - b);
+}
 
 const UNREACHABLE_INPUT = /connection refused|connection reset|connection timed out/i;
 
@@ -59,6 +76,7 @@ export class MediaRepository {
   async analyze(input: string, options: { hasAudio: boolean; durationSeconds: number; signal?: AbortSignal; onProgress?: (fraction: number) => void }): Promise<Analysis> {
     const step = 1 / ANALYSIS.fps;
     const video = new VideoFeatureExtractor(ANALYSIS.width, ANALYSIS.height);
+    const shots = new ShotTracker();
     const audio = new AudioFeatureExtractor(ANALYSIS.sampleRate, Math.round(ANALYSIS.sampleRate * step));
     if (Math.round(ANALYSIS.sampleRate * step) % FRAME !== 0) throw new Error('analysis step and FFT frame do not line up');
     const videoSteps: VideoStep[] = [];
@@ -80,8 +98,11 @@ export class MediaRepository {
       for await (const chunk of child.stdio[3] as Readable) {
         pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
         let offset = 0;
-        for (; offset + video.frameBytes <= pending.length; offset += video.frameBytes) {
-          videoSteps.push(video.push(pending.subarray(offset, offset + video.frameBytes)));
+        const bytes = video.frameBytes * 3;
+        for (; offset + bytes <= pending.length; offset += bytes) {
+          const rgb = pending.subarray(offset, offset + bytes);
+          shots.push(videoSteps.length * step, pictureOf(rgb, ANALYSIS.width, ANALYSIS.height));
+          videoSteps.push(video.push(grayOf(rgb)));
         }
         pending = pending.subarray(offset);
       }
@@ -97,7 +118,58 @@ export class MediaRepository {
     });
     const [code] = await Promise.all([exit, frames, samples]);
     if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
-    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio);
+    const found = shots.finish();
+    const cuts = await this.refineCuts(input, found.candidates, options.signal);
+    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, mergeTransitions(cuts, found.gradual));
+  }
+
+  /**
+   * Decodes a short window around each candidate at full frame rate (one seek per group of nearby
+   * candidates) and keeps the frame-exact cuts: the times of the first frames of new shots.
+   */
+  async refineCuts(input: string, candidates: Candidate[], signal?: AbortSignal): Promise<number[]> {
+    const groups: Array<{ start: number; end: number; members: Candidate[] }> = [];
+    for (const c of candidates) {
+      const start = Math.max(0, c.after - REFINE_MARGIN);
+      const end = c.until + REFINE_MARGIN;
+      const last = groups[groups.length - 1];
+      if (last && start <= last.end) {
+        last.end = end;
+        last.members.push(c);
+      } else groups.push({ start, end, members: [c] });
+    }
+    const cuts: number[] = [];
+    for (const group of groups) {
+      const frames = await this.decodeWindow(input, group.start, group.end - group.start, signal);
+      // The 5 fps frame of slot t may be up to a step from t (the fps filter picks the nearest frame).
+      for (const c of group.members) cuts.push(...hardCuts(frames, undefined, c.after - 0.2, c.until + 0.2));
+    }
+    return [...new Set(cuts)].sort((a, b) => a - b);
+  }
+
+  /** Every frame of [start, start + duration) as small pictures with their presentation times (seconds). */
+  async decodeWindow(input: string, start: number, duration: number, signal?: AbortSignal): Promise<TimedPicture[]> {
+    const from = Math.max(0, start);
+    const child = spawn(this.tools.ffmpeg, windowArgs(input, from, duration), { stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', (err) => reject(err.name === 'AbortError' ? err : new FfmpegError(`ffmpeg could not run: ${err.message}`)));
+      child.on('close', resolve);
+    });
+    if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
+    const bytes = Buffer.concat(chunks);
+    const size = WINDOW.width * WINDOW.height * 3;
+    const times = showinfoTimes(stderr);
+    const frames: TimedPicture[] = [];
+    for (let i = 0; i < times.length && (i + 1) * size <= bytes.length; i++) {
+      frames.push({ time: from + times[i], picture: pictureOf(bytes.subarray(i * size, (i + 1) * size), WINDOW.width, WINDOW.height) });
+    }
+    return frames;
   }
 
   private exec(command: string, args: string[], signal?: AbortSignal, onStdout?: (chunk: string) => void) {

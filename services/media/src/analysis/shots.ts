@@ -1,0 +1,382 @@
+/**
+ * Shot boundaries on real footage. A cut changes, in one frame and over the whole picture, the
+ * structure (the luma pattern once brightness and contrast are normalised) and the mix of colours;
+ * a lamp switching on changes the brightness but not the structure, a hand or a dog moving changes a
+ * region, a pan or a shaking camera changes every frame alike, and a flash comes back to the same
+ * picture a few frames later. The engine finds candidates on the 5 fps analysis stream, then decodes
+ * a short window around each at full frame rate and keeps the frame-exact cuts (times are the
+ * presentation time of the first frame of the new shot). Fades to or from black and dissolves
+ * between steady pictures are found on the 5 fps stream.
+ */
+
+const GRID_X = 4;
+const GRID_Y = 3;
+const HUE_BINS = 12;
+
+/** One small RGB frame reduced to what the cut detector compares. */
+export interface Picture {
+  width: number;
+  height: number;
+  /** Luma with the frame's mean removed and divided by its spread: brightness and contrast do not count. */
+  z: Float32Array;
+  /** Raw luma, 0..255. */
+  luma: Float32Array;
+  mean: number;
+  spread: number;
+  /** Colour mix: hue bins weighted by saturation, plus one bin for grey; sums to 1. */
+  colours: Float32Array;
+}
+
+const SPREAD_FLOOR = 4;
+
+export function pictureOf(rgb: Uint8Array, width: number, height: number): Picture {
+  const n = width * height;
+  const luma = new Float32Array(n);
+  const colours = new Float32Array(HUE_BINS + 1);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const r = rgb[3 * i];
+    const g = rgb[3 * i + 1];
+    const b = rgb[3 * i + 2];
+    const y = 0.299 * r + 0.587 * g + 0.114 * b;
+    luma[i] = y;
+    sum += y;
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    const chroma = max - min;
+    // Saturation relative to a mid-grey scale, so dark noise does not count as colour.
+    const saturation = max < 24 ? 0 : Math.min(1, chroma / Math.max(64, max));
+    if (chroma > 0 && saturation > 0) {
+      let hue: number;
+      if (max === r) hue = ((g - b) / chroma + 6) % 6;
+      else if (max === g) hue = (b - r) / chroma + 2;
+      else hue = (r - g) / chroma + 4;
+      colours[Math.min(HUE_BINS - 1, Math.floor((hue / 6) * HUE_BINS))] += saturation;
+    }
+    colours[HUE_BINS] += 1 - saturation;
+  }
+  for (let i = 0; i <= HUE_BINS; i++) colours[i] /= n;
+  const mean = sum / n;
+  let variance = 0;
+  for (let i = 0; i < n; i++) variance += (luma[i] - mean) ** 2;
+  const spread = Math.sqrt(variance / n);
+  const z = new Float32Array(n);
+  const scale = 1 / Math.max(spread, SPREAD_FLOOR);
+  for (let i = 0; i < n; i++) z[i] = (luma[i] - mean) * scale;
+  return { width, height, z, luma, mean, spread, colours };
+}
+
+/** How two pictures differ. */
+export interface Change {
+  /** 1 - correlation of the normalised luma (0 same structure, ~1 unrelated pictures). */
+  structure: number;
+  /** Half the L1 distance of the colour mixes, 0..1. */
+  colour: number;
+  /** Share of the grid's cells whose normalised luma changed clearly: a cut changes nearly all. */
+  spread: number;
+  /** Mean absolute difference of the raw luma, 0..255 (a repeated frame is ~0). */
+  pixels: number;
+  /** What the detector weighs: structure, and colour for cuts between alike structures. */
+  score: number;
+}
+
+const CELL_CHANGED = 0.55;
+
+export function compare(a: Picture, b: Picture): Change {
+  const { width, height } = a;
+  const n = width * height;
+  let correlation = 0;
+  let pixels = 0;
+  const cells = new Float32Array(GRID_X * GRID_Y);
+  const counts = new Float32Array(GRID_X * GRID_Y);
+  for (let y = 0; y < height; y++) {
+    const gy = Math.min(GRID_Y - 1, Math.floor((y * GRID_Y) / height));
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      correlation += a.z[i] * b.z[i];
+      pixels += Math.abs(a.luma[i] - b.luma[i]);
+      const cell = gy * GRID_X + Math.min(GRID_X - 1, Math.floor((x * GRID_X) / width));
+      cells[cell] += Math.abs(a.z[i] - b.z[i]);
+      counts[cell]++;
+    }
+  }
+  // With the spread floor, two flat pictures correlate little; flat against flat is no structure change.
+  const flat = Math.min(a.spread, b.spread) < SPREAD_FLOOR ? Math.min(a.spread, b.spread) / SPREAD_FLOOR : 1;
+  const structure = Math.max(0, 1 - correlation / n) * flat;
+  let changed = 0;
+  for (let c = 0; c < cells.length; c++) if (cells[c] / counts[c] > CELL_CHANGED) changed++;
+  let colour = 0;
+  for (let i = 0; i < a.colours.length; i++) colour += Math.abs(a.colours[i] - b.colours[i]);
+  colour /= 2;
+  return { structure, colour, spread: changed / cells.length, pixels: pixels / n, score: Math.min(1, structure + 0.5 * colour) };
+}
+
+/**
+ * The structure change left once the best global shift of the picture is allowed for (searched on a
+ * half-size picture): a pan or a whip, however fast, is explained by a shift; a cut is not.
+ */
+export function shiftedStructure(a: Picture, b: Picture): number {
+  const w = a.width >> 1;
+  const h = a.height >> 1;
+  const half = (p: Picture) => {
+    const out = new Float32Array(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+      const i = 2 * y * p.width + 2 * x;
+      out[y * w + x] = (p.z[i] + p.z[i + 1] + p.z[i + p.width] + p.z[i + p.width + 1]) / 4;
+    }
+    return out;
+  };
+  const za = half(a);
+  const zb = half(b);
+  const maxX = Math.floor(w / 3);
+  const maxY = Math.floor(h / 3);
+  let best = Infinity;
+  for (let dy = -maxY; dy <= maxY; dy++) {
+    for (let dx = -maxX; dx <= maxX; dx++) {
+      // Normalised correlation over the overlap.
+      let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0, n = 0;
+      for (let y = Math.max(0, -dy); y < Math.min(h, h - dy); y++) {
+        for (let x = Math.max(0, -dx); x < Math.min(w, w - dx); x++) {
+          const va = za[y * w + x];
+          const vb = zb[(y + dy) * w + x + dx];
+          sa += va; sb += vb; saa += va * va; sbb += vb * vb; sab += va * vb; n++;
+        }
+      }
+      const cov = sab / n - (sa / n) * (sb / n);
+      const varA = saa / n - (sa / n) ** 2;
+      const varB = sbb / n - (sb / n) ** 2;
+      const ncc = cov / Math.sqrt(Math.max(varA * varB, 1e-6));
+      best = Math.min(best, 1 - Math.max(0, ncc));
+    }
+  }
+  return best;
+}
+
+/** Nearly no picture (black, white, a flash frame): not a shot of its own. */
+const isBlank = (p: Picture) => p.spread < 3;
+/** A frame repeated by a frame-rate conversion. */
+const isRepeat = (c: Change) => c.pixels < 0.6;
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export interface TimedPicture { time: number; picture: Picture }
+
+export interface HardCutOptions {
+  /** The change must reach this many times the median change of the frames around it. */
+  ratio: number;
+  /** A change below this is never a cut. */
+  minimum: number;
+  /** Share of the grid that must change. */
+  spread: number;
+  /** Frames on each side that form the baseline. */
+  window: number;
+  /** Frames after the cut that must not come back to the old picture (flash test). */
+  flashFrames: number;
+  /** The change left once a global shift is allowed for must reach this (pans and whips do not). */
+  shifted: number;
+  /** Mean luma difference a cut must reach (noise in a flat sky changes the normalised structure). */
+  pixels: number;
+}
+
+export const HARD_CUTS: HardCutOptions = { ratio: 3, minimum: 0.3, spread: 0.4, window: 3, flashFrames: 4, shifted: 0.3, pixels: 4 };
+
+/** A change below this that recurs around it is flicker (a hologram, a strobe), not a run of cuts. */
+const FLICKER_CEILING = 0.6;
+const FLICKER_SPAN = 8;
+
+/** Per distinct frame: the change from the previous distinct frame. */
+interface Step { index: number; time: number; change: Change }
+
+/**
+ * Hard cuts in a run of consecutive frames (full frame rate): the times of the first frame of each
+ * new shot. Repeated frames and blank frames (flashes, black) are stepped over.
+ */
+export function hardCuts(frames: TimedPicture[], options: HardCutOptions = HARD_CUTS, from = -Infinity, to = Infinity): number[] {
+  const kept: TimedPicture[] = [];
+  const steps: Step[] = [];
+  for (const frame of frames) {
+    if (isBlank(frame.picture)) continue;
+    const previous = kept[kept.length - 1];
+    if (previous) {
+      const change = compare(previous.picture, frame.picture);
+      if (isRepeat(change)) continue;
+      steps.push({ index: kept.length, time: frame.time, change });
+    }
+    kept.push(frame);
+  }
+  const cuts: number[] = [];
+  for (let s = 0; s < steps.length; s++) {
+    const { change, index, time } = steps[s];
+    if (time < from || time > to) continue;
+    if (change.score < options.minimum || change.spread < options.spread || change.pixels < options.pixels) continue;
+    const around = [
+      ...steps.slice(Math.max(0, s - options.window), s),
+      ...steps.slice(s + 1, s + 1 + options.window),
+    ].map((x) => x.change.score);
+    // Not enough context: the window is cut short at both ends; take what there is.
+    const baseline = median(around);
+    if (change.score < options.ratio * baseline) continue;
+    // A flash or a passing object: a later frame comes back to the picture before.
+    const before = kept[index - 1].picture;
+    let returns = false;
+    for (let k = 1; k <= options.flashFrames && index + k < kept.length; k++) {
+      if (compare(before, kept[index + k].picture).score < 0.5 * change.score) returns = true;
+    }
+    if (returns) continue;
+    if (change.score < FLICKER_CEILING) {
+      const alike = steps.slice(Math.max(0, s - FLICKER_SPAN), s + FLICKER_SPAN + 1).filter((x, k) => x !== steps[s] && x.change.score >= 0.7 * change.score).length;
+      if (alike >= 2) continue;
+    }
+    if (shiftedStructure(before, kept[index].picture) < options.shifted) continue;
+    cuts.push(time);
+  }
+  return cuts;
+}
+
+/** A stretch between two analysis samples where a cut may be: refined at full frame rate. */
+export interface Candidate { after: number; until: number }
+
+const COARSE = { minimum: 0.2, spread: 0.3, ratio: 1.5, window: 4, shifted: 0.2, colour: 0.3 };
+/** Below this a 5 fps step is steady (a still, a locked-off shot). */
+const STEADY = 0.08;
+const RING = 16;
+const DARK = 20;
+
+/** Residual of `middle` against the best mix of `a` and `b`, relative to how far a is from b: ~0 in a dissolve. */
+export function blendResidual(a: Picture, middle: Picture, b: Picture): number {
+  let ab = 0, mb = 0;
+  for (let i = 0; i < a.luma.length; i++) {
+    const d = a.luma[i] - b.luma[i];
+    ab += d * d;
+    mb += (middle.luma[i] - b.luma[i]) * d;
+  }
+  if (ab === 0) return 1;
+  const alpha = Math.min(1, Math.max(0, mb / ab));
+  let residual = 0;
+  for (let i = 0; i < a.luma.length; i++) residual += (middle.luma[i] - (alpha * a.luma[i] + (1 - alpha) * b.luma[i])) ** 2;
+  return Math.sqrt(residual / ab);
+}
+
+/**
+ * Reads the 5 fps analysis pictures as they stream by and keeps: where a hard cut may be (refined
+ * later at full frame rate), dissolves between steady pictures, and fades to and from black.
+ * Holds the last few pictures only.
+ */
+export class ShotTracker {
+  private readonly times: number[] = [];
+  private readonly scores: number[] = [];
+  private readonly changes: Array<Change | null> = [];
+  private readonly means: number[] = [];
+  private readonly ring: Picture[] = [];
+  private readonly suspects: number[] = [];
+  readonly gradual: number[] = [];
+  private darkSince: number | null = null;
+  private lastFadeOut: { at: number; darkAt: number } | null = null;
+
+  push(time: number, picture: Picture): void {
+    const previous = this.ring[this.ring.length - 1];
+    const change = previous ? compare(previous, picture) : null;
+    this.times.push(time);
+    this.changes.push(change);
+    this.scores.push(change ? change.score : 0);
+    this.means.push(picture.mean);
+    this.ring.push(picture);
+    if (this.ring.length > RING) this.ring.shift();
+    const k = this.times.length - 1;
+    if (change && change.pixels >= HARD_CUTS.pixels && (change.score >= COARSE.minimum && change.spread >= COARSE.spread || change.colour >= COARSE.colour)) {
+      const pictures = this.ring;
+      if (change.colour >= COARSE.colour || shiftedStructure(pictures[pictures.length - 2], picture) >= COARSE.shifted) this.suspects.push(k);
+    }
+    this.dissolveEndingAt(k);
+    this.fades(k, picture);
+  }
+
+  /** A run of changing steps between two steady pictures that differ, each middle picture a mix of both. */
+  private dissolveEndingAt(k: number): void {
+    // Steps k and k-1 steady, the run before them changing, a steady step before the run.
+    if (k < 4 || this.scores[k] >= STEADY || this.scores[k - 1] >= STEADY) return;
+    let start = k - 2;
+    while (start > 0 && this.scores[start] >= STEADY && k - start < RING - 2) start--;
+    const runLength = k - 2 - start;
+    if (runLength < 2 || this.scores[start] >= STEADY) return;
+    const at = (step: number) => this.ring[this.ring.length - 1 - (k - step)];
+    const before = at(start);
+    const after = at(k - 1);
+    if (!before || !after) return;
+    const change = compare(before, after);
+    if (change.score < 0.4 || change.spread < 0.5) return;
+    for (let step = start + 1; step <= k - 2; step++) if (blendResidual(before, at(step), after) > 0.35) return;
+    this.gradual.push((this.times[start] + this.times[k - 1]) / 2);
+  }
+
+  /** Fades: the mean luma falls smoothly to black (or rises from it) over at least 0.6 s. */
+  private fades(k: number, picture: Picture): void {
+    const dark = picture.mean < DARK;
+    if (dark && this.darkSince === null) {
+      this.darkSince = k;
+      const start = this.smoothRun(k, -1);
+      if (start !== null) this.lastFadeOut = { at: (this.times[start] + this.times[k]) / 2, darkAt: this.times[k] };
+    } else if (!dark && this.darkSince !== null) {
+      const darkStart = this.darkSince;
+      this.darkSince = null;
+      this.pendingFadeIn = { darkStart, lastDark: k - 1 };
+    }
+    if (this.pendingFadeIn && !dark) {
+      // A fade-in ends where the luma stops rising.
+      const rising = this.means[k] > this.means[k - 1] + 1;
+      if (!rising || this.times.length - 1 - this.pendingFadeIn.lastDark > RING - 2) {
+        const { darkStart, lastDark } = this.pendingFadeIn;
+        this.pendingFadeIn = null;
+        const end = rising ? k : k - 1;
+        const steps = end - lastDark;
+        const valid = steps >= 3 && this.means[end] >= 3 * this.means[lastDark] + 30 && this.smooth(lastDark, end);
+        const fadeOut = this.lastFadeOut;
+        this.lastFadeOut = null;
+        if (fadeOut && this.times[lastDark] - fadeOut.darkAt < 1.5 && valid) {
+          // A dip to black: one transition, in the dark.
+          this.gradual.push((this.times[darkStart] + this.times[lastDark]) / 2);
+          return;
+        }
+        if (fadeOut) this.gradual.push(fadeOut.at);
+        if (valid) this.gradual.push((this.times[lastDark] + this.times[end]) / 2);
+      }
+    }
+  }
+
+  private pendingFadeIn: { darkStart: number; lastDark: number } | null = null;
+
+  /** The first step of a smooth fall of the luma ending at dark step k, or null. */
+  private smoothRun(k: number, direction: -1): number | null {
+    let start = k;
+    while (start > 0 && this.means[start - 1] >= this.means[start] - 1 && k - start < 50) start--;
+    if (direction !== -1 || k - start < 3) return null;
+    if (this.means[start] < 3 * this.means[k] + 30) return null;
+    return this.smooth(start, k) ? start : null;
+  }
+
+  /** No single step carries more than half of the luma change between two steps. */
+  private smooth(from: number, to: number): boolean {
+    const total = Math.abs(this.means[to] - this.means[from]);
+    for (let s = from + 1; s <= to; s++) if (Math.abs(this.means[s] - this.means[s - 1]) > 0.5 * total) return false;
+    return total > 0;
+  }
+
+  /** The stretches to refine, and the gradual transitions found (seconds). */
+  finish(): { candidates: Candidate[]; gradual: number[] } {
+    if (this.lastFadeOut) this.gradual.push(this.lastFadeOut.at);
+    this.lastFadeOut = null;
+    const candidates: Candidate[] = [];
+    for (const k of this.suspects) {
+      const around = [...this.scores.slice(Math.max(1, k - COARSE.window), k), ...this.scores.slice(k + 1, k + 1 + COARSE.window)];
+      const colourCut = (this.changes[k]?.colour ?? 0) >= COARSE.colour;
+      if (!colourCut && this.scores[k] < COARSE.ratio * median(around)) continue;
+      candidates.push({ after: this.times[k - 1], until: this.times[k] });
+    }
+    return { candidates, gradual: [...this.gradual].sort((a, b) => a - b) };
+  }
+}
