@@ -189,8 +189,23 @@ export const HARD_CUTS: HardCutOptions = { ratio: 3, minimum: 0.3, spread: 0.4, 
 const FLICKER_CEILING = 0.6;
 const FLICKER_SPAN = 8;
 
+/** A colour change this large over a steady structure is a cut between alike-looking scenes. */
+const COLOUR_CUT = 0.3;
+
+/**
+ * A change stands out when it is `ratio` times the quieter side's level (a cut into a busy shot
+ * still stands out against the calm one) and clearly above the busier side's.
+ */
+export function standsOut(value: number, before: number[], after: number[], ratio: number): boolean {
+  const sides = [before, after].filter((side) => side.length > 0).map(median);
+  if (sides.length === 0) return true;
+  return value >= ratio * Math.min(...sides) && value >= Math.max(...sides) + 0.2;
+}
+
 /** Per distinct frame: the change from the previous distinct frame. */
-interface Step { index: number; time: number; change: Change }
+interface Step { index: number; time: number; change: Change; repeat: boolean }
+
+const NO_CHANGE: Change = { structure: 0, colour: 0, spread: 0, pixels: 0, score: 0 };
 
 /**
  * Hard cuts in a run of consecutive frames (full frame rate): the times of the first frame of each
@@ -204,35 +219,46 @@ export function hardCuts(frames: TimedPicture[], options: HardCutOptions = HARD_
     const previous = kept[kept.length - 1];
     if (previous) {
       const change = compare(previous.picture, frame.picture);
-      if (isRepeat(change)) continue;
-      steps.push({ index: kept.length, time: frame.time, change });
+      // A repeated frame: no change (it counts in the baselines), and the picture stays the previous one.
+      if (isRepeat(change)) {
+        steps.push({ index: kept.length - 1, time: frame.time, change: NO_CHANGE, repeat: true });
+        continue;
+      }
+      steps.push({ index: kept.length, time: frame.time, change, repeat: false });
     }
     kept.push(frame);
   }
   const cuts: number[] = [];
   for (let s = 0; s < steps.length; s++) {
-    const { change, index, time } = steps[s];
-    if (time < from || time > to) continue;
-    if (change.score < options.minimum || change.spread < options.spread || change.pixels < options.pixels) continue;
-    const around = [
-      ...steps.slice(Math.max(0, s - options.window), s),
-      ...steps.slice(s + 1, s + 1 + options.window),
-    ].map((x) => x.change.score);
-    // Not enough context: the window is cut short at both ends; take what there is.
-    const baseline = median(around);
-    if (change.score < options.ratio * baseline) continue;
-    // A flash or a passing object: a later frame comes back to the picture before.
+    const { change, index, time, repeat } = steps[s];
+    if (repeat || time < from || time > to) continue;
+    if (change.pixels < options.pixels) continue;
     const before = kept[index - 1].picture;
+    const after = kept[index].picture;
+    const structural = change.score >= options.minimum && change.spread >= options.spread;
+    // Same structure, another colour, about as bright: another scene lit alike, not a lamp switching on.
+    const colourOnly = !structural && change.colour >= COLOUR_CUT && Math.abs(after.mean - before.mean) < 25;
+    if (!structural && !colourOnly) continue;
+    const value = (x: Step) => (colourOnly ? x.change.colour : x.change.score);
+    const beforeSide = steps.slice(Math.max(0, s - options.window), s).map(value);
+    const afterSide = steps.slice(s + 1, s + 1 + options.window).map(value);
+    if (!standsOut(value(steps[s]), beforeSide, afterSide, options.ratio)) continue;
+    // A flash or a passing object: a later frame comes back to the picture before.
     let returns = false;
     for (let k = 1; k <= options.flashFrames && index + k < kept.length; k++) {
-      if (compare(before, kept[index + k].picture).score < 0.5 * change.score) returns = true;
+      const again = compare(before, kept[index + k].picture);
+      if ((colourOnly ? again.colour : again.score) < 0.5 * value(steps[s])) returns = true;
     }
     if (returns) continue;
+    if (colourOnly) {
+      cuts.push(time);
+      continue;
+    }
     if (change.score < FLICKER_CEILING) {
-      const alike = steps.slice(Math.max(0, s - FLICKER_SPAN), s + FLICKER_SPAN + 1).filter((x, k) => x !== steps[s] && x.change.score >= 0.7 * change.score).length;
+      const alike = steps.slice(Math.max(0, s - FLICKER_SPAN), s + FLICKER_SPAN + 1).filter((x) => x !== steps[s] && x.change.score >= 0.7 * change.score).length;
       if (alike >= 2) continue;
     }
-    if (shiftedStructure(before, kept[index].picture) < options.shifted) continue;
+    if (shiftedStructure(before, after) < options.shifted) continue;
     cuts.push(time);
   }
   return cuts;
@@ -372,9 +398,12 @@ export class ShotTracker {
     this.lastFadeOut = null;
     const candidates: Candidate[] = [];
     for (const k of this.suspects) {
-      const around = [...this.scores.slice(Math.max(1, k - COARSE.window), k), ...this.scores.slice(k + 1, k + 1 + COARSE.window)];
       const colourCut = (this.changes[k]?.colour ?? 0) >= COARSE.colour;
-      if (!colourCut && this.scores[k] < COARSE.ratio * median(around)) continue;
+      const before = this.scores.slice(Math.max(1, k - COARSE.window), k);
+      const after = this.scores.slice(k + 1, k + 1 + COARSE.window);
+      // At 5 fps a busy shot changes almost as much as a cut: only the quieter side must be far below.
+      const quiet = Math.min(...[before, after].filter((x) => x.length).map(median), Infinity);
+      if (!colourCut && this.scores[k] < COARSE.ratio * (quiet === Infinity ? 0 : quiet)) continue;
       candidates.push({ after: this.times[k - 1], until: this.times[k] });
     }
     return { candidates, gradual: [...this.gradual].sort((a, b) => a - b) };
