@@ -76,11 +76,20 @@ export interface Change {
   spread: number;
   /** Mean absolute difference of the raw luma, 0..255 (a repeated frame is ~0). */
   pixels: number;
+  /**
+   * Share of the grid's cells that are textured in both pictures and did not change: the background
+   * of a locked-off shot behind something passing close to the lens. After a cut nothing stays.
+   */
+  kept: number;
   /** What the detector weighs: structure, and colour for cuts between alike structures. */
   score: number;
 }
 
 const CELL_CHANGED = 0.55;
+const CELL_KEPT = 0.9;
+const CELL_TEXTURE = 10;
+/** This much of the picture textured and unchanged: the same shot with something passing in front (a logo or a ticker keeps less). */
+const KEPT_BACKGROUND = 0.3;
 
 export function compare(a: Picture, b: Picture): Change {
   const { width, height } = a;
@@ -89,6 +98,11 @@ export function compare(a: Picture, b: Picture): Change {
   let pixels = 0;
   const cells = new Float32Array(GRID_X * GRID_Y);
   const counts = new Float32Array(GRID_X * GRID_Y);
+  const sumA = new Float32Array(GRID_X * GRID_Y);
+  const sumB = new Float32Array(GRID_X * GRID_Y);
+  const squaresA = new Float32Array(GRID_X * GRID_Y);
+  const squaresB = new Float32Array(GRID_X * GRID_Y);
+  const products = new Float32Array(GRID_X * GRID_Y);
   for (let y = 0; y < height; y++) {
     const gy = Math.min(GRID_Y - 1, Math.floor((y * GRID_Y) / height));
     for (let x = 0; x < width; x++) {
@@ -98,17 +112,33 @@ export function compare(a: Picture, b: Picture): Change {
       const cell = gy * GRID_X + Math.min(GRID_X - 1, Math.floor((x * GRID_X) / width));
       cells[cell] += Math.abs(a.z[i] - b.z[i]);
       counts[cell]++;
+      sumA[cell] += a.luma[i];
+      sumB[cell] += b.luma[i];
+      squaresA[cell] += a.luma[i] * a.luma[i];
+      squaresB[cell] += b.luma[i] * b.luma[i];
+      products[cell] += a.luma[i] * b.luma[i];
     }
   }
   // With the spread floor, two flat pictures correlate little; flat against flat is no structure change.
   const flat = Math.min(a.spread, b.spread) < SPREAD_FLOOR ? Math.min(a.spread, b.spread) / SPREAD_FLOOR : 1;
   const structure = Math.max(0, 1 - correlation / n) * flat;
   let changed = 0;
-  for (let c = 0; c < cells.length; c++) if (cells[c] / counts[c] > CELL_CHANGED) changed++;
+  let kept = 0;
+  for (let c = 0; c < cells.length; c++) {
+    const difference = cells[c] / counts[c];
+    if (difference > CELL_CHANGED) changed++;
+    const meanA = sumA[c] / counts[c];
+    const meanB = sumB[c] / counts[c];
+    const spreadA = Math.sqrt(Math.max(0, squaresA[c] / counts[c] - meanA ** 2));
+    const spreadB = Math.sqrt(Math.max(0, squaresB[c] / counts[c] - meanB ** 2));
+    // The cell's own correlation: a change of light or of the rest of the picture does not move it.
+    const correlation = (products[c] / counts[c] - meanA * meanB) / Math.max(spreadA * spreadB, 1e-6);
+    if (correlation >= CELL_KEPT && Math.min(spreadA, spreadB) >= CELL_TEXTURE) kept++;
+  }
   let colour = 0;
   for (let i = 0; i < a.colours.length; i++) colour += Math.abs(a.colours[i] - b.colours[i]);
   colour /= 2;
-  return { structure, colour, spread: changed / cells.length, pixels: pixels / n, score: Math.min(1, structure + 0.5 * colour) };
+  return { structure, colour, spread: changed / cells.length, kept: kept / cells.length, pixels: pixels / n, score: Math.min(1, structure + 0.5 * colour) };
 }
 
 /**
@@ -205,7 +235,7 @@ export function standsOut(value: number, before: number[], after: number[], rati
 /** Per distinct frame: the change from the previous distinct frame. */
 interface Step { index: number; time: number; change: Change; repeat: boolean }
 
-const NO_CHANGE: Change = { structure: 0, colour: 0, spread: 0, pixels: 0, score: 0 };
+const NO_CHANGE: Change = { structure: 0, colour: 0, spread: 0, kept: 1, pixels: 0, score: 0 };
 
 /**
  * Hard cuts in a run of consecutive frames (full frame rate): the times of the first frame of each
@@ -232,7 +262,7 @@ export function hardCuts(frames: TimedPicture[], options: HardCutOptions = HARD_
   for (let s = 0; s < steps.length; s++) {
     const { change, index, time, repeat } = steps[s];
     if (repeat || time < from || time > to) continue;
-    if (change.pixels < options.pixels) continue;
+    if (change.pixels < options.pixels || change.kept >= KEPT_BACKGROUND) continue;
     const before = kept[index - 1].picture;
     const after = kept[index].picture;
     const structural = change.score >= options.minimum && change.spread >= options.spread;
@@ -302,6 +332,7 @@ export class ShotTracker {
   private readonly suspects: number[] = [];
   readonly gradual: number[] = [];
   private darkSince: number | null = null;
+  private dissolvedUntil = 0;
   private lastFadeOut: { at: number; darkAt: number } | null = null;
 
   push(time: number, picture: Picture): void {
@@ -336,7 +367,9 @@ export class ShotTracker {
     if (!before || !after) return;
     const change = compare(before, after);
     if (change.score < 0.4 || change.spread < 0.5) return;
+    if (start < this.dissolvedUntil) return;
     for (let step = start + 1; step <= k - 2; step++) if (blendResidual(before, at(step), after) > 0.35) return;
+    this.dissolvedUntil = k - 1;
     this.gradual.push((this.times[start] + this.times[k - 1]) / 2);
   }
 
@@ -379,7 +412,8 @@ export class ShotTracker {
   /** The first step of a smooth fall of the luma ending at dark step k, or null. */
   private smoothRun(k: number, direction: -1): number | null {
     let start = k;
-    while (start > 0 && this.means[start - 1] >= this.means[start] - 1 && k - start < 50) start--;
+    // Back to where the luma started falling.
+    while (start > 0 && this.means[start - 1] - this.means[start] >= 0.5 && k - start < 50) start--;
     if (direction !== -1 || k - start < 3) return null;
     if (this.means[start] < 3 * this.means[k] + 30) return null;
     return this.smooth(start, k) ? start : null;
