@@ -4,7 +4,8 @@ import type { VideoStep } from './video-features';
 
 /** Everything the engine measured in one video, per step of `step` seconds; stored next to the video. */
 export interface Analysis {
-  version: 1;
+  /** 2: frame-exact cuts (presentation times), and the speech cues tonality, modulation, variation. */
+  version: 2;
   step: number;
   duration: number;
   hasAudio: boolean;
@@ -13,6 +14,9 @@ export interface Analysis {
   flatness: number[];
   crest: number[];
   voiceBand: number[];
+  tonality: number[];
+  modulation: number[];
+  variation: number[];
   motion: number[];
   difference: number[];
   motionCenter: number[];
@@ -23,6 +27,9 @@ export interface Analysis {
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
+/** The analysis format this engine writes; a kept analysis of another version is made again. */
+export const ANALYSIS_VERSION = 2;
+
 /** Where a video's analysis is kept, so new reels and edits need no second decode. */
 export const analysisKey = (videoId: string) => `derived/${videoId}/analysis.json`;
 
@@ -30,13 +37,13 @@ export const analysisKey = (videoId: string) => `derived/${videoId}/analysis.jso
 export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoStep[], hasAudio: boolean, cuts?: number[]): Analysis {
   const length = Math.max(video.length, hasAudio ? audio.length : 0);
   const at = <T>(list: T[], i: number, fallback: T) => list[Math.min(i, list.length - 1)] ?? fallback;
-  const silent: AudioStep = { loudness: -100, flux: 0, flatness: 0, crest: 0, voiceBand: 0 };
+  const silent: AudioStep = { loudness: -100, flux: 0, flatness: 0, crest: 0, voiceBand: 0, tonality: 0, modulation: 0, variation: 0 };
   const still: VideoStep = { motion: 0, difference: 0, motionCenter: 0.5, histogramDelta: 0 };
   const column = <T, K extends keyof T>(list: T[], key: K, fallback: T) =>
     Array.from({ length }, (_, i) => round(Number(at(list, i, fallback)[key])));
   const histogramDelta = column(video, 'histogramDelta', still);
   return {
-    version: 1,
+    version: 2,
     step,
     duration: round(length * step),
     hasAudio,
@@ -45,6 +52,9 @@ export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoS
     flatness: column(audio, 'flatness', silent),
     crest: column(audio, 'crest', silent),
     voiceBand: column(audio, 'voiceBand', silent),
+    tonality: column(audio, 'tonality', silent),
+    modulation: column(audio, 'modulation', silent),
+    variation: column(audio, 'variation', silent),
     motion: column(video, 'motion', still),
     difference: column(video, 'difference', still),
     motionCenter: column(video, 'motionCenter', still),

@@ -23,6 +23,8 @@ export interface Scores {
 }
 
 const BASELINE_SECONDS = 30;
+const SPEECH_MODULATION_DB = 12;
+const SPEECH_VARIATION = 0.12;
 
 function mean(values: number[]): number {
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
@@ -45,11 +47,11 @@ export function rollingNormalise(values: number[], spreadFloor: number): number[
 }
 
 /** Groups the steps of an analysis into whole seconds. */
-function perSecond(analysis: Analysis, key: keyof Pick<Analysis, 'loudness' | 'flux' | 'flatness' | 'crest' | 'voiceBand' | 'motion'>): number[] {
+function perSecond(analysis: Analysis, key: keyof Pick<Analysis, 'loudness' | 'flux' | 'flatness' | 'crest' | 'voiceBand' | 'tonality' | 'modulation' | 'variation' | 'motion'>, combine = mean): number[] {
   const perStep = analysis[key];
   const stepsPerSecond = Math.round(1 / analysis.step);
   const seconds = Math.ceil(perStep.length / stepsPerSecond);
-  return Array.from({ length: seconds }, (_, s) => mean(perStep.slice(s * stepsPerSecond, (s + 1) * stepsPerSecond)));
+  return Array.from({ length: seconds }, (_, s) => combine(perStep.slice(s * stepsPerSecond, (s + 1) * stepsPerSecond)));
 }
 
 export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
@@ -64,8 +66,14 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
   // Crowds and applause: loud, noise-like (flat spectrum) and dense (low crest factor).
   const crowdRaw = loudness.map((l, i) =>
     flatness[i] * Math.min(1, Math.max(0, (l - quietest) / 12)) * Math.min(1, Math.max(0, (7 - crest[i]) / 3)));
-  // Speech: most energy in the voice band, a spectrum far from flat, and audible.
-  const speechRaw = loudness.map((l, i) => (voiceBand[i] > 0.55 && flatness[i] < 0.3 && l > quietest - 6 ? 1 : 0));
+  // Speech: syllables (the voice band rises and falls by 12 dB or more within most steps), formants
+  // that keep moving, a spectrum far from flat and no single tone dominating, audible. Tones and
+  // beeps keep their spectrum, engines and held notes their level, crowds and applause are flat.
+  const modulation = perSecond(analysis, 'modulation', median);
+  const variation = perSecond(analysis, 'variation');
+  const tonality = perSecond(analysis, 'tonality');
+  const speechRaw = loudness.map((l, i) =>
+    (voiceBand[i] > 0.15 && modulation[i] >= SPEECH_MODULATION_DB && variation[i] >= SPEECH_VARIATION && tonality[i] < 0.85 && flatness[i] < 0.3 && l > Math.max(quietest - 6, -60) ? 1 : 0));
   const cutRaw = Array.from({ length: seconds }, (_, s) => (analysis.cuts.some((c) => c >= s && c < s + 1) ? 1 : 0));
 
   const features: Record<Feature, number[]> = {

@@ -9,8 +9,8 @@ function plantedAnalysis(duration: number, events: Array<{ from: number; to: num
   const n = Math.round(duration / STEP);
   const wobble = (i: number, amount: number) => ((i * 7919) % 13) / 13 * amount;
   const a: Analysis = {
-    version: 1, step: STEP, duration, hasAudio: true,
-    loudness: [], flux: [], flatness: [], crest: [], voiceBand: [], motion: [], difference: [], motionCenter: [], histogramDelta: [], cuts,
+    version: 2, step: STEP, duration, hasAudio: true,
+    loudness: [], flux: [], flatness: [], crest: [], voiceBand: [], tonality: [], modulation: [], variation: [], motion: [], difference: [], motionCenter: [], histogramDelta: [], cuts,
   };
   for (let i = 0; i < n; i++) {
     const t = i * STEP;
@@ -20,6 +20,10 @@ function plantedAnalysis(duration: number, events: Array<{ from: number; to: num
     a.flatness.push(event?.crowd ? 0.7 : 0.1 + wobble(i, 0.05));
     a.crest.push(event?.crowd ? 3.5 : 6 + wobble(i, 1));
     a.voiceBand.push(event?.speech ? 0.8 : 0.4);
+    // Speech: syllables (the voice band rises and falls within a step) and moving formants.
+    a.tonality.push(event?.speech ? 0.4 : 0.3);
+    a.modulation.push(event?.speech ? 20 + wobble(i, 8) : 2 + wobble(i, 2));
+    a.variation.push(event?.speech ? 0.22 : 0.05);
     a.motion.push(event?.motion ? 0.6 : 0.02 + wobble(i, 0.01));
     a.difference.push(event?.motion ? 30 : 2);
     a.motionCenter.push(0.5);

@@ -265,7 +265,8 @@ export function hardCuts(frames: TimedPicture[], options: HardCutOptions = HARD_
     if (change.pixels < options.pixels || change.kept >= KEPT_BACKGROUND) continue;
     const before = kept[index - 1].picture;
     const after = kept[index].picture;
-    const structural = change.score >= options.minimum && change.spread >= options.spread;
+    // Spread over the frame; or the whole structure gone with nothing textured left (flat areas stay flat).
+    const structural = change.score >= options.minimum && (change.spread >= options.spread || (change.score >= 0.8 && change.kept < 0.1));
     // Same structure, another colour, about as bright: another scene lit alike, not a lamp switching on.
     const colourOnly = !structural && change.colour >= COLOUR_CUT && Math.abs(after.mean - before.mean) < 25;
     if (!structural && !colourOnly) continue;
@@ -345,7 +346,8 @@ export class ShotTracker {
     this.ring.push(picture);
     if (this.ring.length > RING) this.ring.shift();
     const k = this.times.length - 1;
-    if (change && change.pixels >= HARD_CUTS.pixels && (change.score >= COARSE.minimum && change.spread >= COARSE.spread || change.colour >= COARSE.colour)) {
+    const spread = change && (change.spread >= COARSE.spread || (change.score >= 0.8 && change.kept < 0.1));
+    if (change && change.pixels >= HARD_CUTS.pixels && ((change.score >= COARSE.minimum && spread) || change.colour >= COARSE.colour)) {
       const pictures = this.ring;
       if (change.colour >= COARSE.colour || shiftedStructure(pictures[pictures.length - 2], picture) >= COARSE.shifted) this.suspects.push(k);
     }

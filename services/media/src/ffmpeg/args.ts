@@ -84,25 +84,30 @@ export function analysisArgs(input: string, hasAudio: boolean): string[] {
 export const WINDOW = { width: 96, height: 54 } as const;
 
 /**
- * Every frame of a short stretch of the video, small RGB on stdout, with each frame's presentation
- * time printed by showinfo on stderr (relative to `start`; the seek is frame-accurate). Frames are
- * passed through as decoded: no duplicates or drops, so variable frame rates keep their times.
+ * Every frame of a few short stretches of the video, in one ffmpeg run: each stretch is its own
+ * input, seeked frame-accurately; small RGB frames of all stretches one after another on stdout,
+ * and each frame's presentation time (relative to its stretch's start) printed on stderr by the
+ * stretch's own showinfo (`showinfo@wN`). Frames are passed through as decoded: no duplicates or
+ * drops, so variable frame rates keep their times.
  */
-export function windowArgs(input: string, start: number, duration: number): string[] {
+export function windowArgs(input: string, windows: Array<{ start: number; duration: number }>): string[] {
   const { width, height } = WINDOW;
+  const inputs = windows.flatMap((w) => ['-skip_loop_filter', 'all', '-ss', Math.max(0, w.start).toFixed(3), '-t', w.duration.toFixed(3), '-i', input]);
+  const chains = windows.map((_, i) => `[${i}:v:0]scale=${width}:${height}:flags=area,format=rgb24,showinfo@w${i}[w${i}]`);
+  const graph = windows.length === 1 ? chains[0].replace(/\[w0\]$/, '[v]') : `${chains.join(';')};${windows.map((_, i) => `[w${i}]`).join('')}concat=n=${windows.length}:v=1:a=0[v]`;
   return [
     '-hide_banner', '-nostdin', '-v', 'info', '-nostats',
-    '-skip_loop_filter', 'all',
-    '-ss', Math.max(0, start).toFixed(3), '-i', input, '-t', duration.toFixed(3),
-    '-map', '0:v:0', '-an', '-sn', '-dn',
-    '-vf', `scale=${width}:${height}:flags=area,format=rgb24,showinfo`,
+    ...inputs,
+    '-filter_complex', graph, '-map', '[v]',
     '-fps_mode', 'passthrough', '-f', 'rawvideo', 'pipe:1',
   ];
 }
 
-/** Frame times printed by showinfo, in order. */
-export function showinfoTimes(stderr: string): number[] {
-  return [...stderr.matchAll(/Parsed_showinfo[^\n]*?\bn:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.e+-]+)/g)].map((m) => Number(m[1]));
+/** Frame times printed by each window's showinfo, in order, per window. */
+export function showinfoTimes(stderr: string, windows: number): number[][] {
+  const times: number[][] = Array.from({ length: windows }, () => []);
+  for (const m of stderr.matchAll(/\[showinfo@w(\d+) @ [^\]]*\]\s*n:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.e+-]+)/g)) times[Number(m[1])]?.push(Number(m[2]));
+  return times;
 }
 
 export type ReelQuality = '1080p' | '720p' | '480p';

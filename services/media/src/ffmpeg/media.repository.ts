@@ -15,6 +15,7 @@ export class FfmpegError extends Error {}
 
 /** Seconds decoded on each side of a candidate cut: enough frames for the local baseline and the flash test. */
 const REFINE_MARGIN = 0.5;
+const WINDOWS_PER_RUN = 8;
 
 /** ITU-R BT.601 luma of an RGB24 frame. */
 function grayOf(rgb: Uint8Array): Uint8Array {
@@ -139,18 +140,21 @@ export class MediaRepository {
       } else groups.push({ start, end, members: [c] });
     }
     const cuts: number[] = [];
-    for (const group of groups) {
-      const frames = await this.decodeWindow(input, group.start, group.end - group.start, signal);
-      // The 5 fps frame of slot t may be up to a step from t (the fps filter picks the nearest frame).
-      for (const c of group.members) cuts.push(...hardCuts(frames, undefined, c.after - 0.2, c.until + 0.2));
+    // A few windows per ffmpeg run: one start-up for all, and only a few decoders open at once.
+    for (let i = 0; i < groups.length; i += WINDOWS_PER_RUN) {
+      const batch = groups.slice(i, i + WINDOWS_PER_RUN);
+      const decoded = await this.decodeWindows(input, batch.map((g) => ({ start: g.start, duration: g.end - g.start })), signal);
+      batch.forEach((group, j) => {
+        // The 5 fps frame of slot t may be up to a step from t (the fps filter picks the nearest frame).
+        for (const c of group.members) cuts.push(...hardCuts(decoded[j], undefined, c.after - 0.2, c.until + 0.2));
+      });
     }
     return [...new Set(cuts)].sort((a, b) => a - b);
   }
 
-  /** Every frame of [start, start + duration) as small pictures with their presentation times (seconds). */
-  async decodeWindow(input: string, start: number, duration: number, signal?: AbortSignal): Promise<TimedPicture[]> {
-    const from = Math.max(0, start);
-    const child = spawn(this.tools.ffmpeg, windowArgs(input, from, duration), { stdio: ['ignore', 'pipe', 'pipe'], signal });
+  /** Every frame of each window as small pictures with their presentation times (seconds), in one ffmpeg run. */
+  async decodeWindows(input: string, windows: Array<{ start: number; duration: number }>, signal?: AbortSignal): Promise<TimedPicture[][]> {
+    const child = spawn(this.tools.ffmpeg, windowArgs(input, windows), { stdio: ['ignore', 'pipe', 'pipe'], signal });
     const chunks: Buffer[] = [];
     let stderr = '';
     child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -164,12 +168,19 @@ export class MediaRepository {
     if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
     const bytes = Buffer.concat(chunks);
     const size = WINDOW.width * WINDOW.height * 3;
-    const times = showinfoTimes(stderr);
-    const frames: TimedPicture[] = [];
-    for (let i = 0; i < times.length && (i + 1) * size <= bytes.length; i++) {
-      frames.push({ time: from + times[i], picture: pictureOf(bytes.subarray(i * size, (i + 1) * size), WINDOW.width, WINDOW.height) });
-    }
-    return frames;
+    const times = showinfoTimes(stderr, windows.length);
+    let offset = 0;
+    return windows.map((w, i) => times[i].flatMap((t) => {
+      if (offset + size > bytes.length) return [];
+      const picture = pictureOf(bytes.subarray(offset, offset + size), WINDOW.width, WINDOW.height);
+      offset += size;
+      return [{ time: Math.max(0, w.start) + t, picture }];
+    }));
+  }
+
+  /** Every frame of [start, start + duration). */
+  async decodeWindow(input: string, start: number, duration: number, signal?: AbortSignal): Promise<TimedPicture[]> {
+    return (await this.decodeWindows(input, [{ start, duration }], signal))[0];
   }
 
   private exec(command: string, args: string[], signal?: AbortSignal, onStdout?: (chunk: string) => void) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventPublisher, type JobContext, ObjectStorage, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
-import { type Analysis, analysisKey, levelOf } from '../analysis/analysis';
+import { type Analysis, ANALYSIS_VERSION, analysisKey, levelOf } from '../analysis/analysis';
 import { type Preset, scoreAnalysis } from '../analysis/scoring';
 import { CROSSFADE_SECONDS, selectMoments, snapToBeats } from '../analysis/selection';
 import type { WorkerConfig } from '../config';
@@ -184,7 +184,7 @@ export class ReelsService {
     const file = join(workDir, 'analysis.json');
     await this.storage.downloadFile(key, file);
     const kept = JSON.parse(await readFile(file, 'utf8')) as Analysis;
-    return kept.version === 1 ? kept : null;
+    return kept.version === ANALYSIS_VERSION ? kept : null;
   }
 
   /** A fresh analysis (one decode), which is then kept. */
