@@ -72,7 +72,8 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     const object = await resolveReel(ready.id);
     expect(object.filename).toBe('Derby - highlights v1.mp4');
     const reel = await probeReel(storage, object.key);
-    expect(reel).toMatchObject({ codec: 'h264', width: 1920, height: 1080, audio: 'aac' });
+    // The source is 640x360: the reel is never upscaled past the lowest quality (480p), whatever was chosen.
+    expect(reel).toMatchObject({ codec: 'h264', width: 854, height: 480, audio: 'aac' });
     expect(reel.duration).toBeCloseTo(ready.reelDuration, 0);
     // The analysed source stays on the worker's disk for the edits and exports that follow.
     expect(cachedCopies()).toEqual([statSync(clip.file).size]);
@@ -114,7 +115,7 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     const object = await resolveReel(ready.id);
     expect(object.filename).toBe('Derby - export v1.mov');
     const reel = await probeReel(storage, object.key);
-    expect(reel).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
+    expect(reel).toMatchObject({ codec: 'h264', width: 854, height: 480 });
     expect(reel.duration).toBeCloseTo(7, 0);
     const { highlights } = await media.client.call(Rpc.exportsList, { userId: alice });
     expect(highlights[0]).toMatchObject({ id: ready.id, videoTitle: 'Derby' });

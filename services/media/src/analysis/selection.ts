@@ -24,6 +24,20 @@ export interface SelectionOptions {
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
+const floorMs = (v: number) => Math.floor(v * 1000 + 1e-6) / 1000;
+
+/**
+ * Edges on a cut stay frame-exact: a start on a cut is the first frame of the new shot (its time,
+ * rounded down to the millisecond, so the seek keeps that frame and nothing before it); an end on a
+ * cut stops just before the next shot's first frame. Other edges are rounded to 10 ms.
+ */
+export function frameExact(m: { start: number; end: number }, cuts: number[]): { start: number; end: number } {
+  const on = (t: number) => cuts.some((c) => Math.abs(c - t) < 1e-6);
+  return {
+    start: on(m.start) ? floorMs(m.start) : round2(m.start),
+    end: on(m.end) ? floorMs(m.end - 0.001) : round2(m.end),
+  };
+}
 
 function smooth(values: number[], radius: number): number[] {
   return values.map((_, i) => {
@@ -99,8 +113,7 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
   regrow(snapped, target, duration, [...analysis.cuts].sort((a, b) => a - b));
 
   return snapped.map((m) => ({
-    start: round2(m.start),
-    end: round2(m.end),
+    ...frameExact(m, analysis.cuts),
     score: round2(meanScore(scores.score, m.start, m.end)),
     reasons: reasonsFor(scores, m.start, m.end, options.preset),
   }));
@@ -232,17 +245,19 @@ function quietestNear(analysis: Analysis, t: number): number | undefined {
  * With music, moves each moment's end so that the cut to the next moment falls on a beat of the
  * track (moments keep their start; lengths change by at most half a beat).
  */
-export function snapToBeats(moments: Moment[], beats: number[]): Moment[] {
+export function snapToBeats(moments: Moment[], beats: number[], cuts: number[] = []): Moment[] {
   if (beats.length < 2) return moments;
   let reelTime = 0;
   return moments.map((m, i) => {
     const length = m.end - m.start;
     const boundary = reelTime + length;
     const beat = beats.reduce((best, b) => (Math.abs(b - boundary) < Math.abs(best - boundary) ? b : best), beats[0]);
-    const room = (moments[i + 1]?.start ?? Infinity) - m.start;
+    // Never past the next moment, nor across a cut into another shot (not even by a frame).
+    const nextCut = cuts.filter((c) => c > m.start + 1e-6).sort((a, b) => a - b)[0];
+    const room = Math.min(moments[i + 1]?.start ?? Infinity, nextCut !== undefined ? floorMs(nextCut - 0.001) : Infinity) - m.start;
     const wanted = i === moments.length - 1 || Math.abs(beat - boundary) > 0.6 ? length : Math.max(MIN_MOMENT, beat - reelTime);
     const adjusted = Math.min(wanted, room);
     reelTime += adjusted - CROSSFADE_SECONDS;
-    return { ...m, end: round2(m.start + adjusted) };
+    return { ...m, end: adjusted === length ? m.end : adjusted === room ? m.start + room : round2(m.start + adjusted) };
   });
 }

@@ -262,11 +262,11 @@ export function hardCuts(frames: TimedPicture[], options: HardCutOptions = HARD_
   for (let s = 0; s < steps.length; s++) {
     const { change, index, time, repeat } = steps[s];
     if (repeat || time < from || time > to) continue;
-    if (change.pixels < options.pixels || change.kept >= KEPT_BACKGROUND) continue;
+    if (change.kept >= KEPT_BACKGROUND) continue;
     const before = kept[index - 1].picture;
     const after = kept[index].picture;
     // Spread over the frame; or the whole structure gone with nothing textured left (flat areas stay flat).
-    const structural = change.score >= options.minimum && (change.spread >= options.spread || (change.score >= 0.8 && change.kept < 0.1));
+    const structural = change.pixels >= options.pixels && change.score >= options.minimum && (change.spread >= options.spread || (change.score >= 0.8 && change.kept < 0.1));
     // Same structure, another colour, about as bright: another scene lit alike, not a lamp switching on.
     const colourOnly = !structural && change.colour >= COLOUR_CUT && Math.abs(after.mean - before.mean) < 25;
     if (!structural && !colourOnly) continue;
@@ -347,7 +347,7 @@ export class ShotTracker {
     if (this.ring.length > RING) this.ring.shift();
     const k = this.times.length - 1;
     const spread = change && (change.spread >= COARSE.spread || (change.score >= 0.8 && change.kept < 0.1));
-    if (change && change.pixels >= HARD_CUTS.pixels && ((change.score >= COARSE.minimum && spread) || change.colour >= COARSE.colour)) {
+    if (change && ((change.pixels >= HARD_CUTS.pixels && change.score >= COARSE.minimum && spread) || change.colour >= COARSE.colour)) {
       const pictures = this.ring;
       if (change.colour >= COARSE.colour || shiftedStructure(pictures[pictures.length - 2], picture) >= COARSE.shifted) this.suspects.push(k);
     }

@@ -7,12 +7,18 @@ export function probeArgs(input: string): string[] {
   return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
 }
 
+/**
+ * Stored pixels made square (an anamorphic 704x576 at 16:11 becomes 1024x576), so every later size
+ * and crop works on the picture as shown. Costs nothing when the pixels are square already.
+ */
+const SQUARE_PIXELS = "scale='trunc(iw*sar/2)*2':ih,setsar=1,";
+
 /** One JPEG frame, 640 px wide, from a moment that is rarely black (not the very first frame). */
 export function thumbnailArgs(input: string, output: string, atSeconds: number): string[] {
   return [
     '-hide_banner', '-nostdin', '-y', '-v', 'error',
     '-ss', atSeconds.toFixed(3), '-i', input,
-    '-frames:v', '1', '-vf', 'scale=640:-2', '-q:v', '4',
+    '-frames:v', '1', '-vf', `${SQUARE_PIXELS}scale=640:-2`, '-q:v', '4',
     output,
   ];
 }
@@ -131,8 +137,11 @@ export interface RenderSpec {
    */
   sourceLevel?: number;
   output: string;
-  /** The source's picture size (as decoded, rotation applied), when known: lets the render skip resizing. */
-  sourceSize?: { width: number; height: number };
+  /**
+   * The source's picture size as shown (pixel shape and rotation applied) and its pixel shape, when
+   * known: lets the render skip resizing.
+   */
+  sourceSize?: { width: number; height: number; sampleAspect?: number };
 }
 
 /** Target level of reels: -16 LUFS, as streaming platforms and phones expect. */
@@ -142,6 +151,21 @@ const HEIGHTS: Record<ReelQuality, number> = { '1080p': 1080, '720p': 720, '480p
 const FPS = 30;
 /** Where the music sits before ducking: under dialogue, above room tone. */
 const MUSIC_LUFS = -24;
+
+/**
+ * The chosen quality, or the highest one the source can fill without upscaling: the reel's short
+ * side no longer than the source's short side as shown (480p at least).
+ */
+export function qualityFor(chosen: ReelQuality, aspect: ReelAspect, source?: { width: number; height: number }): ReelQuality {
+  if (!source || source.width <= 0 || source.height <= 0) return chosen;
+  const shortSide = Math.min(source.width, source.height);
+  const order: ReelQuality[] = ['1080p', '720p', '480p'];
+  for (const quality of order.slice(order.indexOf(chosen))) {
+    const size = reelSize(quality, aspect);
+    if (Math.min(size.width, size.height) <= shortSide) return quality;
+  }
+  return '480p';
+}
 
 export function reelSize(quality: ReelQuality, aspect: ReelAspect): { width: number; height: number } {
   const long = HEIGHTS[quality] === 480 ? 854 : (HEIGHTS[quality] * 16) / 9;
@@ -228,9 +252,10 @@ export function renderArgs(spec: RenderSpec): string[] {
     const length = m.end - m.start;
     inputs.push('-ss', fixed(m.start), '-t', fixed(length), '-i', spec.source);
     const frame = frameFilters(spec, m.cropX ?? 0.5, { width, height });
+    const square = spec.sourceSize?.sampleAspect === 1 ? '' : SQUARE_PIXELS;
     // Exactly `length` seconds of frames from 0: a seek lands between frames, so the stream can start
     // a frame late and end a frame short; a short tail starves the crossfade (ffmpeg then waits forever).
-    filters.push(`[${i}:v]setpts=PTS-STARTPTS,fps=${FPS},${frame}setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
+    filters.push(`[${i}:v]setpts=PTS-STARTPTS,fps=${FPS},${square}${frame}setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
     filters.push(spec.hasAudio
       ? `[${i}:a]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end_sample=${samples(length)}[a${i}]`
       : `anullsrc=r=${AUDIO_RATE}:cl=stereo,atrim=end_sample=${samples(length)},aformat=sample_fmts=fltp[a${i}]`);

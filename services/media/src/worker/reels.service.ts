@@ -10,7 +10,7 @@ import { CROSSFADE_SECONDS, selectMoments, snapToBeats } from '../analysis/selec
 import type { WorkerConfig } from '../config';
 import type { HighlightEntity, StoredMoment, StoredTimings } from '../entities/highlight.entity';
 import type { VideoEntity } from '../entities/video.entity';
-import { reelLength, renderArgs } from '../ffmpeg/args';
+import { qualityFor, reelLength, renderArgs } from '../ffmpeg/args';
 import { MediaRepository } from '../ffmpeg/media.repository';
 import { HighlightsRepository } from '../highlights.repository';
 import { JobFailures } from '../job-failures';
@@ -137,7 +137,7 @@ export class ReelsService {
       const selectionStarted = Date.now();
       const scores = scoreAnalysis(analysis, highlight.preset as Preset);
       let moments = selectMoments(analysis, scores, { preset: highlight.preset as Preset, target: highlight.targetLength });
-      if (music) moments = snapToBeats(moments, music.beats);
+      if (music) moments = snapToBeats(moments, music.beats, analysis.cuts);
       timings.selectionSeconds = seconds(selectionStarted);
       const timeline = scores.score.map((v) => Math.round(v * 100) / 100);
       Object.assign(highlight, { moments, timeline });
@@ -207,10 +207,11 @@ export class ReelsService {
     const facts = await this.media.probe(source, signal);
     const spec = {
       source,
-      sourceSize: { width: facts.width, height: facts.height },
+      sourceSize: { width: facts.width, height: facts.height, sampleAspect: facts.sampleAspect },
       hasAudio: video.audioCodec !== '',
       moments,
-      quality: highlight.quality,
+      // Never upscaled: a 720p source makes a 720p reel even when 1080p was chosen.
+      quality: qualityFor(highlight.quality, highlight.aspect, facts),
       format: highlight.format,
       aspect: highlight.aspect,
       crossfade: CROSSFADE_SECONDS,
