@@ -6,7 +6,7 @@ import { EventPublisher, type JobContext, ObjectStorage, retryWhileUnavailable }
 import { mediaV1 } from '@reelsmith/proto';
 import { type Analysis, ANALYSIS_VERSION, analysisKey, levelOf } from '../analysis/analysis';
 import { type Preset, scoreAnalysis } from '../analysis/scoring';
-import { CROSSFADE_SECONDS, selectMoments, snapToBeats } from '../analysis/selection';
+import { CROSSFADE_SECONDS, selectionSummary, selectMoments, snapToBeats } from '../analysis/selection';
 import type { WorkerConfig } from '../config';
 import type { HighlightEntity, StoredMoment, StoredTimings } from '../entities/highlight.entity';
 import type { VideoEntity } from '../entities/video.entity';
@@ -136,7 +136,9 @@ export class ReelsService {
       await this.advance(highlight, 'selecting', 60);
       const selectionStarted = Date.now();
       const scores = scoreAnalysis(analysis, highlight.preset as Preset);
+      // The target length is an upper bound: weak moments stay out and the reel is shorter.
       let moments = selectMoments(analysis, scores, { preset: highlight.preset as Preset, target: highlight.targetLength });
+      this.logger.log(`highlight ${highlight.id}: ${selectionSummary(moments, highlight.targetLength)}`);
       if (music) moments = snapToBeats(moments, music.beats, analysis.cuts);
       timings.selectionSeconds = seconds(selectionStarted);
       const timeline = scores.score.map((v) => Math.round(v * 100) / 100);
