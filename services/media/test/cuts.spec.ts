@@ -49,6 +49,15 @@ describe('cut detection with real ffmpeg', () => {
     expect(cuts[0]).toBeCloseTo(0.6 + 40 / 25, 2);
   });
 
+  it('finds every cut of a fast-cut edit (shots of 2 to 4 frames, a white flash between two), each to the frame', async () => {
+    const shot = (source: string, frames: number, i: number) => `${source}${source.includes('=') ? ':' : '='}s=320x180:r=30,trim=end_frame=${frames},setpts=PTS-STARTPTS[s${i}]`;
+    const plan: Array<[string, number]> = [['testsrc2', 20], ['mandelbrot', 3], ['smptehdbars', 2], ['color=c=white', 2], ['rgbtestsrc', 4], ['cellauto=rule=110', 3], ['testsrc', 20]];
+    const file = make('fast-edit', `${plan.map(([source, frames], i) => shot(source, frames, i)).join(';')};${plan.map((_, i) => `[s${i}]`).join('')}concat=n=${plan.length}:v=1`);
+    const { cuts } = await analyse(file, 54 / 30);
+    // The flash (frames 25-26) joins two shots: one cut, at the first frame after it.
+    expect(cuts.map((t) => Math.round(t * 30))).toEqual([20, 23, 27, 31, 34]);
+  });
+
   it('takes no light switching on or off in a static shot for a cut', async () => {
     // The whole room brightens at 2 s and darkens at 4 s; a lamp lights one corner from 5.5 s.
     const file = make('lamp', `${still('testsrc2', 8)},eq=brightness=0.18:contrast=1.15:enable='between(t,2,4)',` +

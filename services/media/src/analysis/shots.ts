@@ -182,8 +182,8 @@ export function shiftedStructure(a: Picture, b: Picture): number {
   return best;
 }
 
-/** Nearly no picture (black, white, a flash frame): not a shot of its own. */
-const isBlank = (p: Picture) => p.spread < 3;
+/** Nearly no picture (black, a white flash frame, a washed-out burst of light): not a shot of its own. */
+const isBlank = (p: Picture) => p.spread < 3 || (p.mean > 215 && p.spread < 20);
 /** A frame repeated by a frame-rate conversion. */
 const isRepeat = (c: Change) => c.pixels < 0.6;
 
@@ -296,9 +296,9 @@ export function hardCuts(frames: TimedPicture[], options: HardCutOptions = HARD_
 }
 
 /** A stretch between two analysis samples where a cut may be: refined at full frame rate. */
-export interface Candidate { after: number; until: number }
+export interface Candidate { after: number; until: number; /** How strongly the 5 fps frames changed there. */ score: number }
 
-const COARSE = { minimum: 0.2, spread: 0.3, ratio: 1.5, window: 4, shifted: 0.2, colour: 0.3 };
+const COARSE = { minimum: 0.2, spread: 0.3, ratio: 1.5, window: 4, shifted: 0.2, colour: 0.3, unrelated: 0.6 };
 /** Below this a 5 fps step is steady (a still, a locked-off shot). */
 const STEADY = 0.08;
 const RING = 16;
@@ -306,17 +306,22 @@ const DARK = 20;
 
 /** Residual of `middle` against the best mix of `a` and `b`, relative to how far a is from b: ~0 in a dissolve. */
 export function blendResidual(a: Picture, middle: Picture, b: Picture): number {
+  return blendOf(a, middle, b).residual;
+}
+
+/** The best mix of `a` and `b` for `middle` (alpha: the share of a) and what it leaves unexplained. */
+export function blendOf(a: Picture, middle: Picture, b: Picture): { alpha: number; residual: number } {
   let ab = 0, mb = 0;
   for (let i = 0; i < a.luma.length; i++) {
     const d = a.luma[i] - b.luma[i];
     ab += d * d;
     mb += (middle.luma[i] - b.luma[i]) * d;
   }
-  if (ab === 0) return 1;
+  if (ab === 0) return { alpha: 0, residual: 1 };
   const alpha = Math.min(1, Math.max(0, mb / ab));
   let residual = 0;
   for (let i = 0; i < a.luma.length; i++) residual += (middle.luma[i] - (alpha * a.luma[i] + (1 - alpha) * b.luma[i])) ** 2;
-  return Math.sqrt(residual / ab);
+  return { alpha, residual: Math.sqrt(residual / ab) };
 }
 
 /**
@@ -362,15 +367,23 @@ export class ShotTracker {
     let start = k - 2;
     while (start > 0 && this.scores[start] >= STEADY && k - start < RING - 2) start--;
     const runLength = k - 2 - start;
-    if (runLength < 2 || this.scores[start] >= STEADY) return;
+    if (runLength < 1 || this.scores[start] >= STEADY) return;
     const at = (step: number) => this.ring[this.ring.length - 1 - (k - step)];
     const before = at(start);
     const after = at(k - 1);
     if (!before || !after) return;
     const change = compare(before, after);
-    if (change.score < 0.4 || change.spread < 0.5) return;
+    if (change.score < 0.4 || change.spread < 0.5 || change.kept >= KEPT_BACKGROUND) return;
     if (start < this.dissolvedUntil) return;
-    for (let step = start + 1; step <= k - 2; step++) if (blendResidual(before, at(step), after) > 0.35) return;
+    // Every middle picture a mix of both ends, and at least one a real mix (a hard cut between two
+    // 5 fps frames shows one end or the other: the full-rate refinement finds those).
+    let mixed = false;
+    for (let step = start + 1; step <= k - 2; step++) {
+      const { alpha, residual } = blendOf(before, at(step), after);
+      if (residual > 0.35) return;
+      if (alpha > 0.15 && alpha < 0.85) mixed = true;
+    }
+    if (!mixed) return;
     this.dissolvedUntil = k - 1;
     this.gradual.push((this.times[start] + this.times[k - 1]) / 2);
   }
@@ -428,7 +441,11 @@ export class ShotTracker {
     return total > 0;
   }
 
-  /** The stretches to refine, and the gradual transitions found (seconds). */
+  /**
+   * The stretches to refine, and the gradual transitions found (seconds). Refinement decodes about
+   * 1.2 s per candidate: on shaky footage with many candidates only the strongest within a budget of
+   * a third of the video are kept, so the analysis stays within a decode of the file.
+   */
   finish(): { candidates: Candidate[]; gradual: number[] } {
     if (this.lastFadeOut) this.gradual.push(this.lastFadeOut.at);
     this.lastFadeOut = null;
@@ -439,9 +456,14 @@ export class ShotTracker {
       const after = this.scores.slice(k + 1, k + 1 + COARSE.window);
       // At 5 fps a busy shot changes almost as much as a cut: only the quieter side must be far below.
       const quiet = Math.min(...[before, after].filter((x) => x.length).map(median), Infinity);
-      if (!colourCut && this.scores[k] < COARSE.ratio * (quiet === Infinity ? 0 : quiet)) continue;
-      candidates.push({ after: this.times[k - 1], until: this.times[k] });
+      // A change to another picture altogether is looked at whatever surrounds it (fast-cut edits).
+      const unrelated = this.scores[k] >= COARSE.unrelated;
+      if (!colourCut && !unrelated && this.scores[k] < COARSE.ratio * (quiet === Infinity ? 0 : quiet)) continue;
+      candidates.push({ after: this.times[k - 1], until: this.times[k], score: this.scores[k] });
     }
-    return { candidates, gradual: [...this.gradual].sort((a, b) => a - b) };
+    const duration = this.times.length ? this.times[this.times.length - 1] : 0;
+    const budget = Math.max(10, Math.floor(duration / 3 / 1.2));
+    const kept = candidates.length <= budget ? candidates : [...candidates].sort((a, b) => b.score - a.score).slice(0, budget).sort((a, b) => a.after - b.after);
+    return { candidates: kept, gradual: [...this.gradual].sort((a, b) => a - b) };
   }
 }
