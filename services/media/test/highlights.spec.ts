@@ -94,10 +94,14 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
 
   it('makes a new version from the kept analysis in another size, format and aspect', async () => {
     const queued = await media.client.call(Rpc.highlightsGenerate, {
-      userId: alice, videoId: video.id, preset: 'auto', targetLength: 15, render: { quality: '480p', format: 'avi', aspect: '9:16' },
+      userId: alice, videoId: video.id, preset: 'auto', targetLength: 15, fillToLength: true, render: { quality: '480p', format: 'avi', aspect: '9:16' },
     });
     const ready = await waitForHighlight(media.client, alice, queued.id);
-    expect(ready).toMatchObject({ status: 'ready', version: 2 });
+    expect(ready).toMatchObject({ status: 'ready', version: 2, fillToLength: true });
+    // Filled to length on request: weaker moments pad the reel to about its target.
+    expect(ready.moments.length).toBeGreaterThan(1);
+    expect(ready.reelDuration).toBeGreaterThan(12);
+    expect(ready.reelDuration).toBeLessThan(16.5);
     expect(ready.streamUrl).toBe('');
     const reel = await probeReel(storage, (await resolveReel(ready.id)).key);
     expect(reel).toMatchObject({ format: 'avi', codec: 'mpeg4', width: 480, height: 854, audio: 'mp3' });

@@ -137,8 +137,8 @@ export class ReelsService {
       const selectionStarted = Date.now();
       const scores = scoreAnalysis(analysis, highlight.preset as Preset);
       // The target length is an upper bound: weak moments stay out and the reel is shorter.
-      let moments = selectMoments(analysis, scores, { preset: highlight.preset as Preset, target: highlight.targetLength });
-      this.logger.log(`highlight ${highlight.id}: ${selectionSummary(moments, highlight.targetLength)}`);
+      let moments = selectMoments(analysis, scores, { preset: highlight.preset as Preset, target: highlight.targetLength, fill: highlight.fillToLength });
+      this.logger.log(`highlight ${highlight.id}: ${selectionSummary(moments, highlight.targetLength, highlight.fillToLength)}`);
       if (music) moments = snapToBeats(moments, music.beats, analysis.cuts);
       timings.selectionSeconds = seconds(selectionStarted);
       const timeline = scores.score.map((v) => Math.round(v * 100) / 100);

@@ -79,6 +79,8 @@ export type HighlightProgress = {
 export type GenerateOptions = {
   preset: Preset;
   targetLength: TargetLength;
+  /** Pad to the target length with weaker moments (by default the target is an upper bound). */
+  fillToLength?: boolean;
   aspect: Aspect;
   quality: Quality;
   format: ReelFormat;
