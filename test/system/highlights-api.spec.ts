@@ -86,6 +86,7 @@ describe('AI highlights through the gateway', () => {
     const cases: Array<[string, string, unknown, string | undefined, number]> = [
       ['POST', `/api/videos/${videoId}/generate-highlights`, { preset: 'cooking' }, alice, 400],
       ['POST', `/api/videos/${videoId}/generate-highlights`, { targetLength: 'long' }, alice, 400],
+      ['POST', `/api/videos/${videoId}/generate-highlights`, { fillToLength: 'yes' }, alice, 400],
       ['PUT', `/api/highlights/${latest.id}/moments`, { moments: 'all' }, alice, 400],
       ['PUT', `/api/highlights/${latest.id}/moments`, { moments: [{ start: 5, end: 5.2 }] }, alice, 400],
       ['POST', `/api/videos/${videoId}/generate-highlights`, {}, bob, 404],
