@@ -457,7 +457,9 @@ export class ShotTracker {
       // At 5 fps a busy shot changes almost as much as a cut: only the quieter side must be far below.
       const quiet = Math.min(...[before, after].filter((x) => x.length).map(median), Infinity);
       // A change to another picture altogether is looked at whatever surrounds it (fast-cut edits).
-      const unrelated = this.scores[k] >= COARSE.unrelated;
+      // (Not deep inside a long run of such changes: noise-like footage, a strobe; its edges still count.)
+      const busy = [...before, ...after].filter((v) => v >= COARSE.unrelated).length;
+      const unrelated = this.scores[k] >= COARSE.unrelated && busy <= 2 * COARSE.window - 2;
       if (!colourCut && !unrelated && this.scores[k] < COARSE.ratio * (quiet === Infinity ? 0 : quiet)) continue;
       candidates.push({ after: this.times[k - 1], until: this.times[k], score: this.scores[k] });
     }

@@ -14,7 +14,7 @@ export interface MediaTools { ffmpeg: string; ffprobe: string }
 export class FfmpegError extends Error {}
 
 /** Seconds decoded on each side of a candidate cut: enough frames for the local baseline and the flash test. */
-const REFINE_MARGIN = 0.5;
+const REFINE_MARGIN = 0.4;
 const WINDOWS_PER_RUN = 8;
 
 /** ITU-R BT.601 luma of an RGB24 frame. */
