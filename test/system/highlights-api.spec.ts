@@ -128,7 +128,8 @@ describe('AI highlights through the gateway', () => {
     expect({ status: missing.status, error: missing.json.error }).toEqual({ status: 404, error: 'Music track not found' });
 
     const queued = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/generate-highlights`, {
-      token: alice, body: { targetLength: 15, quality: '480p', musicTrackId: track.id },
+      // Filled to length: several moments, long enough to compare the two sounds.
+      token: alice, body: { targetLength: 15, quality: '480p', musicTrackId: track.id, fillToLength: true },
     });
     expect(queued.status).toBe(202);
     const withMusic = await waitUntilReady(queued.json.id);

@@ -81,6 +81,21 @@ describe('cut detection with real ffmpeg', () => {
     expect(cuts).toEqual([]);
   });
 
+  it('finds each transition of a slideshow once, inside its span: fade, fade through black, short dissolve, 2 s fade', async () => {
+    const photo = (source: string, seconds: number, i: number) => `${source}=s=480x270:r=25,trim=end_frame=1,loop=loop=-1:size=1,trim=duration=${seconds},setpts=N/25/TB[p${i}]`;
+    const file = make('slideshow', `${photo('testsrc2', 3, 0)};${photo('smptehdbars', 3, 1)};${photo('mandelbrot', 3, 2)};${photo('rgbtestsrc', 5, 3)};${photo('testsrc', 4, 4)};` +
+      '[p0][p1]xfade=transition=fade:duration=1:offset=2[x1];[x1][p2]xfade=transition=fadeblack:duration=1:offset=4[x2];' +
+      '[x2][p3]xfade=transition=dissolve:duration=0.4:offset=6[x3];[x3][p4]xfade=transition=fade:duration=2:offset=9');
+    const { cuts } = await analyse(file, 13);
+    const spans = [[2, 3], [4, 5], [6, 6.4], [9, 11]];
+    expect(cuts).toHaveLength(spans.length);
+    // Matched like the real-footage bench: inside the span widened by 2 frames.
+    cuts.forEach((t, i) => {
+      expect(t).toBeGreaterThanOrEqual(spans[i][0] - 0.08);
+      expect(t).toBeLessThanOrEqual(spans[i][1] + 0.08);
+    });
+  });
+
   it('finds a dissolve between two stills and a fade to black, once each', async () => {
     const file = make('gradual', `${still('testsrc2', 4)}[a];${still('smptehdbars', 6)}[b];[a][b]xfade=transition=fade:duration=1:offset=3,fade=t=out:st=7.5:d=1.5`);
     const { cuts } = await analyse(file, 9);

@@ -364,10 +364,11 @@ export class ShotTracker {
   private dissolveEndingAt(k: number): void {
     // Steps k and k-1 steady, the run before them changing, a steady step before the run.
     if (k < 4 || this.scores[k] >= STEADY || this.scores[k - 1] >= STEADY) return;
+    // Back to the last steady pair of steps: a dissolve seen at 5 fps may dip below steady for a step.
     let start = k - 2;
-    while (start > 0 && this.scores[start] >= STEADY && k - start < RING - 2) start--;
+    while (start > 1 && !(this.scores[start] < STEADY && this.scores[start - 1] < STEADY) && k - start < RING - 2) start--;
     const runLength = k - 2 - start;
-    if (runLength < 1 || this.scores[start] >= STEADY) return;
+    if (runLength < 1 || this.scores[start] >= STEADY || this.scores[start - 1] >= STEADY) return;
     const at = (step: number) => this.ring[this.ring.length - 1 - (k - step)];
     const before = at(start);
     const after = at(k - 1);
