@@ -47,6 +47,8 @@ export type Highlight = {
   stage: HighlightStage;
   preset: Preset | (string & {});
   targetLength: number;
+  /** Padded to the target with weaker moments on request (else the target is an upper bound). */
+  fillToLength?: boolean;
   quality: Quality | (string & {});
   format: ReelFormat | (string & {});
   aspect: Aspect | (string & {});

@@ -144,6 +144,10 @@ describe('selectionSummary', () => {
     expect(selectionSummary(reel(6, [m(2, 8)]))).toBe('1 strong moment found: a 6 s reel rather than 30 s of weaker moments');
   });
 
+  it('says so when the reel was filled to length on request', () => {
+    expect(selectionSummary({ ...reel(29.6), fillToLength: true })).toBe('3 moments, filled to the 30 s target');
+  });
+
   it('says nothing for exports or reels not made yet', () => {
     expect(selectionSummary(reel(7, three, 'export'))).toBeNull();
     expect(selectionSummary({ kind: 'highlights', targetLength: 30, moments: three, reel: null })).toBeNull();

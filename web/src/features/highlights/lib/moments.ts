@@ -106,9 +106,10 @@ export function formatMomentTime(seconds: number): string {
  * What an AI reel holds, in words: '4 strong moments found', and why it is shorter than the target
  * when it is (weak moments are left out rather than padding the reel to length).
  */
-export function selectionSummary(highlight: { kind: string; targetLength: number; moments: readonly Moment[]; reel: { duration: number } | null }): string | null {
+export function selectionSummary(highlight: { kind: string; targetLength: number; fillToLength?: boolean; moments: readonly Moment[]; reel: { duration: number } | null }): string | null {
   if (highlight.kind !== 'highlights' || !highlight.reel || highlight.moments.length === 0) return null;
   const count = highlight.moments.length;
+  if (highlight.fillToLength) return `${count} moment${count === 1 ? '' : 's'}, filled to the ${highlight.targetLength} s target`;
   const what = `${count} strong moment${count === 1 ? '' : 's'} found`;
   const length = highlight.reel.duration;
   return length < highlight.targetLength - 1.5 ? `${what}: a ${Math.round(length)} s reel rather than ${highlight.targetLength} s of weaker moments` : what;
