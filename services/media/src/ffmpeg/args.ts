@@ -73,15 +73,20 @@ export const ANALYSIS = { fps: 5, width: 80, height: 45, sampleRate: 12800 } as 
  * s16le on fd 4 (0.2 s = one frame = 2560 samples = five FFT frames of 512). The raw output is
  * constant-rate from 0 (a late first frame is repeated), so frame k shows the time k / 5.
  */
-export function analysisArgs(input: string, hasAudio: boolean): string[] {
+export function analysisArgs(input: string, hasAudio: boolean, faces?: { width: number; height: number }): string[] {
   const { fps, width, height, sampleRate } = ANALYSIS;
+  // With faces: the same decode also gives one larger RGB frame a second on fd 5, in the picture's shown shape.
+  const video = faces
+    ? ['-filter_complex', `[0:v:0]split=2[a][b];[a]fps=${fps},scale=${width}:${height}:flags=area,format=rgb24[small];[b]fps=1,scale=${faces.width}:${faces.height}:flags=area,format=rgb24[faces]`,
+      '-map', '[small]', '-f', 'rawvideo', 'pipe:3', '-map', '[faces]', '-f', 'rawvideo', 'pipe:5']
+    : ['-map', '0:v:0', '-vf', `fps=${fps},scale=${width}:${height}:flags=area,format=rgb24`, '-f', 'rawvideo', 'pipe:3'];
   return [
     '-hide_banner', '-nostdin', '-v', 'error', '-progress', 'pipe:1', '-nostats',
     // The analysis needs neither the loop filter's polish nor B-frames (P and I frames are plenty at
     // 5 fps): skipping both makes the decode cheaper than a plain one (0.4x on x264 veryfast footage).
     '-skip_loop_filter', 'all', '-skip_frame', 'bidir',
     '-i', input,
-    '-map', '0:v:0', '-vf', `fps=${fps},scale=${width}:${height}:flags=area,format=rgb24`, '-f', 'rawvideo', 'pipe:3',
+    ...video,
     ...(hasAudio ? ['-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:4'] : []),
   ];
 }

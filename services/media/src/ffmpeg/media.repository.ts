@@ -6,6 +6,7 @@ import { AudioFeatureExtractor, type AudioStep, FRAME, PcmDecoder } from '../ana
 import { type VideoStep, VideoFeatureExtractor } from '../analysis/video-features';
 import { ANALYSIS, analysisArgs, probeArgs, progressSeconds, showinfoTimes, WINDOW, windowArgs } from './args';
 import { type Candidate, hardCuts, pictureOf, ShotTracker, type TimedPicture } from '../analysis/shots';
+import { FaceDetector, type FaceStep, faceStep } from '../analysis/faces';
 import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
 
 export const MEDIA_TOOLS = Symbol('MEDIA_TOOLS');
@@ -16,6 +17,25 @@ export class FfmpegError extends Error {}
 /** Seconds decoded on each side of a candidate cut: enough frames for the local baseline and the flash test. */
 const REFINE_MARGIN = 0.4;
 const WINDOWS_PER_RUN = 8;
+
+let detectorInstance: FaceDetector | null = null;
+/** One face detector per process (its models load once). */
+function faceDetector(): FaceDetector {
+  detectorInstance ??= new FaceDetector();
+  return detectorInstance;
+}
+
+/** Below this mean difference (0..255, every 7th byte) a second's frame counts as the one before. */
+const STILL_DIFFERENCE = 3;
+function meanDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < a.length; i += 7) {
+    sum += Math.abs(a[i] - b[i]);
+    n++;
+  }
+  return sum / Math.max(1, n);
+}
 
 /** ITU-R BT.601 luma of an RGB24 frame. */
 function grayOf(rgb: Uint8Array): Uint8Array {
@@ -74,7 +94,7 @@ export class MediaRepository {
    * Decodes the video once and measures it as it streams by: frames and samples are turned into
    * features on arrival and dropped, so memory stays flat whatever the length.
    */
-  async analyze(input: string, options: { hasAudio: boolean; durationSeconds: number; signal?: AbortSignal; onProgress?: (fraction: number) => void }): Promise<Analysis> {
+  async analyze(input: string, options: { hasAudio: boolean; durationSeconds: number; signal?: AbortSignal; onProgress?: (fraction: number) => void; faces?: boolean }): Promise<Analysis> {
     const step = 1 / ANALYSIS.fps;
     const video = new VideoFeatureExtractor(ANALYSIS.width, ANALYSIS.height);
     const shots = new ShotTracker();
@@ -82,8 +102,11 @@ export class MediaRepository {
     if (Math.round(ANALYSIS.sampleRate * step) % FRAME !== 0) throw new Error('analysis step and FFT frame do not line up');
     const videoSteps: VideoStep[] = [];
     const audioSteps: AudioStep[] = [];
-    const child = spawn(this.tools.ffmpeg, analysisArgs(input, options.hasAudio), {
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+    // Faces: one frame a second, about 320 px on its long side, in the picture's shown shape.
+    const faceSize = options.faces === false ? undefined : await this.faceFrameSize(input, options.signal);
+    const faceSteps: FaceStep[] = [];
+    const child = spawn(this.tools.ffmpeg, analysisArgs(input, options.hasAudio, faceSize), {
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
       signal: options.signal,
     });
     let stderr = '';
@@ -113,15 +136,57 @@ export class MediaRepository {
       const pcm = new PcmDecoder();
       for await (const chunk of child.stdio[4] as Readable) audioSteps.push(...audio.push(pcm.decode(chunk as Buffer)));
     })();
+    const faceFrames = (async () => {
+      if (!faceSize) return;
+      const bytes = faceSize.width * faceSize.height * 3;
+      let pending = Buffer.alloc(0);
+      let previous: Buffer | null = null;
+      let detector: FaceDetector | null = faceDetector();
+      for await (const chunk of (child.stdio as unknown as Readable[])[5]) {
+        pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
+        let offset = 0;
+        for (; offset + bytes <= pending.length; offset += bytes) {
+          const rgb = Buffer.from(pending.subarray(offset, offset + bytes));
+          // Only where it pays: a second that looks like the one before keeps its faces.
+          if (previous && faceSteps.length && meanDifference(previous, rgb) < STILL_DIFFERENCE) {
+            faceSteps.push(faceSteps[faceSteps.length - 1]);
+            continue;
+          }
+          previous = rgb;
+          let step: FaceStep = { count: 0, center: 0.5 };
+          if (detector) {
+            try {
+              step = faceStep(await detector.detect(rgb, faceSize.width, faceSize.height));
+            } catch {
+              // Without a working detector the analysis goes on without faces.
+              detector = null;
+            }
+          }
+          faceSteps.push(step);
+        }
+        pending = pending.subarray(offset);
+      }
+    })();
     const exit = new Promise<number | null>((resolve, reject) => {
       child.on('error', (err) => reject(err.name === 'AbortError' ? err : new FfmpegError(`ffmpeg could not run: ${err.message}`)));
       child.on('close', resolve);
     });
-    const [code] = await Promise.all([exit, frames, samples]);
+    const [code] = await Promise.all([exit, frames, samples, faceFrames]);
     if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
     const found = shots.finish();
     const cuts = await this.refineCuts(input, found.candidates, options.signal);
-    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, mergeTransitions(cuts, found.gradual));
+    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, mergeTransitions(cuts, found.gradual), faceSize ? faceSteps : undefined);
+  }
+
+  /** The size of the frames faces are looked for in: the picture's shown shape, 320 px on its long side (even). */
+  private async faceFrameSize(input: string, signal?: AbortSignal): Promise<{ width: number; height: number } | undefined> {
+    const facts = await this.probe(input, signal).catch(() => null);
+    if (!facts || facts.width <= 0 || facts.height <= 0) return undefined;
+    const long = 320;
+    const even = (v: number) => Math.max(2, 2 * Math.round(v / 2));
+    return facts.width >= facts.height
+      ? { width: long, height: even((long * facts.height) / facts.width) }
+      : { width: even((long * facts.width) / facts.height), height: long };
   }
 
   /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventPublisher, type JobContext, ObjectStorage, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
-import { type Analysis, ANALYSIS_VERSION, analysisKey, levelOf } from '../analysis/analysis';
+import { type Analysis, ANALYSIS_VERSION, analysisKey, cropCenter, levelOf } from '../analysis/analysis';
 import { type Preset, scoreAnalysis } from '../analysis/scoring';
 import { CROSSFADE_SECONDS, selectionSummary, selectMoments, snapToBeats } from '../analysis/selection';
 import type { WorkerConfig } from '../config';
@@ -205,7 +205,7 @@ export class ReelsService {
 
   private async renderReel(highlight: HighlightEntity, video: VideoEntity, source: string, analysis: Analysis | null, music: MusicBed | null, workDir: string, signal: AbortSignal) {
     const output = join(workDir, `reel.${highlight.format}`);
-    const moments = highlight.moments.map((m) => ({ start: m.start, end: m.end, cropX: analysis ? motionCenter(analysis, m) : 0.5 }));
+    const moments = highlight.moments.map((m) => ({ start: m.start, end: m.end, cropX: analysis ? cropCenter(analysis, m) : 0.5 }));
     const facts = await this.media.probe(source, signal);
     const spec = {
       source,
@@ -246,15 +246,3 @@ export class ReelsService {
 
 const REEL_TYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo' };
 
-/** Where the action is in a moment, for the 9:16 crop: the mean centre of the moving pixels. */
-function motionCenter(analysis: Analysis, moment: StoredMoment): number {
-  const from = Math.floor(moment.start / analysis.step);
-  const to = Math.max(from + 1, Math.ceil(moment.end / analysis.step));
-  let weighted = 0;
-  let weight = 0;
-  for (let i = from; i < Math.min(to, analysis.motion.length); i++) {
-    weighted += analysis.motionCenter[i] * analysis.motion[i];
-    weight += analysis.motion[i];
-  }
-  return weight > 0.01 ? weighted / weight : 0.5;
-}
