@@ -114,6 +114,8 @@ export class VideosService {
       cuts: kept.cuts,
       loudness: kept.loudness,
       motion: kept.motion,
+      faceCount: kept.faceCount ?? [],
+      faceCenter: kept.faceCenter ?? [],
     };
   }
 

@@ -88,6 +88,8 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     expect(analysis.step).toBeCloseTo(0.2, 5);
     expect(analysis.loudness.length).toBe(Math.round(clip.duration / analysis.step));
     expect(analysis.motion.length).toBe(analysis.loudness.length);
+    // A planted clip of colours and patterns: a face count per second, all 0.
+    expect(analysis.faceCount).toEqual(Array.from({ length: Math.ceil(clip.duration) }, () => 0));
     const err = await rejection(media.client.call(Rpc.videosAnalysis, { userId: bob, videoId: video.id }));
     expect({ code: err.code, message: err.message }).toEqual({ code: ErrorCode.NOT_FOUND, message: 'Video not found' });
   });

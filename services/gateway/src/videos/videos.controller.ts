@@ -58,7 +58,7 @@ export class VideosController {
   @Get('videos/:id/analysis')
   async analysis(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     const a = await this.rpc.call(Rpc.videosAnalysis, { userId: caller.userId, videoId: id });
-    return { videoId: a.videoId, step: a.step, duration: a.duration, hasAudio: a.hasAudio, cuts: a.cuts, loudness: a.loudness, motion: a.motion };
+    return { videoId: a.videoId, step: a.step, duration: a.duration, hasAudio: a.hasAudio, cuts: a.cuts, loudness: a.loudness, motion: a.motion, faceCount: a.faceCount, faceCenter: a.faceCenter };
   }
 
   /** Moves a video into one of the caller's folders, or back to the library with folderId null. */

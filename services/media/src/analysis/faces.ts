@@ -53,13 +53,38 @@ export class FaceDetector {
     const tensor = human.tf.tensor3d(rgb, [height, width, 3], 'int32');
     try {
       const result = await human.detect(tensor);
-      return (result.face as Array<{ box: number[]; score: number }>).map((f) => ({
-        x: f.box[0] / width, y: f.box[1] / height, width: f.box[2] / width, height: f.box[3] / height, score: f.score,
-      }));
+      return (result.face as Array<{ box: number[]; score: number }>)
+        .map((f) => ({ x: f.box[0] / width, y: f.box[1] / height, width: f.box[2] / width, height: f.box[3] / height, score: f.score }))
+        // A face shows skin: patterns and flat colours that fool the detector do not.
+        .filter((f) => skinShare(rgb, width, height, f) >= MIN_SKIN);
     } finally {
       tensor.dispose();
     }
   }
+}
+
+const MIN_SKIN = 0.2;
+
+/** Share of the pixels in a box whose chroma is a skin tone (Cb 77-127, Cr 133-173, any brightness but the darkest). */
+export function skinShare(rgb: Uint8Array, width: number, height: number, box: { x: number; y: number; width: number; height: number }): number {
+  const x0 = Math.max(0, Math.floor(box.x * width));
+  const y0 = Math.max(0, Math.floor(box.y * height));
+  const x1 = Math.min(width, Math.ceil((box.x + box.width) * width));
+  const y1 = Math.min(height, Math.ceil((box.y + box.height) * height));
+  let skin = 0;
+  let total = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = 3 * (y * width + x);
+      const [r, g, b] = [rgb[i], rgb[i + 1], rgb[i + 2]];
+      const luma = 0.299 * r + 0.587 * g + 0.114 * b;
+      const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+      const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+      if (luma > 30 && cb >= 77 && cb <= 127 && cr >= 133 && cr <= 173) skin++;
+      total++;
+    }
+  }
+  return total ? skin / total : 0;
 }
 
 /** The count and the largest face's centre, for one second. */

@@ -36,6 +36,9 @@ export interface VideoAnalysis {
   cuts: number[];
   loudness: number[];
   motion: number[];
+  /** Per second: faces seen, and where the largest is (0..1 across). */
+  faceCount: number[];
+  faceCenter: number[];
 }
 
 /** GET /api/videos/:id/analysis: shot boundaries for the timeline (none while there is no analysis). */
