@@ -25,6 +25,12 @@ function faceDetector(): FaceDetector {
   return detectorInstance;
 }
 
+/**
+ * Face detection is the costliest step: it may take at most this share of the analysis's wall time
+ * (the rest of the seconds keep the faces last found), so the analysis stays within a decode.
+ */
+const FACE_TIME_SHARE = 0.3;
+
 /** Below this mean difference (0..255, every 7th byte) a second's frame counts as the one before. */
 const STILL_DIFFERENCE = 3;
 function meanDifference(a: Buffer, b: Buffer): number {
@@ -142,21 +148,28 @@ export class MediaRepository {
       let pending = Buffer.alloc(0);
       let previous: Buffer | null = null;
       let detector: FaceDetector | null = faceDetector();
+      const started = Date.now();
+      let detecting = 0;
       for await (const chunk of (child.stdio as unknown as Readable[])[5]) {
         pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
         let offset = 0;
         for (; offset + bytes <= pending.length; offset += bytes) {
           const rgb = Buffer.from(pending.subarray(offset, offset + bytes));
-          // Only where it pays: a second that looks like the one before keeps its faces.
-          if (previous && faceSteps.length && meanDifference(previous, rgb) < STILL_DIFFERENCE) {
+          // Only where it pays: a second that looks like the one before keeps its faces, and so does
+          // any second while detection has used more than its share of the analysis time.
+          const overBudget = Date.now() - started > 0 && detecting > FACE_TIME_SHARE * (Date.now() - started);
+          if (previous && faceSteps.length && (overBudget || meanDifference(previous, rgb) < STILL_DIFFERENCE)) {
             faceSteps.push(faceSteps[faceSteps.length - 1]);
             continue;
           }
           previous = rgb;
           let step: FaceStep = { count: 0, center: 0.5 };
           if (detector) {
+            const before = Date.now();
             try {
               step = faceStep(await detector.detect(rgb, faceSize.width, faceSize.height));
+              // The first detection also loads the models: not counted against the budget.
+              if (faceSteps.length > 0) detecting += Date.now() - before;
             } catch {
               // Without a working detector the analysis goes on without faces.
               detector = null;
