@@ -90,6 +90,8 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     await form.getByLabel('Preset').selectOption('sport');
     await form.getByRole('radio', { name: '15 s' }).check();
     await form.getByRole('radio', { name: '480p' }).check();
+    // The planted clip has one big moment: filled to length, the reel also holds weaker ones to edit.
+    await form.getByRole('checkbox', { name: /Fill to length/ }).check();
     expect(await form.getByRole('radio', { name: /1080p/ }).isChecked()).toBe(false);
     expect(await form.getByRole('radio', { name: 'MP4' }).isChecked()).toBe(true);
     await screenshot(page, 'highlights-01-generate-form');

@@ -67,6 +67,12 @@ describe('AI highlights through the gateway', () => {
     const download = await fetch(`${app.baseUrl}${latest.reel.downloadUrl}`);
     expect(download.headers.get('content-disposition')).toContain('filename="Derby - highlights v1.mp4"');
     expect(Number(download.headers.get('content-length'))).toBe(latest.reel.size);
+
+    // The kept analysis, for the editor's timeline: the planted clip's hard cuts, to the frame.
+    const analysis = await api(app.baseUrl, 'GET', `/api/videos/${videoId}/analysis`, { token: alice });
+    expect(analysis.status).toBe(200);
+    expect(analysis.json).toMatchObject({ videoId, step: 0.2, hasAudio: true });
+    expect(analysis.json.cuts.map((t: number) => Math.round(t * 30))).toEqual([10, 14, 22, 28].map((t) => t * 30));
   }, 150_000);
 
   it('answers edits, foreign ids and bad input with the right status', async () => {
@@ -80,12 +86,15 @@ describe('AI highlights through the gateway', () => {
     const cases: Array<[string, string, unknown, string | undefined, number]> = [
       ['POST', `/api/videos/${videoId}/generate-highlights`, { preset: 'cooking' }, alice, 400],
       ['POST', `/api/videos/${videoId}/generate-highlights`, { targetLength: 'long' }, alice, 400],
+      ['POST', `/api/videos/${videoId}/generate-highlights`, { fillToLength: 'yes' }, alice, 400],
       ['PUT', `/api/highlights/${latest.id}/moments`, { moments: 'all' }, alice, 400],
       ['PUT', `/api/highlights/${latest.id}/moments`, { moments: [{ start: 5, end: 5.2 }] }, alice, 400],
       ['POST', `/api/videos/${videoId}/generate-highlights`, {}, bob, 404],
       ['GET', `/api/highlights/${latest.id}`, undefined, bob, 404],
       ['GET', `/api/highlights/${latest.id}/stream`, undefined, bob, 404],
       ['GET', `/api/videos/${videoId}/highlights`, undefined, bob, 404],
+      ['GET', `/api/videos/${videoId}/analysis`, undefined, bob, 404],
+      ['GET', `/api/videos/${videoId}/analysis`, undefined, undefined, 401],
       ['POST', `/api/videos/${videoId}/generate-highlights`, {}, undefined, 401],
     ];
     for (const [method, path, body, token, status] of cases) {
@@ -119,7 +128,8 @@ describe('AI highlights through the gateway', () => {
     expect({ status: missing.status, error: missing.json.error }).toEqual({ status: 404, error: 'Music track not found' });
 
     const queued = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/generate-highlights`, {
-      token: alice, body: { targetLength: 15, quality: '480p', musicTrackId: track.id },
+      // Filled to length: several moments, long enough to compare the two sounds.
+      token: alice, body: { targetLength: 15, quality: '480p', musicTrackId: track.id, fillToLength: true },
     });
     expect(queued.status).toBe(202);
     const withMusic = await waitUntilReady(queued.json.id);

@@ -17,6 +17,7 @@ export function toHighlightMessage(h: HighlightEntity, videoTitle: string, urlSe
     stage: h.stage,
     preset: h.preset,
     targetLength: h.targetLength,
+    fillToLength: h.fillToLength,
     render: { quality: h.quality, format: h.format, aspect: h.aspect, musicTrackId: h.musicTrackId },
     moments: h.moments.map((m) => ({ start: m.start, end: m.end, score: m.score, reasons: m.reasons })),
     timeline: h.timeline,

@@ -39,7 +39,7 @@ export class HighlightsService {
     const targetLength = checkTargetLength(request.targetLength);
     const render = await this.checkedRender(request.userId, request.render);
     const highlight = await this.highlights.createVersion({
-      videoId: video.id, userId: video.userId, kind: 'highlights', preset, targetLength, ...render, status: 'queued', stage: 'queued',
+      videoId: video.id, userId: video.userId, kind: 'highlights', preset, targetLength, fillToLength: request.fillToLength, ...render, status: 'queued', stage: 'queued',
     });
     await this.jobs.enqueue(mediaV1.HighlightsJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
     this.progress.highlight(highlight, 0);

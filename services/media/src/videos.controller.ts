@@ -36,6 +36,11 @@ export class VideosController {
     return this.videos.get(request.userId, request.videoId);
   }
 
+  @RpcHandler(Rpc.videosAnalysis)
+  analysis(@Payload() request: mediaV1.VideoRef) {
+    return this.videos.analysis(request.userId, request.videoId);
+  }
+
   @RpcHandler(Rpc.videosDelete)
   delete(@Payload() request: mediaV1.VideoRef) {
     return this.videos.delete(request.userId, request.videoId);

@@ -6,7 +6,7 @@ import type { MediaConfig } from './config';
 import type { VideoEntity } from './entities/video.entity';
 import { HighlightsService } from './highlights.service';
 import { ProgressPublisher } from './progress.publisher';
-import { analysisKey } from './analysis/analysis';
+import { type Analysis, ANALYSIS_VERSION, analysisKey } from './analysis/analysis';
 import { checkTrim, formatTimecode } from './timecode';
 import { MEDIA_CONFIG } from './tokens';
 import { toVideoMessage } from './video-message';
@@ -101,6 +101,29 @@ export class VideosService {
 
   async get(userId: string, videoId: string): Promise<mediaV1.Video> {
     return this.view(await this.owned(userId, videoId));
+  }
+
+  /** The kept analysis of the owner's video: shot boundaries and per-step signals for the editor. */
+  async analysis(userId: string, videoId: string): Promise<mediaV1.VideoAnalysis> {
+    const video = await this.owned(userId, videoId);
+    const key = analysisKey(video.id);
+    if (!(await this.storage.stat(key))) throw RpcFailure.notFound('This video has not been analysed yet: generate highlights first.');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
+    const kept = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Analysis;
+    if (kept.version !== ANALYSIS_VERSION) throw RpcFailure.notFound('This video has not been analysed yet: generate highlights first.');
+    return {
+      $typeName: 'media.v1.VideoAnalysis',
+      videoId: video.id,
+      step: kept.step,
+      duration: kept.duration,
+      hasAudio: kept.hasAudio,
+      cuts: kept.cuts,
+      loudness: kept.loudness,
+      motion: kept.motion,
+      faceCount: kept.faceCount ?? [],
+      faceCenter: kept.faceCenter ?? [],
+    };
   }
 
   async delete(userId: string, videoId: string): Promise<mediaV1.VideosDeleteResponse> {

@@ -63,27 +63,47 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     expect(found?.reasons).toEqual(expect.arrayContaining(['crowd roar', 'fast action']));
     ready.moments.forEach((m, i) => i > 0 && expect(m.start).toBeGreaterThanOrEqual(ready.moments[i - 1].end));
     expect(ready.timeline.length).toBe(Math.ceil(clip.duration));
-    // 40 s of footage with one big moment: the reel may stop a little short of 15 s rather than pad with calm.
-    expect(ready.reelDuration).toBeGreaterThan(12);
-    expect(ready.reelDuration).toBeLessThan(16.5);
+    // 40 s of footage with one big moment: the target is an upper bound, so the reel holds that moment
+    // and no calm padding.
+    expect(ready.moments).toHaveLength(1);
+    expect(ready.reelDuration).toBeGreaterThan(3.5);
+    expect(ready.reelDuration).toBeLessThan(9);
     expect(ready.timings?.analysisSeconds).toBeGreaterThan(0);
     expect(ready.streamUrl).toContain(`/api/highlights/${ready.id}/stream?`);
 
     const object = await resolveReel(ready.id);
     expect(object.filename).toBe('Derby - highlights v1.mp4');
     const reel = await probeReel(storage, object.key);
-    expect(reel).toMatchObject({ codec: 'h264', width: 1920, height: 1080, audio: 'aac' });
+    // The source is 640x360: the reel is never upscaled past the lowest quality (480p), whatever was chosen.
+    expect(reel).toMatchObject({ codec: 'h264', width: 854, height: 480, audio: 'aac' });
     expect(reel.duration).toBeCloseTo(ready.reelDuration, 0);
     // The analysed source stays on the worker's disk for the edits and exports that follow.
     expect(cachedCopies()).toEqual([statSync(clip.file).size]);
   }, 120_000);
 
+  it('gives the owner the kept analysis: frame-exact shot boundaries and per-step signals', async () => {
+    const analysis = await media.client.call(Rpc.videosAnalysis, { userId: alice, videoId: video.id });
+    expect(analysis.cuts).toHaveLength(clip.cuts.length);
+    analysis.cuts.forEach((t, i) => expect(t).toBeCloseTo(clip.cuts[i], 2));
+    expect(analysis.step).toBeCloseTo(0.2, 5);
+    expect(analysis.loudness.length).toBe(Math.round(clip.duration / analysis.step));
+    expect(analysis.motion.length).toBe(analysis.loudness.length);
+    // A planted clip of colours and patterns: a face count per second, all 0.
+    expect(analysis.faceCount).toEqual(Array.from({ length: Math.ceil(clip.duration) }, () => 0));
+    const err = await rejection(media.client.call(Rpc.videosAnalysis, { userId: bob, videoId: video.id }));
+    expect({ code: err.code, message: err.message }).toEqual({ code: ErrorCode.NOT_FOUND, message: 'Video not found' });
+  });
+
   it('makes a new version from the kept analysis in another size, format and aspect', async () => {
     const queued = await media.client.call(Rpc.highlightsGenerate, {
-      userId: alice, videoId: video.id, preset: 'auto', targetLength: 15, render: { quality: '480p', format: 'avi', aspect: '9:16' },
+      userId: alice, videoId: video.id, preset: 'auto', targetLength: 15, fillToLength: true, render: { quality: '480p', format: 'avi', aspect: '9:16' },
     });
     const ready = await waitForHighlight(media.client, alice, queued.id);
-    expect(ready).toMatchObject({ status: 'ready', version: 2 });
+    expect(ready).toMatchObject({ status: 'ready', version: 2, fillToLength: true });
+    // Filled to length on request: weaker moments pad the reel to about its target.
+    expect(ready.moments.length).toBeGreaterThan(1);
+    expect(ready.reelDuration).toBeGreaterThan(12);
+    expect(ready.reelDuration).toBeLessThan(16.5);
     expect(ready.streamUrl).toBe('');
     const reel = await probeReel(storage, (await resolveReel(ready.id)).key);
     expect(reel).toMatchObject({ format: 'avi', codec: 'mpeg4', width: 480, height: 854, audio: 'mp3' });
@@ -114,7 +134,7 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     const object = await resolveReel(ready.id);
     expect(object.filename).toBe('Derby - export v1.mov');
     const reel = await probeReel(storage, object.key);
-    expect(reel).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
+    expect(reel).toMatchObject({ codec: 'h264', width: 854, height: 480 });
     expect(reel.duration).toBeCloseTo(7, 0);
     const { highlights } = await media.client.call(Rpc.exportsList, { userId: alice });
     expect(highlights[0]).toMatchObject({ id: ready.id, videoTitle: 'Derby' });

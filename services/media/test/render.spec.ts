@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { frameExact } from '../src/analysis/selection';
 import { renderArgs, reelLength } from '../src/ffmpeg/args';
 import { MediaRepository } from '../src/ffmpeg/media.repository';
 
@@ -58,5 +59,70 @@ describe('reel rendering with real ffmpeg', () => {
     expect(after[0]).toBeLessThan(60);
     expect(middle[0]).toBeGreaterThan(70);
     expect(middle[2]).toBeGreaterThan(70);
+  });
+
+  /** RGB of every pixel of one frame of a file (the n-th, or the last with n = -1), and its size. */
+  function frameOf(file: string, n: number): { rgb: Buffer; width: number; height: number } {
+    const [width, height, count] = execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v', '-show_entries', 'stream=width,height,nb_read_frames', '-of', 'csv=p=0', file], { encoding: 'utf8' })
+      .trim().split(',').map(Number);
+    const index = n < 0 ? count + n : n;
+    const rgb = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-vf', `select=eq(n\\,${index})`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });
+    return { rgb, width, height };
+  }
+
+  /** Width over height of the white square in a frame (bright pixels along the middle row and column). */
+  function squareShape({ rgb, width, height }: { rgb: Buffer; width: number; height: number }): number {
+    const bright = (x: number, y: number) => rgb[3 * (y * width + x)] > 200 && rgb[3 * (y * width + x) + 2] > 200;
+    let across = 0;
+    let down = 0;
+    for (let x = 0; x < width; x++) if (bright(x, Math.floor(height / 2))) across++;
+    for (let y = 0; y < height; y++) if (bright(Math.floor(width / 2), y)) down++;
+    return across / down;
+  }
+
+  it('keeps the shape of an anamorphic picture (704x576 stored, pixels 16:11): fills 16:9, squares stay square, also in 9:16', async () => {
+    const sd = join(work, 'anamorphic.mp4');
+    // A square shown 240x240: stored 165 wide (240 * 11/16) and 240 high, on a grey picture.
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x808080:s=704x576:r=25:d=3',
+      '-vf', 'drawbox=x=270:y=168:w=165:h=240:color=white:t=fill,setsar=16/11,format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', sd]);
+    const facts = await media.probe(sd);
+    expect({ width: facts.width, height: facts.height }).toEqual({ width: 1024, height: 576 });
+    for (const aspect of ['16:9', '9:16'] as const) {
+      const output = join(work, `reel-anamorphic-${aspect.replace(':', 'x')}.mp4`);
+      const spec = { source: sd, hasAudio: false, moments: [{ start: 0.5, end: 2.5 }], quality: '480p', format: 'mp4', aspect, crossfade: 0.4, output,
+        sourceSize: { width: facts.width, height: facts.height, sampleAspect: facts.sampleAspect } } as const;
+      await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
+      const frame = frameOf(output, 10);
+      expect(frame.width / frame.height).toBeCloseTo(aspect === '16:9' ? 854 / 480 : 480 / 854, 2);
+      expect(squareShape(frame)).toBeGreaterThan(0.95);
+      expect(squareShape(frame)).toBeLessThan(1.05);
+      // No bars: the picture reaches the left and right edges (grey, not black).
+      const edge = (x: number) => frame.rgb[3 * (Math.floor(frame.height / 4) * frame.width + x)];
+      expect(edge(2)).toBeGreaterThan(100);
+      expect(edge(frame.width - 3)).toBeGreaterThan(100);
+    }
+  });
+
+  it('renders a moment snapped to cuts from the first frame of the new shot to the last frame before the next', async () => {
+    // Red for 47 frames, green for 66, blue after: the cuts fall between the 5 fps analysis frames.
+    const shots = join(work, 'shots.mp4');
+    const shot = (colour: string, frames: number, grid: number) => `color=c=${colour}:s=320x180:r=30,drawgrid=w=${grid}:h=${grid}:t=3:color=white,trim=end_frame=${frames},setpts=PTS-STARTPTS`;
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-filter_complex', `${shot('0xc02020', 47, 61)}[a];${shot('0x20c020', 66, 37)}[b];${shot('0x2020c0', 60, 83)}[c];[a][b][c]concat=n=3:v=1,format=yuv420p[v]`,
+      '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', shots]);
+    const { cuts } = await media.analyze(shots, { hasAudio: false, durationSeconds: 173 / 30 });
+    expect(cuts).toHaveLength(2);
+    const moment = frameExact({ start: cuts[0], end: cuts[1] }, cuts);
+    const output = join(work, 'reel-shots.mp4');
+    const spec = { source: shots, hasAudio: false, moments: [moment], quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.4, output,
+      sourceSize: { width: 320, height: 180, sampleAspect: 1 } } as const;
+    await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
+    for (const n of [0, -1]) {
+      const { rgb, width, height } = frameOf(output, n);
+      // Green, nothing of the red or blue shots (mean colour of the frame).
+      const mean = [0, 1, 2].map((c) => rgb.reduce((sum, v, k) => (k % 3 === c ? sum + v : sum), 0) / (width * height));
+      expect(mean[1]).toBeGreaterThan(mean[0] + 60);
+      expect(mean[1]).toBeGreaterThan(mean[2] + 60);
+    }
+    expect(durationOf(output)).toBeCloseTo(66 / 30, 1);
   });
 });

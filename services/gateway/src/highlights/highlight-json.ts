@@ -13,6 +13,7 @@ export function highlightJson(h: mediaV1.Highlight) {
     stage: h.stage,
     preset: h.preset,
     targetLength: h.targetLength,
+    fillToLength: h.fillToLength,
     quality: h.render?.quality ?? '',
     format: h.render?.format ?? '',
     aspect: h.render?.aspect ?? '',

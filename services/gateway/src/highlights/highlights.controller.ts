@@ -40,13 +40,16 @@ export class HighlightsController {
 
   @Post('videos/:id/generate-highlights')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Queue a highlight reel: body {preset?, targetLength?, aspect?, quality?, format?, musicTrackId?}; a new version each time' })
-  async generate(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['preset', 'targetLength', ...RENDER_FIELDS]) body: Body) {
+  @ApiOperation({ summary: 'Queue a highlight reel: body {preset?, targetLength?, fillToLength?, aspect?, quality?, format?, musicTrackId?}; a new version each time' })
+  async generate(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['preset', 'targetLength', 'fillToLength', ...RENDER_FIELDS]) body: Body) {
+    const fill = body.fillToLength;
+    if (fill !== undefined && fill !== null && typeof fill !== 'boolean') throw RpcFailure.invalid('fillToLength must be true or false');
     const highlight = await this.rpc.call(Rpc.highlightsGenerate, {
       userId: caller.userId,
       videoId: id,
       preset: text(body, 'preset', 20),
       targetLength: number(body, 'targetLength'),
+      fillToLength: fill === true,
       render: renderOptions(body),
     });
     return highlightJson(highlight);

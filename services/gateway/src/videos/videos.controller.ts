@@ -54,6 +54,13 @@ export class VideosController {
     return videoJson(await this.rpc.call(Rpc.videosGet, { userId: caller.userId, videoId: id }));
   }
 
+  /** What the highlight engine measured: shot boundaries (for the editor's timeline) and per-step signals. */
+  @Get('videos/:id/analysis')
+  async analysis(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    const a = await this.rpc.call(Rpc.videosAnalysis, { userId: caller.userId, videoId: id });
+    return { videoId: a.videoId, step: a.step, duration: a.duration, hasAudio: a.hasAudio, cuts: a.cuts, loudness: a.loudness, motion: a.motion, faceCount: a.faceCount, faceCenter: a.faceCenter };
+  }
+
   /** Moves a video into one of the caller's folders, or back to the library with folderId null. */
   @Patch('videos/:id')
   async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['folderId']) body: Body) {

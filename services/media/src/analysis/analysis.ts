@@ -1,10 +1,12 @@
 import type { AudioStep } from './audio-features';
 import { detectCuts } from './cuts';
+import type { FaceStep } from './faces';
 import type { VideoStep } from './video-features';
 
 /** Everything the engine measured in one video, per step of `step` seconds; stored next to the video. */
 export interface Analysis {
-  version: 1;
+  /** 2: frame-exact cuts (presentation times), and the speech cues tonality, modulation, variation. */
+  version: 2;
   step: number;
   duration: number;
   hasAudio: boolean;
@@ -13,30 +15,39 @@ export interface Analysis {
   flatness: number[];
   crest: number[];
   voiceBand: number[];
+  tonality: number[];
+  modulation: number[];
+  variation: number[];
   motion: number[];
   difference: number[];
   motionCenter: number[];
   histogramDelta: number[];
-  /** Scene cuts, in seconds. */
+  /** Per second: how many faces, and the horizontal centre of the largest (0..1); absent when not looked for. */
+  faceCount?: number[];
+  faceCenter?: number[];
+  /** Scene cuts, in seconds: the presentation time of the first frame of each new shot (gradual transitions: their middle). */
   cuts: number[];
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
+/** The analysis format this engine writes; a kept analysis of another version is made again. */
+export const ANALYSIS_VERSION = 2;
+
 /** Where a video's analysis is kept, so new reels and edits need no second decode. */
 export const analysisKey = (videoId: string) => `derived/${videoId}/analysis.json`;
 
 /** Puts the streamed steps together; audio and video may end a step or two apart. */
-export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoStep[], hasAudio: boolean): Analysis {
+export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoStep[], hasAudio: boolean, cuts?: number[], faces?: FaceStep[]): Analysis {
   const length = Math.max(video.length, hasAudio ? audio.length : 0);
   const at = <T>(list: T[], i: number, fallback: T) => list[Math.min(i, list.length - 1)] ?? fallback;
-  const silent: AudioStep = { loudness: -100, flux: 0, flatness: 0, crest: 0, voiceBand: 0 };
+  const silent: AudioStep = { loudness: -100, flux: 0, flatness: 0, crest: 0, voiceBand: 0, tonality: 0, modulation: 0, variation: 0 };
   const still: VideoStep = { motion: 0, difference: 0, motionCenter: 0.5, histogramDelta: 0 };
   const column = <T, K extends keyof T>(list: T[], key: K, fallback: T) =>
     Array.from({ length }, (_, i) => round(Number(at(list, i, fallback)[key])));
   const histogramDelta = column(video, 'histogramDelta', still);
   return {
-    version: 1,
+    version: 2,
     step,
     duration: round(length * step),
     hasAudio,
@@ -45,11 +56,15 @@ export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoS
     flatness: column(audio, 'flatness', silent),
     crest: column(audio, 'crest', silent),
     voiceBand: column(audio, 'voiceBand', silent),
+    tonality: column(audio, 'tonality', silent),
+    modulation: column(audio, 'modulation', silent),
+    variation: column(audio, 'variation', silent),
     motion: column(video, 'motion', still),
     difference: column(video, 'difference', still),
     motionCenter: column(video, 'motionCenter', still),
     histogramDelta,
-    cuts: detectCuts(histogramDelta).map((i) => round(i * step)),
+    ...(faces ? { faceCount: faces.map((f) => f.count), faceCenter: faces.map((f) => round(f.center)) } : {}),
+    cuts: cuts ? cuts.map((t) => Math.round(t * 1e6) / 1e6) : detectCuts(histogramDelta).map((i) => round(i * step)),
   };
 }
 
@@ -67,4 +82,25 @@ export function levelOf(analysis: Analysis, moments: Array<{ start: number; end:
   if (steps === 0 || energy === 0) return undefined;
   const level = 10 * Math.log10(energy / steps);
   return level > -70 ? level : undefined;
+}
+
+/**
+ * Where to centre a moment's 9:16 crop: on the faces when a third of its seconds or more show some
+ * (the mean centre of the largest face), else on the action (the mean centre of the moving pixels).
+ * One position per moment: the crop never jitters.
+ */
+export function cropCenter(analysis: Analysis, moment: { start: number; end: number }): number {
+  const counts = analysis.faceCount ?? [];
+  const seconds = counts.slice(Math.floor(moment.start), Math.max(Math.floor(moment.start) + 1, Math.ceil(moment.end)));
+  const withFaces = seconds.map((c, k) => ({ c, center: analysis.faceCenter?.[Math.floor(moment.start) + k] ?? 0.5 })).filter((s) => s.c > 0);
+  if (seconds.length > 0 && withFaces.length >= seconds.length / 3) return withFaces.reduce((sum, s) => sum + s.center, 0) / withFaces.length;
+  const from = Math.floor(moment.start / analysis.step);
+  const to = Math.max(from + 1, Math.ceil(moment.end / analysis.step));
+  let weighted = 0;
+  let weight = 0;
+  for (let i = from; i < Math.min(to, analysis.motion.length); i++) {
+    weighted += analysis.motionCenter[i] * analysis.motion[i];
+    weight += analysis.motion[i];
+  }
+  return weight > 0.01 ? weighted / weight : 0.5;
 }

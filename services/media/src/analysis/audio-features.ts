@@ -12,6 +12,19 @@ export interface AudioStep {
   crest: number;
   /** Share of the energy in the voice band (300-3400 Hz). */
   voiceBand: number;
+  /** Share of the energy in the strongest spectral peak (3 bins): a tone or a whistle is high, a voice low. */
+  tonality: number;
+  /**
+   * How much the voice-band energy rises and falls between the step's 40 ms frames, in dB (max over
+   * min, 0..40): syllables and the gaps between them; steady tones, engines and crowds stay low.
+   */
+  modulation: number;
+  /**
+   * How much the shape of the spectrum changes from one sounding 40 ms frame to the next (1 - cosine
+   * similarity of the magnitudes, 100-4000 Hz): speech moves its formants all the time; a tone, a
+   * beep, an engine or a held note keeps its shape.
+   */
+  variation: number;
 }
 
 export const FRAME = 512;
@@ -54,6 +67,13 @@ export class AudioFeatureExtractor {
     let flux = 0;
     let flatness = 0;
     let voiceBand = 0;
+    let tonality = 0;
+    let loudestVoice = 0;
+    let variation = 0;
+    let pairs = 0;
+    let previousShape: Float32Array | null = null;
+    let previousEnergy = 0;
+    let quietestVoice = Infinity;
     const frames = samples.length / FRAME;
     const binHz = this.sampleRate / FRAME;
     for (let f = 0; f < frames; f++) {
@@ -61,6 +81,8 @@ export class AudioFeatureExtractor {
       let total = 0;
       let logSum = 0;
       let voice = 0;
+      let peak = 0;
+      for (let k = 2; k < spectrum.length - 1; k++) peak = Math.max(peak, spectrum[k - 1] + spectrum[k] + spectrum[k + 1]);
       for (let k = 1; k < spectrum.length; k++) {
         const p = spectrum[k] + 1e-12;
         total += p;
@@ -72,6 +94,29 @@ export class AudioFeatureExtractor {
       const bins = spectrum.length - 1;
       flatness += Math.exp(logSum / bins) / (total / bins);
       voiceBand += voice / total;
+      tonality += peak / total;
+      const low = Math.max(1, Math.floor(100 / binHz));
+      const high = Math.min(spectrum.length - 1, Math.ceil(4000 / binHz));
+      const shape = new Float32Array(high - low + 1);
+      let energy = 0;
+      for (let k = low; k <= high; k++) {
+        shape[k - low] = Math.sqrt(spectrum[k]);
+        energy += spectrum[k];
+      }
+      if (previousShape && energy > 1e-7 && previousEnergy > 1e-7) {
+        let dot = 0, aa = 0, bb = 0;
+        for (let k = 0; k < shape.length; k++) {
+          dot += shape[k] * previousShape[k];
+          aa += shape[k] * shape[k];
+          bb += previousShape[k] * previousShape[k];
+        }
+        variation += 1 - dot / Math.sqrt(aa * bb);
+        pairs++;
+      }
+      previousShape = shape;
+      previousEnergy = energy;
+      loudestVoice = Math.max(loudestVoice, voice);
+      quietestVoice = Math.min(quietestVoice, voice);
       this.previousSpectrum = spectrum;
     }
     return {
@@ -80,6 +125,9 @@ export class AudioFeatureExtractor {
       flatness: flatness / frames,
       crest: rms > 1e-5 ? peak / rms : 0,
       voiceBand: voiceBand / frames,
+      tonality: tonality / frames,
+      variation: pairs ? variation / pairs : 0,
+      modulation: loudestVoice > 1e-6 ? Math.min(40, 10 * Math.log10(loudestVoice / Math.max(quietestVoice, loudestVoice * 1e-4))) : 0,
     };
   }
 }

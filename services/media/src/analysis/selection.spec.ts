@@ -1,6 +1,6 @@
 import type { Analysis } from './analysis';
 import { reasonsFor, scoreAnalysis } from './scoring';
-import { CROSSFADE_SECONDS, selectMoments, snapToBeats } from './selection';
+import { CROSSFADE_SECONDS, selectionSummary, selectMoments, snapToBeats } from './selection';
 
 const STEP = 0.2;
 
@@ -9,8 +9,8 @@ function plantedAnalysis(duration: number, events: Array<{ from: number; to: num
   const n = Math.round(duration / STEP);
   const wobble = (i: number, amount: number) => ((i * 7919) % 13) / 13 * amount;
   const a: Analysis = {
-    version: 1, step: STEP, duration, hasAudio: true,
-    loudness: [], flux: [], flatness: [], crest: [], voiceBand: [], motion: [], difference: [], motionCenter: [], histogramDelta: [], cuts,
+    version: 2, step: STEP, duration, hasAudio: true,
+    loudness: [], flux: [], flatness: [], crest: [], voiceBand: [], tonality: [], modulation: [], variation: [], motion: [], difference: [], motionCenter: [], histogramDelta: [], cuts,
   };
   for (let i = 0; i < n; i++) {
     const t = i * STEP;
@@ -20,6 +20,10 @@ function plantedAnalysis(duration: number, events: Array<{ from: number; to: num
     a.flatness.push(event?.crowd ? 0.7 : 0.1 + wobble(i, 0.05));
     a.crest.push(event?.crowd ? 3.5 : 6 + wobble(i, 1));
     a.voiceBand.push(event?.speech ? 0.8 : 0.4);
+    // Speech: syllables (the voice band rises and falls within a step) and moving formants.
+    a.tonality.push(event?.speech ? 0.4 : 0.3);
+    a.modulation.push(event?.speech ? 20 + wobble(i, 8) : 2 + wobble(i, 2));
+    a.variation.push(event?.speech ? 0.22 : 0.05);
     a.motion.push(event?.motion ? 0.6 : 0.02 + wobble(i, 0.01));
     a.difference.push(event?.motion ? 30 : 2);
     a.motionCenter.push(0.5);
@@ -44,9 +48,22 @@ describe('scoring and selection', () => {
     expect(Math.min(score[42], score[151])).toBeGreaterThan(calm + 0.3);
   });
 
-  it('fills the target with non-overlapping moments in story order that contain the planted events', () => {
+  it('leaves weak moments out by default: the reel is shorter than the target and says why', () => {
     const scores = scoreAnalysis(analysis, 'sport');
     const moments = selectMoments(analysis, scores, { preset: 'sport', target: 30 });
+    for (const e of [{ from: 40, to: 45 }, { from: 150, to: 154 }]) expect(moments.some((m) => m.start <= e.from + 1 && m.end >= e.to - 1)).toBe(true);
+    expect(lengthOf(moments)).toBeLessThan(20);
+    // Nothing from the calm stretches: each moment holds a planted event.
+    for (const m of moments) expect([40, 150, 240].some((t) => m.start < t + 5 && m.end > t)).toBe(true);
+    expect(selectionSummary(moments, 30)).toMatch(new RegExp(`^${moments.length} strong moments? found: a \\d+ s reel rather than 30 s of weaker moments$`));
+    const filled = selectMoments(analysis, scoreAnalysis(analysis, 'sport'), { preset: 'sport', target: 30, fill: true });
+    expect(lengthOf(filled)).toBeGreaterThan(29);
+    expect(selectionSummary(filled, 30, true)).toBe(`${filled.length} strong moments found`);
+  });
+
+  it('fills the target with non-overlapping moments in story order that contain the planted events', () => {
+    const scores = scoreAnalysis(analysis, 'sport');
+    const moments = selectMoments(analysis, scores, { preset: 'sport', target: 30, fill: true });
     expect(lengthOf(moments)).toBeGreaterThan(29);
     expect(lengthOf(moments)).toBeLessThan(31.5);
     moments.forEach((m, i) => {
@@ -69,7 +86,7 @@ describe('scoring and selection', () => {
       { from: 150, to: 154, crowd: true, motion: true },
       { from: 240, to: 244, motion: true },
     ], cuts);
-    const moments = selectMoments(cutHeavy, scoreAnalysis(cutHeavy, 'sport'), { preset: 'sport', target: 30 });
+    const moments = selectMoments(cutHeavy, scoreAnalysis(cutHeavy, 'sport'), { preset: 'sport', target: 30, fill: true });
     expect(lengthOf(moments)).toBeGreaterThan(29.5);
     expect(lengthOf(moments)).toBeLessThan(31.5);
     const snappedStarts = moments.filter((m) => cuts.some((c) => Math.abs(c - m.start) < 0.01));

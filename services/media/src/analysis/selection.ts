@@ -21,9 +21,40 @@ export interface SelectionOptions {
   target: number;
   /** Beat times (seconds into the music) when a track plays under the reel. */
   beats?: number[];
+  /**
+   * Fill the target length even with weak moments. Off by default: the target is an upper bound,
+   * moments under the quality floor stay out and the reel is shorter.
+   */
+  fill?: boolean;
+}
+
+/** A moment's peak score must reach this, and this share of the best peak, unless the reel is filled to length. */
+export const QUALITY_FLOOR = 0.12;
+const RELATIVE_FLOOR = 0.35;
+
+/** What a reel holds, in words: '4 strong moments found' (or why it is shorter than asked). */
+export function selectionSummary(moments: Array<{ start: number; end: number }>, target: number, fill = false): string {
+  const count = moments.length;
+  const length = moments.reduce((sum, m) => sum + m.end - m.start, 0) - CROSSFADE_SECONDS * Math.max(0, count - 1);
+  const what = `${count} strong moment${count === 1 ? '' : 's'} found`;
+  return !fill && length < target - 1.5 ? `${what}: a ${Math.round(length)} s reel rather than ${target} s of weaker moments` : what;
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
+const floorMs = (v: number) => Math.floor(v * 1000 + 1e-6) / 1000;
+
+/**
+ * Edges on a cut stay frame-exact: a start on a cut is the first frame of the new shot (its time,
+ * rounded down to the millisecond, so the seek keeps that frame and nothing before it); an end on a
+ * cut stops just before the next shot's first frame. Other edges are rounded to 10 ms.
+ */
+export function frameExact(m: { start: number; end: number }, cuts: number[]): { start: number; end: number } {
+  const on = (t: number) => cuts.some((c) => Math.abs(c - t) < 1e-6);
+  return {
+    start: on(m.start) ? floorMs(m.start) : round2(m.start),
+    end: on(m.end) ? floorMs(m.end - 0.001) : round2(m.end),
+  };
+}
 
 function smooth(values: number[], radius: number): number[] {
   return values.map((_, i) => {
@@ -72,6 +103,8 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
     .filter(({ i, value }) => value >= (curve[i - 1] ?? -1) && value >= (curve[i + 1] ?? -1));
   const candidates = peaks.map(({ i }) => ({ ...grow(i, curve, duration), peak: curve[i] }));
 
+  const best = Math.max(0, ...candidates.map((c) => c.peak));
+  const floor = options.fill ? -Infinity : Math.max(QUALITY_FLOOR, best * RELATIVE_FLOOR);
   const chosen: Array<{ start: number; end: number; peak: number }> = [];
   const length = () => chosen.reduce((sum, m) => sum + (m.end - m.start), 0) - CROSSFADE_SECONDS * Math.max(0, chosen.length - 1);
   const spreadRadius = duration / 8;
@@ -80,6 +113,8 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
     let bestValue = -Infinity;
     for (const candidate of candidates) {
       if (chosen.some((m) => overlaps(m, candidate))) continue;
+      // Under the quality floor: left out (the best moment is always kept).
+      if (chosen.length > 0 && candidate.peak < floor) continue;
       const nearest = Math.min(Infinity, ...chosen.map((m) => Math.abs((m.start + m.end) / 2 - (candidate.start + candidate.end) / 2)));
       const value = candidate.peak * (nearest < spreadRadius ? 0.6 + 0.4 * (nearest / spreadRadius) : 1);
       if (value > bestValue) {
@@ -91,16 +126,16 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
     chosen.push(best);
   }
   chosen.sort((a, b) => a.start - b.start);
-  fitLength(chosen, target, curve, duration);
+  // The target is an upper bound: moments are trimmed to fit, widened only when filling to length.
+  fitLength(chosen, target, curve, duration, undefined, options.fill ? 'fit' : 'shrink');
   const snapped = chosen.map((m) => snapEdges(m, analysis, scores));
   // Snapping and speech padding can add a few seconds: take them back from edges outside speech.
   fitLength(snapped, target, curve, duration, (t) => isSpeech(scores, t), 'shrink');
   // Snapping to cuts can also take seconds away: give them back at edges that are not on a cut.
-  regrow(snapped, target, duration, [...analysis.cuts].sort((a, b) => a - b));
+  if (options.fill) regrow(snapped, target, duration, [...analysis.cuts].sort((a, b) => a - b));
 
   return snapped.map((m) => ({
-    start: round2(m.start),
-    end: round2(m.end),
+    ...frameExact(m, analysis.cuts),
     score: round2(meanScore(scores.score, m.start, m.end)),
     reasons: reasonsFor(scores, m.start, m.end, options.preset),
   }));
@@ -232,17 +267,19 @@ function quietestNear(analysis: Analysis, t: number): number | undefined {
  * With music, moves each moment's end so that the cut to the next moment falls on a beat of the
  * track (moments keep their start; lengths change by at most half a beat).
  */
-export function snapToBeats(moments: Moment[], beats: number[]): Moment[] {
+export function snapToBeats(moments: Moment[], beats: number[], cuts: number[] = []): Moment[] {
   if (beats.length < 2) return moments;
   let reelTime = 0;
   return moments.map((m, i) => {
     const length = m.end - m.start;
     const boundary = reelTime + length;
     const beat = beats.reduce((best, b) => (Math.abs(b - boundary) < Math.abs(best - boundary) ? b : best), beats[0]);
-    const room = (moments[i + 1]?.start ?? Infinity) - m.start;
+    // Never past the next moment, nor across a cut into another shot (not even by a frame).
+    const nextCut = cuts.filter((c) => c > m.start + 1e-6).sort((a, b) => a - b)[0];
+    const room = Math.min(moments[i + 1]?.start ?? Infinity, nextCut !== undefined ? floorMs(nextCut - 0.001) : Infinity) - m.start;
     const wanted = i === moments.length - 1 || Math.abs(beat - boundary) > 0.6 ? length : Math.max(MIN_MOMENT, beat - reelTime);
     const adjusted = Math.min(wanted, room);
     reelTime += adjusted - CROSSFADE_SECONDS;
-    return { ...m, end: round2(m.start + adjusted) };
+    return { ...m, end: adjusted === length ? m.end : adjusted === room ? m.start + room : round2(m.start + adjusted) };
   });
 }

@@ -50,6 +50,10 @@ export class HighlightEntity {
   @Column({ type: 'varchar', length: 10, default: '16:9' })
   aspect!: ReelAspect;
 
+  /** Pad to the target length with weaker moments (else the target is an upper bound). */
+  @Column({ name: 'fill_to_length', type: 'boolean', default: false })
+  fillToLength!: boolean;
+
   @Column({ name: 'music_track_id', type: 'varchar', length: 100, default: '' })
   musicTrackId!: string;
 

@@ -1,4 +1,4 @@
-import { probeArgs, progressSeconds, proxyArgs, reelLength, renderArgs, thumbnailArgs, trimArgs } from './args';
+import { probeArgs, progressSeconds, proxyArgs, qualityFor, reelLength, renderArgs, thumbnailArgs, trimArgs } from './args';
 
 describe('ffmpeg argument builders', () => {
   it('probes as JSON with format and streams', () => {
@@ -8,7 +8,8 @@ describe('ffmpeg argument builders', () => {
   it('takes one scaled frame at the given time for a thumbnail', () => {
     const args = thumbnailArgs('in.mov', 'out.jpg', 1.5);
     expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 4)).toEqual(['-ss', '1.500', '-i', 'in.mov']);
-    expect(args).toEqual(expect.arrayContaining(['-frames:v', '1', '-vf', 'scale=640:-2']));
+    // Pixels made square first: an anamorphic source's thumbnail has the shape it is shown with.
+    expect(args).toEqual(expect.arrayContaining(['-frames:v', '1', '-vf', "scale='trunc(iw*sar/2)*2':ih,setsar=1,scale=640:-2"]));
     expect(args.at(-1)).toBe('out.jpg');
   });
 
@@ -74,12 +75,29 @@ describe('renderArgs', () => {
   });
 
   it('resizes only when the source is not already the reel size', () => {
-    expect(graph(renderArgs({ ...base, sourceSize: { width: 1280, height: 720 } }))).not.toMatch(/scale=|[,;]pad=/);
-    const smaller = graph(renderArgs({ ...base, sourceSize: { width: 1920, height: 1080 } }));
+    expect(graph(renderArgs({ ...base, sourceSize: { width: 1280, height: 720, sampleAspect: 1 } }))).not.toMatch(/scale=|[,;]pad=/);
+    const smaller = graph(renderArgs({ ...base, sourceSize: { width: 1920, height: 1080, sampleAspect: 1 } }));
     expect(smaller).toContain('scale=1280:720,');
     expect(smaller).not.toMatch(/[,;]pad=/);
     expect(graph(renderArgs({ ...base, sourceSize: { width: 1440, height: 1080 } }))).toContain('pad=1280:720:(ow-iw)/2:(oh-ih)/2');
     expect(graph(renderArgs(base))).toContain('pad=1280:720');
+  });
+
+  it('makes the pixels square before sizing or cropping when they are not (or not known to be)', () => {
+    const anamorphic = graph(renderArgs({ ...base, sourceSize: { width: 1024, height: 576, sampleAspect: 16 / 11 } }));
+    expect(anamorphic).toContain("fps=30,scale='trunc(iw*sar/2)*2':ih,setsar=1,scale=1280:720,");
+    expect(graph(renderArgs(base))).toContain("scale='trunc(iw*sar/2)*2':ih,setsar=1,");
+    const portrait = graph(renderArgs({ ...base, aspect: '9:16', sourceSize: { width: 1024, height: 576, sampleAspect: 16 / 11 } }));
+    expect(portrait).toContain("scale='trunc(iw*sar/2)*2':ih,setsar=1,crop=");
+  });
+
+  it('never upscales: the highest quality the source fills', () => {
+    expect(qualityFor('1080p', '16:9', { width: 1280, height: 720 })).toBe('720p');
+    expect(qualityFor('1080p', '16:9', { width: 1920, height: 1080 })).toBe('1080p');
+    expect(qualityFor('720p', '16:9', { width: 3840, height: 2160 })).toBe('720p');
+    expect(qualityFor('1080p', '16:9', { width: 640, height: 360 })).toBe('480p');
+    expect(qualityFor('1080p', '9:16', { width: 720, height: 1280 })).toBe('720p');
+    expect(qualityFor('1080p', '16:9')).toBe('1080p');
   });
 
   it('normalises with a fixed gain and a limiter when the level is known, else with loudnorm', () => {

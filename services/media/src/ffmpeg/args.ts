@@ -7,12 +7,18 @@ export function probeArgs(input: string): string[] {
   return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
 }
 
+/**
+ * Stored pixels made square (an anamorphic 704x576 at 16:11 becomes 1024x576), so every later size
+ * and crop works on the picture as shown. Costs nothing when the pixels are square already.
+ */
+const SQUARE_PIXELS = "scale='trunc(iw*sar/2)*2':ih,setsar=1,";
+
 /** One JPEG frame, 640 px wide, from a moment that is rarely black (not the very first frame). */
 export function thumbnailArgs(input: string, output: string, atSeconds: number): string[] {
   return [
     '-hide_banner', '-nostdin', '-y', '-v', 'error',
     '-ss', atSeconds.toFixed(3), '-i', input,
-    '-frames:v', '1', '-vf', 'scale=640:-2', '-q:v', '4',
+    '-frames:v', '1', '-vf', `${SQUARE_PIXELS}scale=640:-2`, '-q:v', '4',
     output,
   ];
 }
@@ -59,24 +65,60 @@ export function progressSeconds(block: string): number | null {
   return match ? Number(match[1]) / 1e6 : null;
 }
 
-/** What the analysis decodes: small gray frames and mono PCM whose step sizes line up. */
+/** What the analysis decodes: small colour frames and mono PCM whose step sizes line up. */
 export const ANALYSIS = { fps: 5, width: 80, height: 45, sampleRate: 12800 } as const;
 
 /**
- * One decode of the whole video into two pipes: gray 80x45 frames at 5 fps on fd 3 and mono
- * 12.8 kHz s16le on fd 4 (0.2 s = one frame = 2560 samples = five FFT frames of 512).
+ * One decode of the whole video into two pipes: RGB 80x45 frames at 5 fps on fd 3 and mono 12.8 kHz
+ * s16le on fd 4 (0.2 s = one frame = 2560 samples = five FFT frames of 512). The raw output is
+ * constant-rate from 0 (a late first frame is repeated), so frame k shows the time k / 5.
  */
-export function analysisArgs(input: string, hasAudio: boolean): string[] {
+export function analysisArgs(input: string, hasAudio: boolean, faces?: { width: number; height: number }): string[] {
   const { fps, width, height, sampleRate } = ANALYSIS;
+  // With faces: the same decode also gives one larger RGB frame a second on fd 5, in the picture's shown shape.
+  const video = faces
+    ? ['-filter_complex', `[0:v:0]split=2[a][b];[a]fps=${fps},scale=${width}:${height}:flags=area,format=rgb24[small];[b]fps=1,scale=${faces.width}:${faces.height}:flags=area,format=rgb24[faces]`,
+      '-map', '[small]', '-f', 'rawvideo', 'pipe:3', '-map', '[faces]', '-f', 'rawvideo', 'pipe:5']
+    : ['-map', '0:v:0', '-vf', `fps=${fps},scale=${width}:${height}:flags=area,format=rgb24`, '-f', 'rawvideo', 'pipe:3'];
   return [
     '-hide_banner', '-nostdin', '-v', 'error', '-progress', 'pipe:1', '-nostats',
     // The analysis needs neither the loop filter's polish nor B-frames (P and I frames are plenty at
     // 5 fps): skipping both makes the decode cheaper than a plain one (0.4x on x264 veryfast footage).
     '-skip_loop_filter', 'all', '-skip_frame', 'bidir',
     '-i', input,
-    '-map', '0:v:0', '-vf', `fps=${fps},scale=${width}:${height}:flags=area,format=gray`, '-f', 'rawvideo', 'pipe:3',
+    ...video,
     ...(hasAudio ? ['-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:4'] : []),
   ];
+}
+
+/** The frames the cut refinement decodes: every frame, small, in colour. */
+export const WINDOW = { width: 96, height: 54 } as const;
+
+/**
+ * Every frame of a few short stretches of the video, in one ffmpeg run: each stretch is its own
+ * input, seeked frame-accurately; small RGB frames of all stretches one after another on stdout,
+ * and each frame's presentation time (relative to its stretch's start) printed on stderr by the
+ * stretch's own showinfo (`showinfo@wN`). Frames are passed through as decoded: no duplicates or
+ * drops, so variable frame rates keep their times.
+ */
+export function windowArgs(input: string, windows: Array<{ start: number; duration: number }>): string[] {
+  const { width, height } = WINDOW;
+  const inputs = windows.flatMap((w) => ['-skip_loop_filter', 'all', '-ss', Math.max(0, w.start).toFixed(3), '-t', w.duration.toFixed(3), '-i', input]);
+  const chains = windows.map((_, i) => `[${i}:v:0]scale=${width}:${height}:flags=area,format=rgb24,showinfo@w${i}[w${i}]`);
+  const graph = windows.length === 1 ? chains[0].replace(/\[w0\]$/, '[v]') : `${chains.join(';')};${windows.map((_, i) => `[w${i}]`).join('')}concat=n=${windows.length}:v=1:a=0[v]`;
+  return [
+    '-hide_banner', '-nostdin', '-v', 'info', '-nostats',
+    ...inputs,
+    '-filter_complex', graph, '-map', '[v]',
+    '-fps_mode', 'passthrough', '-f', 'rawvideo', 'pipe:1',
+  ];
+}
+
+/** Frame times printed by each window's showinfo, in order, per window. */
+export function showinfoTimes(stderr: string, windows: number): number[][] {
+  const times: number[][] = Array.from({ length: windows }, () => []);
+  for (const m of stderr.matchAll(/\[showinfo@w(\d+) @ [^\]]*\]\s*n:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(-?[\d.e+-]+)/g)) times[Number(m[1])]?.push(Number(m[2]));
+  return times;
 }
 
 export type ReelQuality = '1080p' | '720p' | '480p';
@@ -100,8 +142,11 @@ export interface RenderSpec {
    */
   sourceLevel?: number;
   output: string;
-  /** The source's picture size (as decoded, rotation applied), when known: lets the render skip resizing. */
-  sourceSize?: { width: number; height: number };
+  /**
+   * The source's picture size as shown (pixel shape and rotation applied) and its pixel shape, when
+   * known: lets the render skip resizing.
+   */
+  sourceSize?: { width: number; height: number; sampleAspect?: number };
 }
 
 /** Target level of reels: -16 LUFS, as streaming platforms and phones expect. */
@@ -111,6 +156,21 @@ const HEIGHTS: Record<ReelQuality, number> = { '1080p': 1080, '720p': 720, '480p
 const FPS = 30;
 /** Where the music sits before ducking: under dialogue, above room tone. */
 const MUSIC_LUFS = -24;
+
+/**
+ * The chosen quality, or the highest one the source can fill without upscaling: the reel's short
+ * side no longer than the source's short side as shown (480p at least).
+ */
+export function qualityFor(chosen: ReelQuality, aspect: ReelAspect, source?: { width: number; height: number }): ReelQuality {
+  if (!source || source.width <= 0 || source.height <= 0) return chosen;
+  const shortSide = Math.min(source.width, source.height);
+  const order: ReelQuality[] = ['1080p', '720p', '480p'];
+  for (const quality of order.slice(order.indexOf(chosen))) {
+    const size = reelSize(quality, aspect);
+    if (Math.min(size.width, size.height) <= shortSide) return quality;
+  }
+  return '480p';
+}
 
 export function reelSize(quality: ReelQuality, aspect: ReelAspect): { width: number; height: number } {
   const long = HEIGHTS[quality] === 480 ? 854 : (HEIGHTS[quality] * 16) / 9;
@@ -197,9 +257,10 @@ export function renderArgs(spec: RenderSpec): string[] {
     const length = m.end - m.start;
     inputs.push('-ss', fixed(m.start), '-t', fixed(length), '-i', spec.source);
     const frame = frameFilters(spec, m.cropX ?? 0.5, { width, height });
+    const square = spec.sourceSize?.sampleAspect === 1 ? '' : SQUARE_PIXELS;
     // Exactly `length` seconds of frames from 0: a seek lands between frames, so the stream can start
     // a frame late and end a frame short; a short tail starves the crossfade (ffmpeg then waits forever).
-    filters.push(`[${i}:v]setpts=PTS-STARTPTS,fps=${FPS},${frame}setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
+    filters.push(`[${i}:v]setpts=PTS-STARTPTS,fps=${FPS},${square}${frame}setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
     filters.push(spec.hasAudio
       ? `[${i}:a]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end_sample=${samples(length)}[a${i}]`
       : `anullsrc=r=${AUDIO_RATE}:cl=stereo,atrim=end_sample=${samples(length)},aformat=sample_fmts=fltp[a${i}]`);

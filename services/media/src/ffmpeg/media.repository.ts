@@ -4,13 +4,57 @@ import type { Readable } from 'node:stream';
 import { assembleAnalysis, type Analysis } from '../analysis/analysis';
 import { AudioFeatureExtractor, type AudioStep, FRAME, PcmDecoder } from '../analysis/audio-features';
 import { type VideoStep, VideoFeatureExtractor } from '../analysis/video-features';
-import { ANALYSIS, analysisArgs, probeArgs, progressSeconds } from './args';
+import { ANALYSIS, analysisArgs, probeArgs, progressSeconds, showinfoTimes, WINDOW, windowArgs } from './args';
+import { type Candidate, hardCuts, pictureOf, ShotTracker, type TimedPicture } from '../analysis/shots';
+import { FaceDetector, type FaceStep, faceStep } from '../analysis/faces';
 import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
 
 export const MEDIA_TOOLS = Symbol('MEDIA_TOOLS');
 export interface MediaTools { ffmpeg: string; ffprobe: string }
 
 export class FfmpegError extends Error {}
+
+/** Seconds decoded on each side of a candidate cut: enough frames for the local baseline and the flash test. */
+const REFINE_MARGIN = 0.4;
+const WINDOWS_PER_RUN = 8;
+
+let detectorInstance: FaceDetector | null = null;
+/** One face detector per process (its models load once). */
+function faceDetector(): FaceDetector {
+  detectorInstance ??= new FaceDetector();
+  return detectorInstance;
+}
+
+/**
+ * Face detection is the costliest step: it may take at most this share of the analysis's wall time
+ * (the rest of the seconds keep the faces last found), so the analysis stays within a decode.
+ */
+const FACE_TIME_SHARE = 0.3;
+
+/** Below this mean difference (0..255, every 7th byte) a second's frame counts as the one before. */
+const STILL_DIFFERENCE = 3;
+function meanDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < a.length; i += 7) {
+    sum += Math.abs(a[i] - b[i]);
+    n++;
+  }
+  return sum / Math.max(1, n);
+}
+
+/** ITU-R BT.601 luma of an RGB24 frame. */
+function grayOf(rgb: Uint8Array): Uint8Array {
+  const gray = new Uint8Array(rgb.length / 3);
+  for (let i = 0; i < gray.length; i++) gray[i] = (77 * rgb[3 * i] + 150 * rgb[3 * i + 1] + 29 * rgb[3 * i + 2]) >> 8;
+  return gray;
+}
+
+/** Hard cuts and gradual transitions together; a gradual one within half a second of a cut is that cut. */
+function mergeTransitions(cuts: number[], gradual: number[]): number[] {
+  const all = [...cuts, ...gradual.filter((g) => !cuts.some((c) => Math.abs(c - g) < 0.5))];
+  return all.sort((a, b) => a - b);
+}
 
 const UNREACHABLE_INPUT = /connection refused|connection reset|connection timed out/i;
 
@@ -56,15 +100,19 @@ export class MediaRepository {
    * Decodes the video once and measures it as it streams by: frames and samples are turned into
    * features on arrival and dropped, so memory stays flat whatever the length.
    */
-  async analyze(input: string, options: { hasAudio: boolean; durationSeconds: number; signal?: AbortSignal; onProgress?: (fraction: number) => void }): Promise<Analysis> {
+  async analyze(input: string, options: { hasAudio: boolean; durationSeconds: number; signal?: AbortSignal; onProgress?: (fraction: number) => void; faces?: boolean }): Promise<Analysis> {
     const step = 1 / ANALYSIS.fps;
     const video = new VideoFeatureExtractor(ANALYSIS.width, ANALYSIS.height);
+    const shots = new ShotTracker();
     const audio = new AudioFeatureExtractor(ANALYSIS.sampleRate, Math.round(ANALYSIS.sampleRate * step));
     if (Math.round(ANALYSIS.sampleRate * step) % FRAME !== 0) throw new Error('analysis step and FFT frame do not line up');
     const videoSteps: VideoStep[] = [];
     const audioSteps: AudioStep[] = [];
-    const child = spawn(this.tools.ffmpeg, analysisArgs(input, options.hasAudio), {
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+    // Faces: one frame a second, about 320 px on its long side, in the picture's shown shape.
+    const faceSize = options.faces === false ? undefined : await this.faceFrameSize(input, options.signal);
+    const faceSteps: FaceStep[] = [];
+    const child = spawn(this.tools.ffmpeg, analysisArgs(input, options.hasAudio, faceSize), {
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
       signal: options.signal,
     });
     let stderr = '';
@@ -80,8 +128,11 @@ export class MediaRepository {
       for await (const chunk of child.stdio[3] as Readable) {
         pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
         let offset = 0;
-        for (; offset + video.frameBytes <= pending.length; offset += video.frameBytes) {
-          videoSteps.push(video.push(pending.subarray(offset, offset + video.frameBytes)));
+        const bytes = video.frameBytes * 3;
+        for (; offset + bytes <= pending.length; offset += bytes) {
+          const rgb = pending.subarray(offset, offset + bytes);
+          shots.push(videoSteps.length * step, pictureOf(rgb, ANALYSIS.width, ANALYSIS.height));
+          videoSteps.push(video.push(grayOf(rgb)));
         }
         pending = pending.subarray(offset);
       }
@@ -91,13 +142,123 @@ export class MediaRepository {
       const pcm = new PcmDecoder();
       for await (const chunk of child.stdio[4] as Readable) audioSteps.push(...audio.push(pcm.decode(chunk as Buffer)));
     })();
+    const faceFrames = (async () => {
+      if (!faceSize) return;
+      const bytes = faceSize.width * faceSize.height * 3;
+      let pending = Buffer.alloc(0);
+      let previous: Buffer | null = null;
+      let detector: FaceDetector | null = faceDetector();
+      const started = Date.now();
+      let detecting = 0;
+      for await (const chunk of (child.stdio as unknown as Readable[])[5]) {
+        pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
+        let offset = 0;
+        for (; offset + bytes <= pending.length; offset += bytes) {
+          const rgb = Buffer.from(pending.subarray(offset, offset + bytes));
+          // Only where it pays: a second that looks like the one before keeps its faces, and so does
+          // any second while detection has used more than its share of the analysis time.
+          const overBudget = Date.now() - started > 0 && detecting > FACE_TIME_SHARE * (Date.now() - started);
+          if (previous && faceSteps.length && (overBudget || meanDifference(previous, rgb) < STILL_DIFFERENCE)) {
+            faceSteps.push(faceSteps[faceSteps.length - 1]);
+            continue;
+          }
+          previous = rgb;
+          let step: FaceStep = { count: 0, center: 0.5 };
+          if (detector) {
+            const before = Date.now();
+            try {
+              step = faceStep(await detector.detect(rgb, faceSize.width, faceSize.height));
+              // The first detection also loads the models: not counted against the budget.
+              if (faceSteps.length > 0) detecting += Date.now() - before;
+            } catch {
+              // Without a working detector the analysis goes on without faces.
+              detector = null;
+            }
+          }
+          faceSteps.push(step);
+        }
+        pending = pending.subarray(offset);
+      }
+    })();
     const exit = new Promise<number | null>((resolve, reject) => {
       child.on('error', (err) => reject(err.name === 'AbortError' ? err : new FfmpegError(`ffmpeg could not run: ${err.message}`)));
       child.on('close', resolve);
     });
-    const [code] = await Promise.all([exit, frames, samples]);
+    const [code] = await Promise.all([exit, frames, samples, faceFrames]);
     if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
-    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio);
+    const found = shots.finish();
+    const cuts = await this.refineCuts(input, found.candidates, options.signal);
+    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, mergeTransitions(cuts, found.gradual), faceSize ? faceSteps : undefined);
+  }
+
+  /** The size of the frames faces are looked for in: the picture's shown shape, 320 px on its long side (even). */
+  private async faceFrameSize(input: string, signal?: AbortSignal): Promise<{ width: number; height: number } | undefined> {
+    const facts = await this.probe(input, signal).catch(() => null);
+    if (!facts || facts.width <= 0 || facts.height <= 0) return undefined;
+    const long = 320;
+    const even = (v: number) => Math.max(2, 2 * Math.round(v / 2));
+    return facts.width >= facts.height
+      ? { width: long, height: even((long * facts.height) / facts.width) }
+      : { width: even((long * facts.width) / facts.height), height: long };
+  }
+
+  /**
+   * Decodes a short window around each candidate at full frame rate (one seek per group of nearby
+   * candidates) and keeps the frame-exact cuts: the times of the first frames of new shots.
+   */
+  async refineCuts(input: string, candidates: Candidate[], signal?: AbortSignal): Promise<number[]> {
+    const groups: Array<{ start: number; end: number; members: Candidate[] }> = [];
+    for (const c of candidates) {
+      const start = Math.max(0, c.after - REFINE_MARGIN);
+      const end = c.until + REFINE_MARGIN;
+      const last = groups[groups.length - 1];
+      if (last && start <= last.end) {
+        last.end = end;
+        last.members.push(c);
+      } else groups.push({ start, end, members: [c] });
+    }
+    const cuts: number[] = [];
+    // A few windows per ffmpeg run: one start-up for all, and only a few decoders open at once.
+    for (let i = 0; i < groups.length; i += WINDOWS_PER_RUN) {
+      const batch = groups.slice(i, i + WINDOWS_PER_RUN);
+      const decoded = await this.decodeWindows(input, batch.map((g) => ({ start: g.start, duration: g.end - g.start })), signal);
+      batch.forEach((group, j) => {
+        // The 5 fps frame of slot t may be up to a step from t (the fps filter picks the nearest frame).
+        for (const c of group.members) cuts.push(...hardCuts(decoded[j], undefined, c.after - 0.2, c.until + 0.2));
+      });
+    }
+    return [...new Set(cuts)].sort((a, b) => a - b);
+  }
+
+  /** Every frame of each window as small pictures with their presentation times (seconds), in one ffmpeg run. */
+  async decodeWindows(input: string, windows: Array<{ start: number; duration: number }>, signal?: AbortSignal): Promise<TimedPicture[][]> {
+    const child = spawn(this.tools.ffmpeg, windowArgs(input, windows), { stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', (err) => reject(err.name === 'AbortError' ? err : new FfmpegError(`ffmpeg could not run: ${err.message}`)));
+      child.on('close', resolve);
+    });
+    if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
+    const bytes = Buffer.concat(chunks);
+    const size = WINDOW.width * WINDOW.height * 3;
+    const times = showinfoTimes(stderr, windows.length);
+    let offset = 0;
+    return windows.map((w, i) => times[i].flatMap((t) => {
+      if (offset + size > bytes.length) return [];
+      const picture = pictureOf(bytes.subarray(offset, offset + size), WINDOW.width, WINDOW.height);
+      offset += size;
+      return [{ time: Math.max(0, w.start) + t, picture }];
+    }));
+  }
+
+  /** Every frame of [start, start + duration). */
+  async decodeWindow(input: string, start: number, duration: number, signal?: AbortSignal): Promise<TimedPicture[]> {
+    return (await this.decodeWindows(input, [{ start, duration }], signal))[0];
   }
 
   private exec(command: string, args: string[], signal?: AbortSignal, onStdout?: (chunk: string) => void) {

@@ -9,13 +9,18 @@ describe('parseProbe', () => {
       { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080 },
       { codec_type: 'audio', codec_name: 'aac' },
     ]));
-    expect(facts).toEqual({ duration: 12.5, formatName: 'mov,mp4,m4a,3gp,3g2,mj2', videoCodec: 'h264', audioCodec: 'aac', width: 1920, height: 1080, rotation: 0, hasAudio: true });
+    expect(facts).toEqual({ duration: 12.5, formatName: 'mov,mp4,m4a,3gp,3g2,mj2', videoCodec: 'h264', audioCodec: 'aac', width: 1920, height: 1080, sampleAspect: 1, rotation: 0, hasAudio: true });
     expect(playsInBrowsers(facts)).toBe(true);
   });
 
   it('swaps width and height for a phone clip rotated by 90 degrees', () => {
     const facts = parseProbe(probe([{ codec_type: 'video', codec_name: 'h264', width: 1280, height: 720, side_data_list: [{ rotation: -90 }] }]));
     expect({ width: facts.width, height: facts.height, rotation: facts.rotation }).toEqual({ width: 720, height: 1280, rotation: 270 });
+  });
+
+  it('gives the shown size of an anamorphic picture (704x576 stored, pixels 16:11 wide)', () => {
+    const facts = parseProbe(probe([{ codec_type: 'video', codec_name: 'mpeg2video', width: 704, height: 576, sample_aspect_ratio: '16:11' }]));
+    expect({ width: facts.width, height: facts.height, sampleAspect: facts.sampleAspect }).toEqual({ width: 1024, height: 576, sampleAspect: 16 / 11 });
   });
 
   it('refuses files without a real video track', () => {

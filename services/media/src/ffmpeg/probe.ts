@@ -6,6 +6,8 @@ export interface MediaFacts {
   audioCodec: string;
   width: number;
   height: number;
+  /** Shape of one stored pixel (width over height): 16/11 in anamorphic PAL, 1 for square pixels. */
+  sampleAspect: number;
   /** Degrees the player must rotate (phones record portrait as rotated landscape). */
   rotation: number;
   hasAudio: boolean;
@@ -16,6 +18,7 @@ interface ProbeStream {
   codec_name?: string;
   width?: number;
   height?: number;
+  sample_aspect_ratio?: string;
   duration?: string;
   tags?: { rotate?: string };
   side_data_list?: Array<{ rotation?: number }>;
@@ -44,13 +47,18 @@ export function parseProbe(json: string): MediaFacts {
   const rotation = Number(video.tags?.rotate ?? video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0);
   const quarterTurns = ((Math.round(rotation / 90) % 4) + 4) % 4;
   const sideways = quarterTurns % 2 === 1;
+  const [num, den] = (video.sample_aspect_ratio ?? '').split(':').map(Number);
+  const sampleAspect = num > 0 && den > 0 ? num / den : 1;
+  // The picture as shown: stored width times the pixel shape (even), then rotated.
+  const shownWidth = sampleAspect === 1 ? video.width : 2 * Math.round(((video.width ?? 0) * sampleAspect) / 2);
   return {
     duration,
     formatName: output.format?.format_name ?? '',
     videoCodec: video.codec_name ?? '',
     audioCodec: audio?.codec_name ?? '',
-    width: (sideways ? video.height : video.width) ?? 0,
-    height: (sideways ? video.width : video.height) ?? 0,
+    width: (sideways ? video.height : shownWidth) ?? 0,
+    height: (sideways ? shownWidth : video.height) ?? 0,
+    sampleAspect,
     rotation: quarterTurns * 90,
     hasAudio: Boolean(audio),
   };

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventPublisher, type JobContext, ObjectStorage, observeMediaStep, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
-import { type Analysis, analysisKey, levelOf } from '../analysis/analysis';
+import { type Analysis, ANALYSIS_VERSION, analysisKey, cropCenter, levelOf } from '../analysis/analysis';
 import { type Preset, scoreAnalysis } from '../analysis/scoring';
-import { CROSSFADE_SECONDS, selectMoments, snapToBeats } from '../analysis/selection';
+import { CROSSFADE_SECONDS, selectionSummary, selectMoments, snapToBeats } from '../analysis/selection';
 import type { WorkerConfig } from '../config';
 import type { HighlightEntity, StoredMoment, StoredTimings } from '../entities/highlight.entity';
 import type { VideoEntity } from '../entities/video.entity';
-import { reelLength, renderArgs } from '../ffmpeg/args';
+import { qualityFor, reelLength, renderArgs } from '../ffmpeg/args';
 import { MediaRepository } from '../ffmpeg/media.repository';
 import { HighlightsRepository } from '../highlights.repository';
 import { JobFailures } from '../job-failures';
@@ -137,8 +137,10 @@ export class ReelsService {
       await this.advance(highlight, 'selecting', 60);
       const selectionStarted = Date.now();
       const scores = scoreAnalysis(analysis, highlight.preset as Preset);
-      let moments = selectMoments(analysis, scores, { preset: highlight.preset as Preset, target: highlight.targetLength });
-      if (music) moments = snapToBeats(moments, music.beats);
+      // The target length is an upper bound: weak moments stay out and the reel is shorter.
+      let moments = selectMoments(analysis, scores, { preset: highlight.preset as Preset, target: highlight.targetLength, fill: highlight.fillToLength });
+      this.logger.log(`highlight ${highlight.id}: ${selectionSummary(moments, highlight.targetLength, highlight.fillToLength)}`);
+      if (music) moments = snapToBeats(moments, music.beats, analysis.cuts);
       timings.selectionSeconds = seconds(selectionStarted);
       const timeline = scores.score.map((v) => Math.round(v * 100) / 100);
       Object.assign(highlight, { moments, timeline });
@@ -187,7 +189,7 @@ export class ReelsService {
     const file = join(workDir, 'analysis.json');
     await this.storage.downloadFile(key, file);
     const kept = JSON.parse(await readFile(file, 'utf8')) as Analysis;
-    return kept.version === 1 ? kept : null;
+    return kept.version === ANALYSIS_VERSION ? kept : null;
   }
 
   /** A fresh analysis (one decode), which is then kept. */
@@ -206,14 +208,15 @@ export class ReelsService {
 
   private async renderReel(highlight: HighlightEntity, video: VideoEntity, source: string, analysis: Analysis | null, music: MusicBed | null, workDir: string, signal: AbortSignal) {
     const output = join(workDir, `reel.${highlight.format}`);
-    const moments = highlight.moments.map((m) => ({ start: m.start, end: m.end, cropX: analysis ? motionCenter(analysis, m) : 0.5 }));
+    const moments = highlight.moments.map((m) => ({ start: m.start, end: m.end, cropX: analysis ? cropCenter(analysis, m) : 0.5 }));
     const facts = await this.media.probe(source, signal);
     const spec = {
       source,
-      sourceSize: { width: facts.width, height: facts.height },
+      sourceSize: { width: facts.width, height: facts.height, sampleAspect: facts.sampleAspect },
       hasAudio: video.audioCodec !== '',
       moments,
-      quality: highlight.quality,
+      // Never upscaled: a 720p source makes a 720p reel even when 1080p was chosen.
+      quality: qualityFor(highlight.quality, highlight.aspect, facts),
       format: highlight.format,
       aspect: highlight.aspect,
       crossfade: CROSSFADE_SECONDS,
@@ -246,15 +249,3 @@ export class ReelsService {
 
 const REEL_TYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo' };
 
-/** Where the action is in a moment, for the 9:16 crop: the mean centre of the moving pixels. */
-function motionCenter(analysis: Analysis, moment: StoredMoment): number {
-  const from = Math.floor(moment.start / analysis.step);
-  const to = Math.max(from + 1, Math.ceil(moment.end / analysis.step));
-  let weighted = 0;
-  let weight = 0;
-  for (let i = from; i < Math.min(to, analysis.motion.length); i++) {
-    weighted += analysis.motionCenter[i] * analysis.motion[i];
-    weight += analysis.motion[i];
-  }
-  return weight > 0.01 ? weighted / weight : 0.5;
-}

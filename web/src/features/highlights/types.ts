@@ -47,6 +47,8 @@ export type Highlight = {
   stage: HighlightStage;
   preset: Preset | (string & {});
   targetLength: number;
+  /** Padded to the target with weaker moments on request (else the target is an upper bound). */
+  fillToLength?: boolean;
   quality: Quality | (string & {});
   format: ReelFormat | (string & {});
   aspect: Aspect | (string & {});
@@ -79,6 +81,8 @@ export type HighlightProgress = {
 export type GenerateOptions = {
   preset: Preset;
   targetLength: TargetLength;
+  /** Pad to the target length with weaker moments (by default the target is an upper bound). */
+  fillToLength?: boolean;
   aspect: Aspect;
   quality: Quality;
   format: ReelFormat;

@@ -8,7 +8,7 @@ import { useLiveConnectionState } from '../../videos/live/use-live';
 import { generateBody } from '../lib/options';
 import { isInFlight } from '../lib/progress';
 import type { ExportRequest, GenerateOptions, Highlight, Moment } from '../types';
-import { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey } from './keys';
+import { EXPORTS_QUERY_KEY, highlightKey, videoAnalysisKey, videoHighlightsKey } from './keys';
 
 export { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey };
 
@@ -25,6 +25,26 @@ export function useVideoHighlights(videoId: string | null | undefined, { enabled
     staleTime: VIDEO_URL_FRESH_TIME,
     refetchInterval: (query) => fallbackPoll(live, (query.state.data ?? []).some(isInFlight)),
   });
+}
+
+/** What the engine measured in a video; 404 until it was analysed (the first AI reel does it). */
+export interface VideoAnalysis {
+  videoId: string;
+  step: number;
+  duration: number;
+  hasAudio: boolean;
+  /** Shot boundaries, seconds: the first frame of each new shot. */
+  cuts: number[];
+  loudness: number[];
+  motion: number[];
+  /** Per second: faces seen, and where the largest is (0..1 across). */
+  faceCount: number[];
+  faceCenter: number[];
+}
+
+/** GET /api/videos/:id/analysis: shot boundaries for the timeline (none while there is no analysis). */
+export function useVideoAnalysis(videoId: string | null | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<VideoAnalysis>({ queryKey: videoAnalysisKey(videoId ?? ''), enabled: !!videoId && enabled, staleTime: VIDEO_URL_FRESH_TIME });
 }
 
 /** GET /api/highlights/:id */

@@ -65,6 +65,18 @@ export function GenerateHighlightsForm({ video, onQueued }: { video: Video; onQu
           onChange={(value) => set('targetLength', value)}
           data-testid="option-length"
         />
+        <label className="flex items-start gap-2 text-sm" data-testid="option-fill">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-[#ff6600]"
+            checked={options.fillToLength === true}
+            onChange={(event) => set('fillToLength', event.target.checked)}
+          />
+          <span>
+            Fill to length
+            <span className="block text-xs text-muted-foreground">Otherwise the reel keeps only strong moments and may be shorter.</span>
+          </span>
+        </label>
         <Segmented
           legend="Aspect"
           options={ASPECTS.map((a) => ({ value: a.value, label: a.label, hint: a.hint }))}

@@ -6,9 +6,9 @@ import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib
 import { cn } from '../../../lib/utils';
 import { VideoPlayer } from '../../videos/components/VideoPlayer';
 import type { Video } from '../../videos/types';
-import { useEditMoments } from '../api/highlights';
+import { useEditMoments, useVideoAnalysis } from '../api/highlights';
 import { useHighlightProgress } from '../api/use-highlight-progress';
-import { checkMoments, momentsChanged, momentsLength, sortMoments } from '../lib/moments';
+import { checkMoments, momentsChanged, momentsLength, selectionSummary, sortMoments } from '../lib/moments';
 import { presetLabel, renderSummary } from '../lib/options';
 import { formatSeconds, isFinished, stageLabel } from '../lib/progress';
 import { plotDuration } from '../lib/timeline';
@@ -50,6 +50,9 @@ export function HighlightViewer({
             {presetLabel(highlight.preset)} · {highlight.targetLength} s target · {renderSummary(highlight)}
             {highlight.musicTrackId ? ' · with music' : ''} · {formatRelativeTime(highlight.createdAt, now)}
           </p>
+          {progress.status === 'ready' && selectionSummary(highlight) && (
+            <p className="mt-1 text-xs font-medium text-foreground" data-testid="selection-summary">{selectionSummary(highlight)}</p>
+          )}
         </div>
         {highlight.reel && progress.status === 'ready' && (
           <a href={highlight.reel.downloadUrl} download className={buttonVariants({ size: 'sm' })} data-testid="download-reel">
@@ -202,6 +205,8 @@ function MomentsSection({
   const [draft, setDraft] = useState<Moment[]>(original);
   const [active, setActive] = useState<number | null>(null);
   const edit = useEditMoments({ onQueued: onVersionCreated });
+  // Shot boundaries from the kept analysis (there once the first AI reel of the video is made).
+  const analysis = useVideoAnalysis(video.id, { enabled: highlight.timeline.length > 0 });
   const duration = plotDuration(video.duration, highlight.timeline);
   const changed = momentsChanged(original, draft);
   const problem = checkMoments(draft, duration);
@@ -232,6 +237,7 @@ function MomentsSection({
         <TimelinePlot
           timeline={highlight.timeline}
           duration={duration}
+          cuts={analysis.data?.cuts ?? []}
           moments={draft}
           onChange={canEdit ? setDraft : undefined}
           activeIndex={active}

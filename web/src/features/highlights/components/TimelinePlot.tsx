@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from '
 import { useElementWidth } from '../../../hooks/use-element-width';
 import { formatDuration } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { edgeBounds, formatMomentTime, NUDGE_SECONDS, roundTime, setEdge, type Edge } from '../lib/moments';
+import { edgeBounds, formatMomentTime, NUDGE_SECONDS, roundTime, setEdge, snapToCut, type Edge } from '../lib/moments';
 import {
   areaPath,
   layoutLabels,
@@ -33,7 +33,8 @@ const formatScore = (score: number | null) => (score === null ? '—' : score.to
  * The score over time (seconds of the source video on x, 0..1 on y) as an SVG area, with the
  * chosen moments as bands labelled with their reasons. Hover, or focus the plot and use the arrow
  * keys, to read the time and score at any second. When `onChange` is given, each band's edges can
- * be dragged, or focused and moved with the arrow keys (±0.5 s).
+ * be dragged, or focused and moved with the arrow keys (±0.5 s). Shot boundaries (`cuts`) show as
+ * thin marks, and a dragged edge that comes near one snaps onto it.
  */
 export function TimelinePlot({
   timeline,
@@ -43,7 +44,9 @@ export function TimelinePlot({
   activeIndex,
   onActiveIndexChange,
   className,
+  cuts = [],
 }: {
+  cuts?: readonly number[];
   timeline: readonly number[];
   duration: number;
   moments: readonly Moment[];
@@ -131,8 +134,10 @@ export function TimelinePlot({
 
   const onHandlePointerMove = (event: PointerEvent<HTMLDivElement>, index: number, edge: Edge) => {
     if (!dragging || dragging.index !== index || dragging.edge !== edge) return;
-    // Tenths of a second while dragging; the arrow keys and buttons move in halves.
-    moveEdge(index, edge, Math.round(timeAtClientX(event.clientX) * 10) / 10);
+    // Tenths of a second while dragging, or onto a shot boundary within reach; the arrow keys and buttons move in halves.
+    const at = timeAtClientX(event.clientX);
+    const snapped = snapToCut(at, cuts);
+    moveEdge(index, edge, snapped !== at ? snapped : Math.round(at * 10) / 10);
   };
 
   const endDrag = (event: PointerEvent<HTMLDivElement>) => {
@@ -146,6 +151,7 @@ export function TimelinePlot({
     <figure className={cn('m-0 min-w-0', className)} data-testid="timeline-plot" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="sr-only">
         Highlight score over time with {moments.length} chosen {moments.length === 1 ? 'moment' : 'moments'}
+        {cuts.length > 0 ? ` and ${cuts.length} shot ${cuts.length === 1 ? 'boundary' : 'boundaries'}` : ''}
       </figcaption>
       <div ref={container} className="relative select-none">
         {/* Labels of the bands, in as many rows as they need not to collide. */}
@@ -197,6 +203,9 @@ export function TimelinePlot({
             </defs>
             {[0.25, 0.5, 0.75, 1].map((v) => (
               <line key={v} x1={0} x2={width} y1={yForScore(v, box)} y2={yForScore(v, box)} stroke="#e4e6ea" strokeDasharray={v === 1 ? undefined : '3 4'} />
+            ))}
+            {cuts.filter((c) => c > 0 && c < duration).map((c) => (
+              <line key={`cut-${c}`} data-testid="shot-boundary" data-time={c} x1={xForTime(c, duration, width)} x2={xForTime(c, duration, width)} y1={0} y2={PLOT_HEIGHT} stroke="#4b5563" strokeOpacity={0.45} strokeWidth={1} />
             ))}
             {moments.map((m, i) => (
               <rect

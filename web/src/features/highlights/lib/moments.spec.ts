@@ -9,7 +9,9 @@ import {
   momentsChanged,
   momentsLength,
   nudgeEdge,
+  selectionSummary,
   setEdge,
+  snapToCut,
 } from './moments';
 
 const m = (start: number, end: number, reasons: string[] = []): Moment => ({ start, end, score: 0.5, reasons });
@@ -130,5 +132,33 @@ describe('formatMomentTime', () => {
     expect(formatMomentTime(69.96)).toBe('1:10');
     expect(formatMomentTime(125.25)).toBe('2:05.3');
     expect(formatMomentTime(-3)).toBe('0:00');
+  });
+});
+
+describe('selectionSummary', () => {
+  const reel = (duration: number, moments = three, kind = 'highlights') => ({ kind, targetLength: 30, moments, reel: { duration } });
+
+  it('counts the strong moments, and says why a reel is shorter than its target', () => {
+    expect(selectionSummary(reel(29.6))).toBe('3 strong moments found');
+    expect(selectionSummary(reel(13.2))).toBe('3 strong moments found: a 13 s reel rather than 30 s of weaker moments');
+    expect(selectionSummary(reel(6, [m(2, 8)]))).toBe('1 strong moment found: a 6 s reel rather than 30 s of weaker moments');
+  });
+
+  it('says so when the reel was filled to length on request', () => {
+    expect(selectionSummary({ ...reel(29.6), fillToLength: true })).toBe('3 moments, filled to the 30 s target');
+  });
+
+  it('says nothing for exports or reels not made yet', () => {
+    expect(selectionSummary(reel(7, three, 'export'))).toBeNull();
+    expect(selectionSummary({ kind: 'highlights', targetLength: 30, moments: three, reel: null })).toBeNull();
+  });
+});
+
+describe('snapToCut', () => {
+  it('moves a time onto the nearest shot boundary within reach, else leaves it', () => {
+    expect(snapToCut(12.2, [5.4, 12.033333, 12.5])).toBe(12.033);
+    expect(snapToCut(12.4, [5.4, 12.033333, 12.5])).toBe(12.5);
+    expect(snapToCut(9, [5.4, 12.033333])).toBe(9);
+    expect(snapToCut(9, [])).toBe(9);
   });
 });

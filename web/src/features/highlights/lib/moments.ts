@@ -101,3 +101,26 @@ export function formatMomentTime(seconds: number): string {
   const base = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   return tenths === 0 || carry ? base : `${base}.${tenths}`;
 }
+
+/**
+ * What an AI reel holds, in words: '4 strong moments found', and why it is shorter than the target
+ * when it is (weak moments are left out rather than padding the reel to length).
+ */
+export function selectionSummary(highlight: { kind: string; targetLength: number; fillToLength?: boolean; moments: readonly Moment[]; reel: { duration: number } | null }): string | null {
+  if (highlight.kind !== 'highlights' || !highlight.reel || highlight.moments.length === 0) return null;
+  const count = highlight.moments.length;
+  if (highlight.fillToLength) return `${count} moment${count === 1 ? '' : 's'}, filled to the ${highlight.targetLength} s target`;
+  const what = `${count} strong moment${count === 1 ? '' : 's'} found`;
+  const length = highlight.reel.duration;
+  return length < highlight.targetLength - 1.5 ? `${what}: a ${Math.round(length)} s reel rather than ${highlight.targetLength} s of weaker moments` : what;
+}
+
+/** How near (seconds) a dragged edge must come to a shot boundary to snap onto it. */
+export const SNAP_SECONDS = 0.3;
+
+/** A time moved onto the nearest shot boundary within reach (so a trim starts on a fresh shot), else as it was. */
+export function snapToCut(time: number, cuts: readonly number[], reach = SNAP_SECONDS): number {
+  let best: number | null = null;
+  for (const cut of cuts) if (Math.abs(cut - time) <= reach && (best === null || Math.abs(cut - time) < Math.abs(best - time))) best = cut;
+  return best === null ? time : Math.round(best * 1000) / 1000;
+}

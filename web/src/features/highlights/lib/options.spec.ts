@@ -18,6 +18,12 @@ describe('generate options', () => {
     expect(generateBody({ preset: 'cooking' as never, targetLength: 45 as never, format: 'mkv' as never })).toEqual(DEFAULT_GENERATE_OPTIONS);
   });
 
+  it('asks to fill to length only when chosen (the target is an upper bound otherwise)', () => {
+    expect(generateBody({ fillToLength: true }).fillToLength).toBe(true);
+    expect('fillToLength' in generateBody({ fillToLength: false })).toBe(false);
+    expect('fillToLength' in generateBody()).toBe(false);
+  });
+
   it('sends the music track only when one is chosen', () => {
     expect(generateBody({ musicTrackId: 'track-1' }).musicTrackId).toBe('track-1');
     expect('musicTrackId' in generateBody({ musicTrackId: null })).toBe(false);

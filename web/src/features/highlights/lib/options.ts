@@ -63,6 +63,7 @@ export function generateBody(options: Partial<GenerateOptions> = {}): GenerateOp
     quality: isQuality(options.quality) ? options.quality : DEFAULT_GENERATE_OPTIONS.quality,
     format: isFormat(options.format) ? options.format : DEFAULT_GENERATE_OPTIONS.format,
   };
+  if (options.fillToLength === true) body.fillToLength = true;
   const music = options.musicTrackId?.trim();
   if (music) body.musicTrackId = music;
   return body;

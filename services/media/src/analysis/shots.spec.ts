@@ -1,0 +1,84 @@
+import { blendResidual, compare, hardCuts, pictureOf, shiftedStructure, standsOut, type TimedPicture } from './shots';
+
+const W = 48;
+const H = 27;
+
+/** A textured RGB picture: a pattern chosen by `seed`, lit by `gain` and `lift`, shifted by `dx`. */
+function picture(seed: number, { gain = 1, lift = 0, dx = 0, tint = [1, 1, 1] }: { gain?: number; lift?: number; dx?: number; tint?: number[] } = {}) {
+  const rgb = new Uint8Array(W * H * 3);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const u = x + dx;
+      const v = 128 + 60 * Math.sin(u * (0.3 + seed * 0.17) + seed) * Math.cos(y * (0.25 + seed * 0.11) - seed * 2) + 30 * Math.sin((u + y) * 0.05 * (seed + 1));
+      for (let c = 0; c < 3; c++) rgb[3 * (y * W + x) + c] = Math.max(0, Math.min(255, Math.round((v * gain + lift) * tint[c])));
+    }
+  }
+  return pictureOf(rgb, W, H);
+}
+
+const frames = (list: ReturnType<typeof picture>[], rate = 30): TimedPicture[] => list.map((p, i) => ({ time: i / rate, picture: p }));
+
+describe('picture comparison', () => {
+  it('sees the same structure under other light, and another structure after a cut', () => {
+    const room = picture(1);
+    expect(compare(room, picture(1, { gain: 1.4, lift: 30 })).structure).toBeLessThan(0.05);
+    expect(compare(room, picture(3)).structure).toBeGreaterThan(0.5);
+  });
+
+  it('explains a pan by a shift, not a cut', () => {
+    expect(shiftedStructure(picture(2), picture(2, { dx: 6 }))).toBeLessThan(0.1);
+    expect(shiftedStructure(picture(2), picture(4))).toBeGreaterThan(0.3);
+  });
+
+  it('finds a dissolve frame to be a mix of both ends, and a third picture not', () => {
+    const a = picture(1);
+    const b = picture(3);
+    const mix = pictureOf(Uint8Array.from({ length: W * H * 3 }, (_, i) => {
+      const ya = a.luma[Math.floor(i / 3)];
+      const yb = b.luma[Math.floor(i / 3)];
+      return Math.round(0.5 * ya + 0.5 * yb);
+    }), W, H);
+    expect(blendResidual(a, mix, b)).toBeLessThan(0.1);
+    expect(blendResidual(a, picture(5), b)).toBeGreaterThan(0.35);
+  });
+});
+
+describe('standsOut', () => {
+  it('measures a change against the quieter side, and above the busier one', () => {
+    expect(standsOut(0.9, [0.02, 0.03, 0.02], [0.6, 0.5, 0.55], 3)).toBe(true);
+    expect(standsOut(0.6, [0.02, 0.03, 0.02], [0.6, 0.5, 0.55], 3)).toBe(false);
+    expect(standsOut(0.3, [0.15, 0.12], [0.14, 0.13], 3)).toBe(false);
+  });
+});
+
+describe('hardCuts', () => {
+  const shot = (seed: number, n: number, wobble = 0) => Array.from({ length: n }, (_, i) => picture(seed, { dx: (i % 3) * wobble }));
+
+  it('gives the time of the first frame of the new shot', () => {
+    const cuts = hardCuts(frames([...shot(1, 20, 1), ...shot(3, 20, 1)]));
+    expect(cuts).toEqual([20 / 30]);
+  });
+
+  it('takes a light switching on for no cut', () => {
+    const list = [...shot(1, 15, 1), ...Array.from({ length: 15 }, (_, i) => picture(1, { gain: 1.3, lift: 25, dx: (i % 3), tint: [1.1, 1, 0.8] }))];
+    expect(hardCuts(frames(list))).toEqual([]);
+  });
+
+  it('takes a flash (white frames, then the same shot) for no cut', () => {
+    const white = pictureOf(new Uint8Array(W * H * 3).fill(250), W, H);
+    const bright = picture(1, { gain: 1.6, lift: 60 });
+    const list = [...shot(1, 12, 1), white, white, ...shot(1, 10, 1), bright, bright, ...shot(1, 10, 1)];
+    expect(hardCuts(frames(list))).toEqual([]);
+  });
+
+  it('steps over repeated frames (a 24 to 30 fps conversion) in fast motion', () => {
+    const list: ReturnType<typeof picture>[] = [];
+    for (let i = 0; i < 40; i++) list.push(picture(2, { dx: Math.floor(i - i / 5) * 2 }));
+    expect(hardCuts(frames(list))).toEqual([]);
+  });
+
+  it('finds shots of two frames in a fast edit', () => {
+    const list = [...shot(1, 10), ...shot(3, 2), ...shot(5, 3), ...shot(7, 10)];
+    expect(hardCuts(frames(list))).toEqual([10 / 30, 12 / 30, 15 / 30]);
+  });
+});
