@@ -9,14 +9,22 @@ import type { Video } from '../../videos/types';
 import { useGenerateHighlights } from '../api/highlights';
 import { useSelectedMusicForRender } from '../api/use-selected-music';
 import { ASPECTS, DEFAULT_GENERATE_OPTIONS, FORMATS, PRESETS, presetHint, QUALITIES, TARGET_LENGTHS } from '../lib/options';
-import type { GenerateOptions, Highlight } from '../types';
+import type { Aspect, GenerateOptions, Highlight } from '../types';
 
 /**
  * 'Generate highlights' on the video page: preset, target length, aspect, quality and format (and
  * the music track picked in the music library, if any). Every generation makes a new version.
  */
-export function GenerateHighlightsForm({ video, onQueued }: { video: Video; onQueued: (highlight: Highlight) => void }) {
-  const [options, setOptions] = useState<GenerateOptions>({ ...DEFAULT_GENERATE_OPTIONS });
+export function GenerateHighlightsForm({
+  video,
+  onQueued,
+  defaultAspect,
+}: {
+  video: Video;
+  onQueued: (highlight: Highlight) => void;
+  defaultAspect?: Aspect;
+}) {
+  const [options, setOptions] = useState<GenerateOptions>({ ...DEFAULT_GENERATE_OPTIONS, ...(defaultAspect ? { aspect: defaultAspect } : {}) });
   const music = useSelectedMusicForRender();
   const generate = useGenerateHighlights({ onQueued });
   const presetId = useId();
