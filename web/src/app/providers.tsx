@@ -1,19 +1,20 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { Toaster } from '../components/ui/toaster';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { queryClient } from '../lib/query-client';
+
+// Toasts keep their state in their module, so a toast raised before this chunk arrives still shows.
+const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <BrowserRouter>
-          {children}
+      <BrowserRouter>
+        {children}
+        <Suspense fallback={null}>
           <Toaster />
-        </BrowserRouter>
-      </TooltipProvider>
+        </Suspense>
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isMobileDevice } from '../lib/device';
 import { AuthGate } from '../features/auth/components/AuthGate';
-import { AppLayout } from '../features/layout/components/AppLayout';
 import { RouteFallback } from '../features/layout/components/RouteFallback';
 import { LiveUpdates } from '../features/videos/live/LiveUpdates';
 
@@ -13,6 +12,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+const AppLayout = page(() => import('../features/layout/components/AppLayout'), 'AppLayout');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
 const UploadPage = page(() => import('../features/upload/UploadPage'), 'UploadPage');
 const BulkUploadPage = page(() => import('../features/bulk-upload/BulkUploadPage'), 'BulkUploadPage');
@@ -52,7 +52,7 @@ export function AppRoutes() {
         <LiveUpdates />
         <Routes>
           <Route path={`${MOBILE_PATH}/*`} element={lazyPage(MobileApp)} />
-          <Route element={<AppLayout />}>
+          <Route element={lazyPage(AppLayout)}>
             <Route index element={lazyPage(DashboardPage)} />
             <Route path="dashboard" element={lazyPage(DashboardPage)} />
             <Route path="upload" element={lazyPage(UploadPage)} />

@@ -2,6 +2,7 @@ import { Link, NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { useEffect } from 'react';
 import { Folder, LibraryBig, Loader2, LogOut, UploadCloud, UserRound } from 'lucide-react';
 import { Logo } from '../../components/brand/Logo';
+import { TooltipProvider } from '../../components/ui/tooltip';
 import { cn } from '../../lib/utils';
 import { useCurrentUser } from '../auth/api/use-current-user';
 import { useSignOut } from '../auth/api/use-sign-out';
@@ -10,6 +11,7 @@ import { MobileLibrary } from './components/MobileLibrary';
 import { MobileUpload } from './components/MobileUpload';
 import { MobileVideo } from './components/MobileVideo';
 import { MOBILE_BASE } from './paths';
+import { PwaBanners } from '../pwa/PwaBanners';
 
 
 const NAV = [
@@ -30,6 +32,7 @@ export function MobileApp() {
   }, [pathname]);
 
   return (
+    <TooltipProvider>
     <div className="flex min-h-full flex-col bg-background" data-testid="mobile-shell">
       <header className="sticky top-0 z-20 bg-sidebar pt-[env(safe-area-inset-top)]">
         <div className="flex h-14 items-center justify-between gap-3 pl-[max(1rem,env(safe-area-inset-left))] pr-[max(1rem,env(safe-area-inset-right))]">
@@ -49,6 +52,7 @@ export function MobileApp() {
         id="main"
         className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-5 pb-[calc(5rem+env(safe-area-inset-bottom))] pl-[max(1rem,env(safe-area-inset-left))] pr-[max(1rem,env(safe-area-inset-right))] pt-5"
       >
+        <PwaBanners />
         <Routes>
           <Route index element={<MobileLibrary />} />
           <Route path="upload" element={<MobileUpload />} />
@@ -85,6 +89,7 @@ export function MobileApp() {
         </ul>
       </nav>
     </div>
+    </TooltipProvider>
   );
 }
 

@@ -1,8 +1,16 @@
-import { clearAuthToken, getAuthToken } from '../../../lib/auth-token';
+import { clearAuthToken, getAuthToken, rememberUser } from '../../../lib/auth-token';
 import type { User } from '../types';
 
 export const NO_AUTH_TOKEN = 'No auth token';
 export const AUTHENTICATION_FAILED = 'Authentication failed';
+
+/** The check could not reach the server at all (offline, gateway down): the token may still be good. */
+export class UnreachableError extends Error {
+  constructor() {
+    super(AUTHENTICATION_FAILED);
+    this.name = 'UnreachableError';
+  }
+}
 
 /**
  * GET /api/auth/me, only when a token is stored (spec §4, §7).
@@ -17,12 +25,14 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
   try {
     res = await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${token}` }, signal });
   } catch {
-    throw new Error(AUTHENTICATION_FAILED);
+    throw new UnreachableError();
   }
   if (res.status === 401) {
     clearAuthToken();
     throw new Error(AUTHENTICATION_FAILED);
   }
+  // A gateway that is restarting (or a worker answering for it offline) is no verdict on the token.
+  if (res.status >= 502 && res.status <= 504) throw new UnreachableError();
   if (!res.ok) throw new Error(AUTHENTICATION_FAILED);
 
   let user: unknown;
@@ -32,5 +42,6 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
     throw new Error(AUTHENTICATION_FAILED);
   }
   if (!user || typeof user !== 'object') throw new Error(AUTHENTICATION_FAILED);
+  rememberUser(user as User);
   return user as User;
 }

@@ -4,6 +4,8 @@ import { Menu } from 'lucide-react';
 import { Logo } from '../../../components/brand/Logo';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { useMediaQuery } from '../../../hooks/use-media-query';
+import { PwaBanners } from '../../pwa/PwaBanners';
+import { TooltipProvider } from '../../../components/ui/tooltip';
 import { Sidebar } from './Sidebar';
 
 /**
@@ -25,6 +27,7 @@ export function AppLayout() {
   }, [isMedium]);
 
   return (
+    <TooltipProvider>
     <div className="min-h-full bg-background">
       {isMedium ? (
         <aside className="fixed inset-y-0 left-0 z-30 border-r border-sidebar-border">
@@ -62,9 +65,13 @@ export function AppLayout() {
 
       <div className={isWide ? 'pl-64' : isMedium ? 'pl-[72px]' : undefined}>
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:px-8 lg:px-10 lg:py-10">
+          <div className="mb-6 empty:hidden">
+            <PwaBanners />
+          </div>
           <Outlet />
         </main>
       </div>
     </div>
+    </TooltipProvider>
   );
 }
