@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -28,6 +31,31 @@ function pngIcons(): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz copies of the built JS and CSS beside them; the gateway sends one of those to
+ * a browser that accepts it (services/gateway/src/http/spa.ts), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'reelsmith-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const assets = join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css)$/.test(name)) continue;
+        const body = readFileSync(join(assets, name));
+        if (body.length < 1024) continue;
+        writeFileSync(join(assets, `${name}.gz`), gzipSync(body, { level: 9 }));
+        writeFileSync(join(assets, `${name}.br`), brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
 const gateway = 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -36,6 +64,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     pngIcons(),
+    precompress(),
     // The offline worker (web/sw/sw.ts) with Workbox; the manifest is public/manifest.webmanifest
     // and the page registers /sw.js itself (src/app/pwa.ts), so the plugin injects nothing.
     VitePWA({

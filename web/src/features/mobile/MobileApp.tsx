@@ -1,4 +1,4 @@
-import { Link, NavLink, Route, Routes, useLocation } from 'react-router-dom';
+import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useEffect } from 'react';
 import { Folder, LibraryBig, Loader2, LogOut, UploadCloud, UserRound } from 'lucide-react';
 import { Logo } from '../../components/brand/Logo';
@@ -96,6 +96,7 @@ export function MobileApp() {
 function MobileAccount() {
   const { user } = useCurrentUser();
   const signOut = useSignOut();
+  const navigate = useNavigate();
   return (
     <section className="grid gap-4" aria-labelledby="account-heading">
       <div>
@@ -108,7 +109,7 @@ function MobileAccount() {
       </div>
       <button
         type="button"
-        onClick={() => signOut.mutate()}
+        onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate(MOBILE_BASE, { replace: true }) })}
         disabled={signOut.isPending}
         className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl border border-border bg-card px-4 text-base font-medium text-foreground disabled:opacity-60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >

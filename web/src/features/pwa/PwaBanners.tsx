@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Download, RefreshCw, Share, WifiOff, X } from 'lucide-react';
 import { useOnlineStatus } from '../../hooks/use-online-status';
+import { useCurrentUser } from '../auth/api/use-current-user';
 import { INSTALL_DISMISSED_KEY, installOffer, IOS_INSTALL_HINT } from './install';
 import { applyUpdate, updateStore } from './worker';
 
@@ -36,7 +37,10 @@ const action = 'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl px
 
 /** The install prompt (spec §2), 'A new version is available - Reload', and the offline notice. */
 export function PwaBanners() {
-  const online = useOnlineStatus();
+  const networkUp = useOnlineStatus();
+  // navigator.onLine can say yes while nothing gets through (captive portal, a dead gateway).
+  const { unreachable } = useCurrentUser();
+  const online = networkUp && !unreachable;
   const update = useSyncExternalStore(updateStore.subscribe, updateStore.get, () => false);
   const [, rerender] = useState(0);
   const [dismissed, setDismissed] = useState(readDismissed);
@@ -81,7 +85,7 @@ export function PwaBanners() {
         <div role="status" className={`${bar} border-amber-300 bg-amber-50 text-amber-950`} data-testid="offline-notice">
           <WifiOff className="size-4 shrink-0" aria-hidden="true" />
           <p className="min-w-0 flex-1">
-            <span className="font-semibold">You are offline.</span> Uploads, new reels and playback wait for the connection; Reelsmith reconnects by itself.
+            <span className="font-semibold">{networkUp ? 'Reelsmith cannot be reached right now.' : 'You are offline.'}</span> Uploads, new reels and playback wait for the connection; Reelsmith reconnects by itself.
           </p>
         </div>
       )}

@@ -4,6 +4,8 @@ import type { User } from '../types';
 export const NO_AUTH_TOKEN = 'No auth token';
 export const AUTHENTICATION_FAILED = 'Authentication failed';
 
+export const AUTH_CHECK_TIMEOUT_MS = 8000;
+
 /** The check could not reach the server at all (offline, gateway down): the token may still be good. */
 export class UnreachableError extends Error {
   constructor() {
@@ -22,10 +24,18 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
   if (!token) throw new Error(NO_AUTH_TOKEN);
 
   let res: Response;
+  // A network that neither answers nor fails (a dead connection) must not hold the app on its loading screen.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), AUTH_CHECK_TIMEOUT_MS);
+  const onAbort = () => timeout.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    res = await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${token}` }, signal });
+    res = await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${token}` }, signal: timeout.signal });
   } catch {
     throw new UnreachableError();
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
   }
   if (res.status === 401) {
     clearAuthToken();

@@ -18,11 +18,13 @@ export function AuthGate({ children }: { children: ReactNode }) {
     if (user && !unreachable) return undefined;
     const onOnline = () => {
       if (!getAuthToken()) return;
-      void refetch().then(() => queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' }));
+      void refetch().then(({ data }) => {
+        if (data && !('offline' in data)) void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+      });
     };
     window.addEventListener('online', onOnline);
     // The gateway may come back without an online event (it was down, not the network): try now and then.
-    const timer = unreachable ? window.setInterval(() => navigator.onLine && onOnline(), 15_000) : undefined;
+    const timer = unreachable ? window.setInterval(() => navigator.onLine && onOnline(), 5_000) : undefined;
     return () => {
       window.removeEventListener('online', onOnline);
       if (timer) window.clearInterval(timer);

@@ -19,10 +19,13 @@ export function GenerateHighlightsForm({
   video,
   onQueued,
   defaultAspect,
+  noMusicNote,
 }: {
   video: Video;
   onQueued: (highlight: Highlight) => void;
   defaultAspect?: Aspect;
+  /** What 'No music' says where the track is picked elsewhere than the editor (the phone's picker). */
+  noMusicNote?: string;
 }) {
   const [options, setOptions] = useState<GenerateOptions>({ ...DEFAULT_GENERATE_OPTIONS, ...(defaultAspect ? { aspect: defaultAspect } : {}) });
   const music = useSelectedMusicForRender();
@@ -96,6 +99,8 @@ export function GenerateHighlightsForm({
               Music: <span className="font-medium text-foreground">{music.title}</span>
               {music.artist ? ` by ${music.artist}` : ''}
             </span>
+          ) : noMusicNote ? (
+            <span>{noMusicNote}</span>
           ) : (
             <span>
               No music. Pick a track in the{' '}

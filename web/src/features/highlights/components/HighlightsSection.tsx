@@ -19,8 +19,10 @@ export function HighlightsSection({
   video,
   defaultAspect,
   reelActions,
+  noMusicNote,
 }: {
   video: Video;
+  noMusicNote?: string;
   /** The aspect a new reel starts with (9:16 on phones). */
   defaultAspect?: Aspect;
   reelActions?: (highlight: Highlight) => ReactNode;
@@ -76,7 +78,7 @@ export function HighlightsSection({
 
       <div className="mt-5 grid grid-cols-1 gap-6 lg:grid-cols-[280px_minmax(0,1fr)]">
         <div className="grid content-start gap-5">
-          <GenerateHighlightsForm video={video} onQueued={choose} defaultAspect={defaultAspect} />
+          <GenerateHighlightsForm video={video} onQueued={choose} defaultAspect={defaultAspect} noMusicNote={noMusicNote} />
           <HighlightVersions versions={list} loading={versions.isLoading} chosenId={chosen?.id ?? null} now={now} onChoose={choose} />
         </div>
 

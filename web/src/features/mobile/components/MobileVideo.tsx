@@ -73,7 +73,7 @@ export function MobileVideo() {
         </a>
       )}
       {video.status === 'processed' && <MobileMusicPicker />}
-      <HighlightsSection video={video} defaultAspect="9:16" reelActions={(highlight) => <ShareReelButton highlight={highlight} title={video.title} />} />
+      <HighlightsSection video={video} defaultAspect="9:16" noMusicNote="No music. Choose a track above to set the reel to it." reelActions={(highlight) => <ShareReelButton highlight={highlight} title={video.title} />} />
     </div>
   );
 }
