@@ -61,7 +61,7 @@ describe('installable, offline-capable and accessible web app', () => {
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource|net::ERR/.test(e))).toEqual([]);
   });
 
-  it('passes axe-core on the sign-in page, and toasts of a session stay with it', async () => {
+  it('passes axe-core on the sign-in page at 1440 and 390 px', async () => {
     await page.goto(`${app.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -85,11 +85,15 @@ describe('installable, offline-capable and accessible web app', () => {
         if (route === '/upload') await page.keyboard.press('Escape');
         // The first Tab stops show where the focus is.
         await page.locator('body').focus();
+        let stops = 0;
         for (let i = 0; i < 3; i++) {
           await page.keyboard.press('Tab');
           const focus = await focusIndicator(page);
+          if (focus.tag === 'body') break; // a short page: the focus left it for the browser's own UI
+          stops += 1;
           expect({ route, width, focus }).toEqual({ route, width, focus: { ...focus, visible: true } });
         }
+        expect({ route, width, stops: stops > 0 }).toEqual({ route, width, stops: true });
         await screenshot(page, `a11y-${width}${path.replace(/\//g, '_') || '_root'}`);
       }
     }
@@ -144,6 +148,7 @@ describe('installable, offline-capable and accessible web app', () => {
   });
 
   it('keeps the signed-in app with an offline notice on a reload without network, and recovers by itself', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.evaluate((t) => localStorage.setItem('reelsmith.authToken', t), token);
     await page.goto(`${app.baseUrl}/videos`);
     await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
