@@ -9,6 +9,7 @@ import { loadBench, newProfileDir } from './load';
 import { measureAnalysis, momentScores, plainEncodeOfMoments, plainEncodeSeconds, tenMinuteMatch } from './engine';
 import { bareDecodeSeconds, tenMinutes1080p, tenMinutes1080pMkv, thirtySecondsMpeg4, twoGigabytes } from './media-files';
 import { RssSampler } from './rss';
+import { webBench } from './web';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const setup = require('../scripts/lib/setup.cjs') as { build(): void; ensureMediaTools(): void };
@@ -97,6 +98,7 @@ export async function main(args: string[]): Promise<void> {
       }
     }
 
+    if (runs('web')) await webBench(app.baseUrl, token);
     if (runs('batch')) await batchBench(app.baseUrl, token, sampler, idle);
     if (runs('load')) await loadBench(app, databaseUrl, sampler, { profileDir, skipSustained: args.includes('--list-only') });
 

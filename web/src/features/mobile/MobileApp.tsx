@@ -1,15 +1,17 @@
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Folder, LibraryBig, Loader2, LogOut, UploadCloud, UserRound } from 'lucide-react';
 import { Logo } from '../../components/brand/Logo';
-import { TooltipProvider } from '../../components/ui/tooltip';
 import { cn } from '../../lib/utils';
 import { useCurrentUser } from '../auth/api/use-current-user';
 import { useSignOut } from '../auth/api/use-sign-out';
-import { MobileFolders } from './components/MobileFolders';
+import { RouteFallback } from '../layout/components/RouteFallback';
 import { MobileLibrary } from './components/MobileLibrary';
-import { MobileUpload } from './components/MobileUpload';
-import { MobileVideo } from './components/MobileVideo';
+
+// The library comes with the shell; the other screens load when first opened.
+const MobileUpload = lazy(async () => ({ default: (await import('./components/MobileUpload')).MobileUpload }));
+const MobileFolders = lazy(async () => ({ default: (await import('./components/MobileFolders')).MobileFolders }));
+const MobileVideo = lazy(async () => ({ default: (await import('./components/MobileVideo')).MobileVideo }));
 import { MOBILE_BASE } from './paths';
 import { PwaBanners } from '../pwa/PwaBanners';
 
@@ -32,7 +34,6 @@ export function MobileApp() {
   }, [pathname]);
 
   return (
-    <TooltipProvider>
     <div className="flex min-h-full flex-col bg-background" data-testid="mobile-shell">
       <header className="sticky top-0 z-20 bg-sidebar pt-[env(safe-area-inset-top)]">
         <div className="flex h-14 items-center justify-between gap-3 pl-[max(1rem,env(safe-area-inset-left))] pr-[max(1rem,env(safe-area-inset-right))]">
@@ -53,6 +54,7 @@ export function MobileApp() {
         className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-5 pb-[calc(5rem+env(safe-area-inset-bottom))] pl-[max(1rem,env(safe-area-inset-left))] pr-[max(1rem,env(safe-area-inset-right))] pt-5"
       >
         <PwaBanners />
+        <Suspense fallback={<RouteFallback />}>
         <Routes>
           <Route index element={<MobileLibrary />} />
           <Route path="upload" element={<MobileUpload />} />
@@ -62,6 +64,7 @@ export function MobileApp() {
           <Route path="video/:id" element={<MobileVideo />} />
           <Route path="*" element={<MobileLibrary />} />
         </Routes>
+        </Suspense>
       </main>
       <nav
         aria-label="Main"
@@ -89,7 +92,6 @@ export function MobileApp() {
         </ul>
       </nav>
     </div>
-    </TooltipProvider>
   );
 }
 
