@@ -16,6 +16,7 @@ const importEsm = new Function('specifier', 'return import(specifier)') as <T>(s
 
 type LighthouseResult = {
   finalDisplayedUrl: string;
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { details?: { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } }>;
 };
@@ -73,7 +74,15 @@ export async function webBench(baseUrl: string, token: string): Promise<void> {
         const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script' && r.url.startsWith(baseUrl));
         const received = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
         const gzip = (await Promise.all(scripts.map((r) => gzipBytes(r.url)))).reduce((a, b) => a + b, 0);
-        const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100));
+        const score = (id: string) => {
+          const value = lhr.categories[id]?.score;
+          return typeof value === 'number' ? String(Math.round(value * 100)) : 'n/a';
+        };
+        if (lhr.runtimeError) console.log(`  ${name} ${profile}: Lighthouse could not measure: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (process.env.BENCH_WEB_SCRIPTS) {
+          const sizes = await Promise.all(scripts.map(async (r) => `${((await gzipBytes(r.url)) / 1024).toFixed(1)} KB ${new URL(r.url).pathname}`));
+          console.log(sizes.map((l) => `    ${l}`).join('\n'));
+        }
         line([name, profile, new URL(lhr.finalDisplayedUrl).pathname, score('performance'), score('accessibility'), score('best-practices'), `${(gzip / 1024).toFixed(1)} KB`, `${(received / 1024).toFixed(1)} KB`]);
       } finally {
         await chrome.kill();

@@ -4,7 +4,6 @@ import { Menu } from 'lucide-react';
 import { Logo } from '../../../components/brand/Logo';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { PwaBanners } from '../../pwa/PwaBanners';
-import { TooltipProvider } from '../../../components/ui/tooltip';
 import { Sidebar } from './Sidebar';
 
 const NavDrawer = lazy(async () => ({ default: (await import('./NavDrawer')).NavDrawer }));
@@ -28,7 +27,6 @@ export function AppLayout() {
   }, [isMedium]);
 
   return (
-    <TooltipProvider>
     <div className="min-h-full bg-background">
       {isMedium ? (
         <aside className="fixed inset-y-0 left-0 z-30 border-r border-sidebar-border">
@@ -66,6 +64,5 @@ export function AppLayout() {
         </main>
       </div>
     </div>
-    </TooltipProvider>
   );
 }
