@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { getAuthToken } from '../lib/auth-token';
 import { isMobileDevice } from '../lib/device';
 import { AuthGate } from '../features/auth/components/AuthGate';
 import { RouteFallback } from '../features/layout/components/RouteFallback';
@@ -12,7 +13,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const AppLayout = page(() => import('../features/layout/components/AppLayout'), 'AppLayout');
+const AppLayout = page(() => loadAppLayout(), 'AppLayout');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
 const UploadPage = page(() => import('../features/upload/UploadPage'), 'UploadPage');
 const BulkUploadPage = page(() => import('../features/bulk-upload/BulkUploadPage'), 'BulkUploadPage');
@@ -24,9 +25,17 @@ const VideosPage = page(() => import('../features/videos/VideosPage'), 'VideosPa
 const VideoDetailPage = page(() => import('../features/videos/VideoDetailPage'), 'VideoDetailPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage'), 'SettingsPage');
 const NotFoundPage = page(() => import('../features/misc/NotFoundPage'), 'NotFoundPage');
-const MobileApp = page(() => import('../features/mobile/MobileApp'), 'MobileApp');
+const loadMobileApp = () => import('../features/mobile/MobileApp');
+const MobileApp = page(loadMobileApp, 'MobileApp');
+const loadAppLayout = () => import('../features/layout/components/AppLayout');
 
 const isMobilePath = (pathname: string) => pathname === MOBILE_PATH || pathname.startsWith(`${MOBILE_PATH}/`);
+
+// With a token the first screen is the app, not the sign-in form: its shell starts loading now,
+// beside the auth check, instead of after it.
+if (typeof window !== 'undefined' && getAuthToken()) {
+  void (isMobilePath(window.location.pathname) || isMobileDevice() ? loadMobileApp() : loadAppLayout()).catch(() => undefined);
+}
 
 /** Phones and tablets always end up on /mobile (before the auth check, so sign-in lands there too). */
 function MobileRedirect({ children }: { children: ReactNode }) {
