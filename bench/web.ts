@@ -18,7 +18,7 @@ type LighthouseResult = {
   finalDisplayedUrl: string;
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { details?: { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } }>;
 };
 
 /** Bytes of a URL as the gateway sends it to a client that accepts gzip only. */
@@ -54,9 +54,9 @@ export async function webBench(baseUrl: string, token: string): Promise<void> {
     { name: '/mobile', path: '/mobile', signedIn: true },
   ];
   console.log('\n== Web app: Lighthouse (first visit, fresh browser each run) ==');
-  const widths = [11, 8, 16, 6, 6, 6, 10, 10];
+  const widths = [11, 8, 16, 6, 6, 6, 10, 10, 7, 7, 7];
   const line = (cells: string[]) => console.log(cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
-  line(['page', 'profile', 'landed on', 'perf', 'a11y', 'b-p', 'JS gzip', 'JS recv']);
+  line(['page', 'profile', 'landed on', 'perf', 'a11y', 'b-p', 'JS gzip', 'JS recv', 'FCP s', 'LCP s', 'TBT ms']);
   for (const { name, path, signedIn } of pages) {
     for (const profile of ['mobile', 'desktop'] as const) {
       const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -74,6 +74,7 @@ export async function webBench(baseUrl: string, token: string): Promise<void> {
         const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script' && r.url.startsWith(baseUrl));
         const received = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
         const gzip = (await Promise.all(scripts.map((r) => gzipBytes(r.url)))).reduce((a, b) => a + b, 0);
+        const seconds = (id: string) => ((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(1);
         const score = (id: string) => {
           const value = lhr.categories[id]?.score;
           return typeof value === 'number' ? String(Math.round(value * 100)) : 'n/a';
@@ -83,11 +84,11 @@ export async function webBench(baseUrl: string, token: string): Promise<void> {
           const sizes = await Promise.all(scripts.map(async (r) => `${((await gzipBytes(r.url)) / 1024).toFixed(1)} KB ${new URL(r.url).pathname}`));
           console.log(sizes.map((l) => `    ${l}`).join('\n'));
         }
-        line([name, profile, new URL(lhr.finalDisplayedUrl).pathname, score('performance'), score('accessibility'), score('best-practices'), `${(gzip / 1024).toFixed(1)} KB`, `${(received / 1024).toFixed(1)} KB`]);
+        line([name, profile, new URL(lhr.finalDisplayedUrl).pathname, score('performance'), score('accessibility'), score('best-practices'), `${(gzip / 1024).toFixed(1)} KB`, `${(received / 1024).toFixed(1)} KB`, seconds('first-contentful-paint'), seconds('largest-contentful-paint'), String(Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0))]);
       } finally {
         await chrome.kill();
       }
     }
   }
-  console.log('(perf/a11y/b-p: Lighthouse scores 0-100; JS gzip: every script of the first visit as gzip; JS recv: what Chromium received, brotli where accepted)');
+  console.log('(perf/a11y/b-p: Lighthouse scores 0-100; JS gzip: every script of the first visit as gzip; JS recv: what Chromium received, headers included; FCP/LCP/TBT: Lighthouse\'s simulated first paint, largest paint and blocking time)');
 }

@@ -56,6 +56,24 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * index.html preloads the app's bootstrap chunk: main.tsx imports it dynamically (so a failing
+ * start still shows the error screen), which would otherwise cost a round trip after main's own.
+ */
+function preloadBootstrap(): Plugin {
+  return {
+    name: 'reelsmith-preload-bootstrap',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bootstrap = Object.values(ctx.bundle ?? {}).find((file) => file.type === 'chunk' && file.moduleIds.some((id) => id.endsWith('/src/app/bootstrap.tsx')));
+        return bootstrap ? [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${bootstrap.fileName}` }, injectTo: 'head' }] : [];
+      },
+    },
+  };
+}
+
 const gateway = 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -65,6 +83,7 @@ export default defineConfig({
     tailwindcss(),
     pngIcons(),
     precompress(),
+    preloadBootstrap(),
     // The offline worker (web/sw/sw.ts) with Workbox; the manifest is public/manifest.webmanifest
     // and the page registers /sw.js itself (src/app/pwa.ts), so the plugin injects nothing.
     VitePWA({
