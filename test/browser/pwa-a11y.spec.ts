@@ -172,7 +172,10 @@ describe('installable, offline-capable and accessible web app', () => {
     await page.getByTestId('offline-notice').waitFor();
     await context.setOffline(false);
     await page.getByTestId('offline-notice').waitFor({ state: 'detached' });
-    await page.locator('[data-testid="video-card"]').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid="video-card"]').first().waitFor({ timeout: 15_000 }).catch(async (error) => {
+      await screenshot(page, 'pwa-recover-failed');
+      throw error;
+    });
     expect(await page.getByText('Harbour walk').count()).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getAuthToken } from '../../../lib/auth-token';
 import { useCurrentUser } from '../api/use-current-user';
@@ -18,9 +18,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
     if (user && !unreachable) return undefined;
     const onOnline = () => {
       if (!getAuthToken()) return;
-      void refetch().then(({ data }) => {
-        if (data && !('offline' in data)) void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
-      });
+      void refetch();
     };
     window.addEventListener('online', onOnline);
     // The gateway may come back without an online event (it was down, not the network): try now and then.
@@ -29,7 +27,19 @@ export function AuthGate({ children }: { children: ReactNode }) {
       window.removeEventListener('online', onOnline);
       if (timer) window.clearInterval(timer);
     };
-  }, [user, unreachable, refetch, queryClient]);
+  }, [user, unreachable, refetch]);
+
+  // Back online: whatever failed or waited meanwhile (lists, the video page) is asked for again.
+  const wasUnreachable = useRef(false);
+  useEffect(() => {
+    if (unreachable) {
+      wasUnreachable.current = true;
+      return;
+    }
+    if (!user || !wasUnreachable.current) return;
+    wasUnreachable.current = false;
+    void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status !== 'success' || query.state.fetchStatus === 'paused' });
+  }, [user, unreachable, queryClient]);
 
   if (isLoading) return <LoadingScreen />;
   if (!user) return <AuthPage />;
