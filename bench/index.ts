@@ -11,6 +11,7 @@ import { bareDecodeSeconds, tenMinutes1080p, tenMinutes1080pMkv, thirtySecondsMp
 import { RssSampler } from './rss';
 import { scaleBench } from './scale';
 import { DEFAULT_MEDIA_DEV, realBench } from './real';
+import { webBench } from './web';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const setup = require('../scripts/lib/setup.cjs') as { build(): void; ensureMediaTools(): void };
@@ -105,6 +106,7 @@ export async function main(args: string[]): Promise<void> {
       }
     }
 
+    if (runs('web')) await webBench(app.baseUrl, token);
     if (runs('batch')) await batchBench(app.baseUrl, token, sampler, idle);
     if (runs('load')) await loadBench(app, databaseUrl, sampler, { profileDir, skipSustained: args.includes('--list-only') });
     if (runs('scale')) await scaleBench(app, args);

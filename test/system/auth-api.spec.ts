@@ -135,6 +135,18 @@ describe('auth through the gateway (real processes, NATS, PostgreSQL)', () => {
     expect(worker.headers.get('content-type')).toMatch(/javascript/);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
 
+    // The build's precompressed JS goes to clients that accept it, the same bytes once decoded.
+    const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(await (await fetch(`${app.baseUrl}/`, { headers: { accept: 'text/html' } })).text())![1];
+    const plain = await fetch(`${app.baseUrl}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    const gzip = await fetch(`${app.baseUrl}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    const brotli = await fetch(`${app.baseUrl}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect([plain.headers.get('content-encoding'), gzip.headers.get('content-encoding'), brotli.headers.get('content-encoding')]).toEqual([null, 'gzip', 'br']);
+    expect(gzip.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    expect(gzip.headers.get('content-type')).toMatch(/javascript/);
+    const body = await plain.text();
+    expect(await gzip.text()).toBe(body);
+    expect(await brotli.text()).toBe(body);
+
     const docs = await fetch(`${app.baseUrl}/api/docs-json`);
     expect(docs.status).toBe(200);
     const spec = (await docs.json()) as { paths: Record<string, Record<string, any>> };

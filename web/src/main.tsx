@@ -1,5 +1,6 @@
 import './index.css';
 import { renderFatalError } from './components/errors/fatal-error';
+import { registerWorker } from './features/pwa/worker';
 
 const container = document.getElementById('root') ?? document.body;
 
@@ -9,10 +10,4 @@ import('./app/bootstrap')
   .then(({ mountApp }) => mountApp(container))
   .catch((error: unknown) => renderFatalError(container, error));
 
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
-      console.warn('Offline support is unavailable:', error);
-    });
-  });
-}
+if (import.meta.env.PROD) registerWorker();

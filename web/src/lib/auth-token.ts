@@ -21,8 +21,31 @@ export function setAuthToken(token: string): void {
   storage()?.setItem(TOKEN_KEY, token);
 }
 
+const LAST_USER_KEY = `${TOKEN_KEY}.user`;
+
+/** The last signed-in user, so a reload while offline keeps the signed-in shell (removed with the token). */
+export function rememberUser(user: { id: string | number; username: string }): void {
+  try {
+    storage()?.setItem(LAST_USER_KEY, JSON.stringify({ id: user.id, username: user.username }));
+  } catch {
+    // Not remembered: offline, the shell shows 'User'.
+  }
+}
+
+export function rememberedUser(): { id: string | number; username: string } | null {
+  try {
+    const value = JSON.parse(storage()?.getItem(LAST_USER_KEY) ?? 'null') as { id?: unknown; username?: unknown } | null;
+    return value && typeof value.username === 'string' && (typeof value.id === 'string' || typeof value.id === 'number')
+      ? { id: value.id, username: value.username }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export function clearAuthToken(): void {
   try {
+    storage()?.removeItem(LAST_USER_KEY);
     storage()?.removeItem(TOKEN_KEY);
   } catch {
     // Nothing to clear.

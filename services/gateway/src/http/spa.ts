@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
@@ -21,9 +21,29 @@ export function mountSpa(app: NestExpressApplication, webDist: string): boolean 
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // The build's .br/.gz copies of its JS and CSS (web/vite.config.ts), listed once.
+  const assetsDir = join(webDist, 'assets');
+  const compressed = new Set(existsSync(assetsDir) ? readdirSync(assetsDir).filter((name) => /\.(br|gz)$/.test(name)) : []);
+  const precompressed = (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.path.startsWith('/assets/')) return next();
+    const name = req.path.slice('/assets/'.length);
+    const encoding = req.acceptsEncodings('br', 'gzip');
+    res.vary('Accept-Encoding');
+    const file = encoding === 'br' ? `${name}.br` : encoding === 'gzip' ? `${name}.gz` : null;
+    if (!file || name.includes('/') || !compressed.has(file)) return next();
+    res.setHeader('Content-Encoding', encoding as string);
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type(extname(name));
+    res.sendFile(file, { root: assetsDir, dotfiles: 'deny' }, (err) => {
+      if (err && !res.headersSent) {
+        res.removeHeader('Content-Encoding');
+        next();
+      }
+    });
+  };
   // Mounted before the API routes: without this test every API call would first look for a file
   // of its path on disk (a stat on the thread pool per request).
-  app.use((req: Request, res: Response, next: NextFunction) => (NOT_SPA.test(req.path) ? next() : files(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) => (NOT_SPA.test(req.path) ? next() : precompressed(req, res, () => files(req, res, next))));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NOT_SPA.test(req.path) && req.accepts('html') === 'html';
     if (!wantsPage) return next();

@@ -13,7 +13,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-brand text-white shadow-sm shadow-brand/20 hover:bg-brand-hover active:bg-brand-active',
+        default: 'bg-brand-strong text-white shadow-sm shadow-brand/20 hover:bg-brand-strong-hover active:bg-brand-strong-hover',
         secondary: 'bg-muted text-foreground hover:bg-muted/70',
         outline: 'border border-border bg-card text-foreground shadow-xs hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',

@@ -96,6 +96,11 @@ export function toast(props: Toast) {
   return { id, dismiss, update };
 }
 
+/** Closes every toast: a signed-out visitor must not see what the previous session was told. */
+export function dismissAllToasts(): void {
+  dispatch({ type: 'DISMISS_TOAST', toastId: undefined });
+}
+
 export function useToast() {
   const [state, setState] = React.useState<ToastState>(memoryState);
 

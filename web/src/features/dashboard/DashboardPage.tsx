@@ -1,5 +1,5 @@
 import { MarketingSections } from '../billing/components/Marketing';
-import { forwardRef, useMemo, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Film, MousePointerClick, Plus, Upload, type LucideIcon } from 'lucide-react';
 import { RECENT_VIDEOS_COUNT } from '../../config/constants';
@@ -10,17 +10,22 @@ import { cn } from '../../lib/utils';
 import { AiHighlightsCard } from '../highlights/components/AiHighlightsCard';
 import { PageHeader } from '../layout/components/PageHeader';
 import { useVideos } from '../videos/api/videos';
-import { UploadDialog } from '../videos/components/UploadDialog';
 import { VideoPlayer } from '../videos/components/VideoPlayer';
 import { VideoStatusBadge } from '../videos/components/VideoStatusBadge';
 import type { Video } from '../videos/types';
 import { QuickTrim } from './components/QuickTrim';
 import { RecentVideos } from './components/RecentVideos';
 
+// The upload dialog's code is fetched when it is first opened.
+const UploadDialog = lazy(async () => ({ default: (await import('../videos/components/UploadDialog')).UploadDialog }));
+
 /** The dashboard (spec §2): actions, the recent videos and a preview with Quick Trim. */
 export function DashboardPage() {
   const videos = useVideos();
   const [uploadOpen, setUploadOpen] = useState(false);
+  // Kept mounted after the first opening, so it can close with its own animation.
+  const [uploadUsed, setUploadUsed] = useState(false);
+  if (uploadOpen && !uploadUsed) setUploadUsed(true);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const now = useNow();
 
@@ -81,7 +86,11 @@ export function DashboardPage() {
         />
       </div>
 
-      <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+      {(uploadOpen || uploadUsed) && (
+        <Suspense fallback={null}>
+          <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+        </Suspense>
+      )}
       <MarketingSections />
     </div>
   );

@@ -4,6 +4,7 @@ import { UPLOAD_HINT } from '../../config/constants';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../layout/components/PageHeader';
 import { UploadDialog } from '../videos/components/UploadDialog';
+import { useSharedFile } from '../videos/components/use-shared-file';
 
 const NEXT_STEPS = [
   { icon: UploadCloud, title: 'Upload', text: 'Your file goes straight to secure storage, with live progress.' },
@@ -14,6 +15,7 @@ const NEXT_STEPS = [
 /** /upload (spec §2): heading, a Choose File button and the upload dialog, open on arrival. */
 export function UploadPage() {
   const [open, setOpen] = useState(true);
+  const shared = useSharedFile();
   return (
     <div className="grid grid-cols-1 gap-8">
       <PageHeader
@@ -57,7 +59,7 @@ export function UploadPage() {
         </ol>
       </section>
 
-      <UploadDialog open={open} onOpenChange={setOpen} />
+      {shared !== 'loading' && <UploadDialog open={open} onOpenChange={setOpen} initialFile={shared} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { TOKEN_KEY } from '../../../config/constants';
-import { getCurrentUser } from './get-current-user';
+import { rememberedUser } from '../../../lib/auth-token';
+import { getCurrentUser, UnreachableError } from './get-current-user';
 
 function storageWith(token?: string) {
   const data = new Map<string, string>(token ? [[TOKEN_KEY, token]] : []);
@@ -68,5 +69,27 @@ describe('getCurrentUser', () => {
     storageWith('t1');
     fetchMock.mockResolvedValue(new Response('null', { status: 200 }));
     await expect(getCurrentUser()).rejects.toThrow('Authentication failed');
+  });
+});
+
+describe('getCurrentUser when the server cannot be reached', () => {
+  it('fails as unreachable (the token stays) when the request cannot be made or the gateway is down', async () => {
+    const data = storageWith('t1');
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(getCurrentUser()).rejects.toBeInstanceOf(UnreachableError);
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 503 }));
+    await expect(getCurrentUser()).rejects.toBeInstanceOf(UnreachableError);
+    expect(data.get(TOKEN_KEY)).toBe('t1');
+  });
+
+  it('remembers the last user for the offline shell, and forgets it with the token on 401', async () => {
+    const data = storageWith('t1');
+    fetchMock.mockResolvedValueOnce(new Response('{"id":7,"username":"bob"}', { status: 200 }));
+    await getCurrentUser();
+    expect(rememberedUser()).toEqual({ id: 7, username: 'bob' });
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 401 }));
+    await expect(getCurrentUser()).rejects.not.toBeInstanceOf(UnreachableError);
+    expect(rememberedUser()).toBeNull();
+    expect(data.has(TOKEN_KEY)).toBe(false);
   });
 });

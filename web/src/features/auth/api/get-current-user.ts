@@ -1,8 +1,18 @@
-import { clearAuthToken, getAuthToken } from '../../../lib/auth-token';
+import { clearAuthToken, getAuthToken, rememberUser } from '../../../lib/auth-token';
 import type { User } from '../types';
 
 export const NO_AUTH_TOKEN = 'No auth token';
 export const AUTHENTICATION_FAILED = 'Authentication failed';
+
+export const AUTH_CHECK_TIMEOUT_MS = 8000;
+
+/** The check could not reach the server at all (offline, gateway down): the token may still be good. */
+export class UnreachableError extends Error {
+  constructor() {
+    super(AUTHENTICATION_FAILED);
+    this.name = 'UnreachableError';
+  }
+}
 
 /**
  * GET /api/auth/me, only when a token is stored (spec §4, §7).
@@ -14,15 +24,25 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
   if (!token) throw new Error(NO_AUTH_TOKEN);
 
   let res: Response;
+  // A network that neither answers nor fails (a dead connection) must not hold the app on its loading screen.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), AUTH_CHECK_TIMEOUT_MS);
+  const onAbort = () => timeout.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    res = await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${token}` }, signal });
+    res = await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${token}` }, signal: timeout.signal });
   } catch {
-    throw new Error(AUTHENTICATION_FAILED);
+    throw new UnreachableError();
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
   }
   if (res.status === 401) {
     clearAuthToken();
     throw new Error(AUTHENTICATION_FAILED);
   }
+  // A gateway that is restarting (or a worker answering for it offline) is no verdict on the token.
+  if (res.status >= 502 && res.status <= 504) throw new UnreachableError();
   if (!res.ok) throw new Error(AUTHENTICATION_FAILED);
 
   let user: unknown;
@@ -32,5 +52,6 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
     throw new Error(AUTHENTICATION_FAILED);
   }
   if (!user || typeof user !== 'object') throw new Error(AUTHENTICATION_FAILED);
+  rememberUser(user as User);
   return user as User;
 }

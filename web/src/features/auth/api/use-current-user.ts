@@ -1,14 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { CURRENT_USER_QUERY_KEY } from '../../../config/constants';
+import { getAuthToken, rememberedUser } from '../../../lib/auth-token';
 import type { User } from '../types';
-import { getCurrentUser } from './get-current-user';
+import { getCurrentUser, UnreachableError } from './get-current-user';
+
+/** The user as last seen, while the server cannot be reached and a token is stored (the offline shell). */
+export type OfflineUser = User & { offline: true };
+
+/**
+ * The current-user check. When the server cannot be reached but a token is stored, the answer is
+ * the user as last seen, marked `offline` (data, not an error: the signed-in shell stays mounted
+ * while the check is tried again, see AuthGate).
+ */
+export async function currentUserOrOffline(signal?: AbortSignal): Promise<User | OfflineUser> {
+  try {
+    return await getCurrentUser(signal);
+  } catch (error) {
+    if (error instanceof UnreachableError && getAuthToken()) return { ...(rememberedUser() ?? { id: '', username: 'User' }), offline: true };
+    throw error;
+  }
+}
 
 export function useCurrentUser() {
-  const query = useQuery<User | null>({
+  const query = useQuery<User | OfflineUser | null>({
     queryKey: CURRENT_USER_QUERY_KEY,
-    queryFn: ({ signal }) => getCurrentUser(signal),
+    queryFn: ({ signal }) => currentUserOrOffline(signal),
     retry: false,
   });
   const user = query.data ?? null;
-  return { user, isLoading: query.isLoading, isAuthenticated: !!user, error: query.error, refetch: query.refetch };
+  const unreachable = !!user && 'offline' in user && user.offline === true;
+  return { user, isLoading: query.isLoading, isAuthenticated: !!user, unreachable, error: query.error, refetch: query.refetch };
 }

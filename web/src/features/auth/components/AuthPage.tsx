@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Music, Scissors, Sparkles, WifiOff } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { Logo } from '../../../components/brand/Logo';
 import { Button } from '../../../components/ui/button';
+import { dismissAllToasts } from '../../../components/ui/use-toast';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useOnlineStatus } from '../../../hooks/use-online-status';
 import { CreateAccountForm } from './CreateAccountForm';
@@ -23,6 +24,8 @@ export function AuthPage() {
   const isSignIn = mode === 'signin';
   const online = useOnlineStatus();
   useDocumentTitle(isSignIn ? 'Sign in' : 'Create account');
+  // Toasts of the previous session (a video deleted, a reel started) stay with it.
+  useEffect(() => dismissAllToasts(), []);
 
   return (
     <div className="flex min-h-full flex-col bg-background lg:grid lg:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)]">

@@ -13,7 +13,7 @@ import { formatLabel } from '../../highlights/lib/options';
 import { isFinished } from '../../highlights/lib/progress';
 import type { Highlight } from '../../highlights/types';
 import { useVideos } from '../../videos/api/videos';
-import { useLivePercent } from '../../videos/components/VideoCard';
+import { useLivePercent } from '../../videos/live/use-live-percent';
 import { VideoStatusBadge } from '../../videos/components/VideoStatusBadge';
 import { isInPipeline } from '../../videos/lib/video-list';
 import type { Video } from '../../videos/types';

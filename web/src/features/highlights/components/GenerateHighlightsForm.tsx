@@ -9,14 +9,25 @@ import type { Video } from '../../videos/types';
 import { useGenerateHighlights } from '../api/highlights';
 import { useSelectedMusicForRender } from '../api/use-selected-music';
 import { ASPECTS, DEFAULT_GENERATE_OPTIONS, FORMATS, PRESETS, presetHint, QUALITIES, TARGET_LENGTHS } from '../lib/options';
-import type { GenerateOptions, Highlight } from '../types';
+import type { Aspect, GenerateOptions, Highlight } from '../types';
 
 /**
  * 'Generate highlights' on the video page: preset, target length, aspect, quality and format (and
  * the music track picked in the music library, if any). Every generation makes a new version.
  */
-export function GenerateHighlightsForm({ video, onQueued }: { video: Video; onQueued: (highlight: Highlight) => void }) {
-  const [options, setOptions] = useState<GenerateOptions>({ ...DEFAULT_GENERATE_OPTIONS });
+export function GenerateHighlightsForm({
+  video,
+  onQueued,
+  defaultAspect,
+  noMusicNote,
+}: {
+  video: Video;
+  onQueued: (highlight: Highlight) => void;
+  defaultAspect?: Aspect;
+  /** What 'No music' says where the track is picked elsewhere than the editor (the phone's picker). */
+  noMusicNote?: string;
+}) {
+  const [options, setOptions] = useState<GenerateOptions>({ ...DEFAULT_GENERATE_OPTIONS, ...(defaultAspect ? { aspect: defaultAspect } : {}) });
   const music = useSelectedMusicForRender();
   const generate = useGenerateHighlights({ onQueued });
   const presetId = useId();
@@ -100,6 +111,8 @@ export function GenerateHighlightsForm({ video, onQueued }: { video: Video; onQu
               Music: <span className="font-medium text-foreground">{music.title}</span>
               {music.artist ? ` by ${music.artist}` : ''}
             </span>
+          ) : noMusicNote ? (
+            <span>{noMusicNote}</span>
           ) : (
             <span>
               No music. Pick a track in the{' '}

@@ -28,11 +28,14 @@ export function HighlightViewer({
   video,
   now,
   onVersionCreated,
+  reelActions,
 }: {
   highlight: Highlight;
   video: Video;
   now: number;
   onVersionCreated: (highlight: Highlight) => void;
+  /** Extra actions beside Download once the reel is ready (the phone's Share). */
+  reelActions?: (highlight: Highlight) => ReactNode;
 }) {
   const progress = useHighlightProgress(highlight);
   const finished = isFinished({ status: progress.status });
@@ -55,10 +58,13 @@ export function HighlightViewer({
           )}
         </div>
         {highlight.reel && progress.status === 'ready' && (
-          <a href={highlight.reel.downloadUrl} download className={buttonVariants({ size: 'sm' })} data-testid="download-reel">
-            <Download aria-hidden="true" />
-            Download
-          </a>
+          <div className="flex flex-wrap gap-2">
+            {reelActions?.(highlight)}
+            <a href={highlight.reel.downloadUrl} download className={buttonVariants({ size: 'sm', className: 'min-h-9' })} data-testid="download-reel">
+              <Download aria-hidden="true" />
+              Download
+            </a>
+          </div>
         )}
       </header>
 
@@ -141,7 +147,7 @@ function ReelPanel({ highlight, video }: { highlight: Highlight; video: Video })
     <div className="grid gap-2">
       {reel.streamUrl ? (
         <div data-testid="reel-player">
-          <VideoPlayer video={reelAsVideo} showOpenInWindow={false} />
+          <VideoPlayer video={reelAsVideo} showOpenInWindow={false} aspect={highlight.aspect} label={`Reel player: version ${highlight.version}`} />
         </div>
       ) : (
         <div className="flex aspect-video flex-col items-center justify-center gap-3 rounded-xl bg-neutral-950 p-6 text-center text-white" data-testid="reel-download-only">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AlertTriangle, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +6,7 @@ import { useNow } from '../../../hooks/use-now';
 import type { Video } from '../../videos/types';
 import { useVideoHighlights } from '../api/highlights';
 import { HIGHLIGHT_PARAM } from '../api/keys';
-import type { Highlight } from '../types';
+import type { Aspect, Highlight } from '../types';
 import { GenerateHighlightsForm } from './GenerateHighlightsForm';
 import { HighlightVersions } from './HighlightVersions';
 import { HighlightViewer } from './HighlightViewer';
@@ -15,7 +15,18 @@ import { HighlightViewer } from './HighlightViewer';
  * The video page's AI Highlights: generate a reel (a new version each time), pick a version, watch
  * and download it, and edit its moments on the score timeline.
  */
-export function HighlightsSection({ video }: { video: Video }) {
+export function HighlightsSection({
+  video,
+  defaultAspect,
+  reelActions,
+  noMusicNote,
+}: {
+  video: Video;
+  noMusicNote?: string;
+  /** The aspect a new reel starts with (9:16 on phones). */
+  defaultAspect?: Aspect;
+  reelActions?: (highlight: Highlight) => ReactNode;
+}) {
   const versions = useVideoHighlights(video.id);
   const [params, setParams] = useSearchParams();
   const now = useNow();
@@ -67,7 +78,7 @@ export function HighlightsSection({ video }: { video: Video }) {
 
       <div className="mt-5 grid grid-cols-1 gap-6 lg:grid-cols-[280px_minmax(0,1fr)]">
         <div className="grid content-start gap-5">
-          <GenerateHighlightsForm video={video} onQueued={choose} />
+          <GenerateHighlightsForm video={video} onQueued={choose} defaultAspect={defaultAspect} noMusicNote={noMusicNote} />
           <HighlightVersions versions={list} loading={versions.isLoading} chosenId={chosen?.id ?? null} now={now} onChoose={choose} />
         </div>
 
@@ -81,7 +92,7 @@ export function HighlightsSection({ video }: { video: Video }) {
               </Button>
             </div>
           ) : chosen ? (
-            <HighlightViewer key={chosen.id} highlight={chosen} video={video} now={now} onVersionCreated={choose} />
+            <HighlightViewer key={chosen.id} highlight={chosen} video={video} now={now} onVersionCreated={choose} reelActions={reelActions} />
           ) : (
             !versions.isLoading && (
               <div className="flex h-full min-h-56 flex-col items-center justify-center rounded-xl border border-dashed border-input bg-muted/30 p-6 text-center">

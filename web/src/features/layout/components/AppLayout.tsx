@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Menu } from 'lucide-react';
 import { Logo } from '../../../components/brand/Logo';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { useMediaQuery } from '../../../hooks/use-media-query';
+import { PwaBanners } from '../../pwa/PwaBanners';
 import { Sidebar } from './Sidebar';
+
+const NavDrawer = lazy(async () => ({ default: (await import('./NavDrawer')).NavDrawer }));
 
 /**
  * Desktop layout: the sidebar beside the routed content. Full sidebar from 1024px, an icon rail
@@ -47,21 +49,17 @@ export function AppLayout() {
           >
             <Menu className="size-5" aria-hidden="true" />
           </button>
-          <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <DialogContent
-              hideClose
-              className="left-0 top-0 h-full max-h-none w-auto max-w-none translate-x-0 translate-y-0 gap-0 overflow-visible rounded-none border-0 p-0 data-[state=open]:animate-fade-in"
-            >
-              <DialogTitle className="sr-only">Navigation</DialogTitle>
-              <DialogDescription className="sr-only">Go to another part of Reelsmith.</DialogDescription>
-              <Sidebar onNavigate={() => setDrawerOpen(false)} />
-            </DialogContent>
-          </Dialog>
+          <Suspense fallback={null}>
+            <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+          </Suspense>
         </header>
       )}
 
       <div className={isWide ? 'pl-64' : isMedium ? 'pl-[72px]' : undefined}>
         <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:px-8 lg:px-10 lg:py-10">
+          <div className="mb-6 empty:hidden">
+            <PwaBanners />
+          </div>
           <Outlet />
         </main>
       </div>

@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Loader2, LogOut } from 'lucide-react';
 import { Logo, LogoMark } from '../../../components/brand/Logo';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/utils';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useSignOut } from '../../auth/api/use-sign-out';
 import { planLabel, useBilling } from '../../billing/api';
 import { NAV_ITEMS, isNavItemActive, type NavItem } from '../nav-items';
+
+// Tooltips are only needed by the icon rail (768-1023 px): their code loads with it.
+const SidebarTooltip = lazy(async () => ({ default: (await import('./SidebarTooltip')).SidebarTooltip }));
 
 /**
  * The app's navigation. `compact` renders an icon rail (labels move into tooltips);
@@ -54,21 +57,11 @@ export function Sidebar({ compact = false, onNavigate }: { compact?: boolean; on
 
       <div className={cn('w-full shrink-0 border-t border-sidebar-border p-3', compact && 'flex flex-col items-center gap-2')}>
         {compact ? (
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <span
-                tabIndex={0}
-                role="img"
-                className="flex size-9 items-center justify-center rounded-full bg-brand/15 text-sm font-semibold uppercase text-brand outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                aria-label={`${username}, Creator`}
-              >
-                {username.charAt(0)}
-              </span>
-            </TooltipTrigger>
-            <TooltipContent side="right">
-              {username} · Creator · {planLabel(billing.data)}
-            </TooltipContent>
-          </Tooltip>
+          <Suspense fallback={<UserBadge username={username} />}>
+            <SidebarTooltip label={`${username} · Creator · ${planLabel(billing.data)}`}>
+              <UserBadge username={username} />
+            </SidebarTooltip>
+          </Suspense>
         ) : (
           <div className="flex items-center gap-3 rounded-xl px-2 py-2">
             <span
@@ -133,10 +126,9 @@ function SidebarLink({
   );
   if (!compact) return link;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{link}</TooltipTrigger>
-      <TooltipContent side="right">{item.label}</TooltipContent>
-    </Tooltip>
+    <Suspense fallback={link}>
+      <SidebarTooltip label={item.label}>{link}</SidebarTooltip>
+    </Suspense>
   );
 }
 
@@ -162,9 +154,22 @@ function SignOutButton({ compact, signingOut, onClick }: { compact: boolean; sig
   );
   if (!compact) return button;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
-    </Tooltip>
+    <Suspense fallback={button}>
+      <SidebarTooltip label={label}>{button}</SidebarTooltip>
+    </Suspense>
+  );
+}
+
+function UserBadge({ username, ...props }: { username: string }) {
+  return (
+    <span
+      {...props}
+      tabIndex={0}
+      role="img"
+      className="flex size-9 items-center justify-center rounded-full bg-brand/15 text-sm font-semibold uppercase text-brand outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      aria-label={`${username}, Creator`}
+    >
+      {username.charAt(0)}
+    </span>
   );
 }

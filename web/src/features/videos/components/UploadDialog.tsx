@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { CheckCircle2, FileVideo, Loader2, UploadCloud, X } from 'lucide-react';
+import { Camera, CheckCircle2, FileVideo, Images, Loader2, UploadCloud, X } from 'lucide-react';
 import { UPLOAD_HINT, VIDEOS_QUERY_KEY } from '../../../config/constants';
 import { Button } from '../../../components/ui/button';
 import { DropZone } from '../../../components/ui/drop-zone';
@@ -26,7 +26,22 @@ export type UploadPhase = 'idle' | 'uploading' | 'processing' | 'complete';
  * pipeline's progress until the video is processed. It cannot be closed while uploading or
  * processing; closing resets it and refreshes the videos list.
  */
-export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UploadDialog({
+  open,
+  onOpenChange,
+  initialFile = null,
+  phone = false,
+  videoPath = (id) => `/video/${id}`,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** A file handed over before the dialog opened (a video shared to the installed app). */
+  initialFile?: File | null;
+  /** The phone's choices: the camera roll or the camera, and a title taken from the file's name. */
+  phone?: boolean;
+  /** Where 'View video' goes. */
+  videoPath?: (id: string) => string;
+}) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<UploadPhase>('idle');
   const [failure, setFailure] = useState<string | null>(null);
@@ -65,6 +80,9 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       >
         <UploadFlow
           key={session}
+          initialFile={session === 0 ? initialFile : null}
+          phone={phone}
+          videoPath={videoPath}
           phase={phase}
           failure={failure}
           onPhase={setPhase}
@@ -77,12 +95,18 @@ export function UploadDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 }
 
 function UploadFlow({
+  initialFile,
+  phone,
+  videoPath,
   phase,
   failure,
   onPhase,
   onPipelineFailed,
   onClose,
 }: {
+  initialFile: File | null;
+  phone: boolean;
+  videoPath: (id: string) => string;
   phase: UploadPhase;
   failure: string | null;
   onPhase: (phase: UploadPhase) => void;
@@ -91,8 +115,8 @@ function UploadFlow({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [title, setTitle] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState(() => (phone && initialFile ? titleFromFileName(initialFile.name) : ''));
+  const [file, setFile] = useState<File | null>(initialFile);
   const [sent, setSent] = useState({ loaded: 0, total: 0 });
   const [video, setVideo] = useState<Video | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -158,7 +182,7 @@ function UploadFlow({
           <Button
             onClick={() => {
               onClose();
-              navigate(`/video/${video.id}`);
+              navigate(videoPath(video.id));
             }}
           >
             View video
@@ -218,10 +242,14 @@ function UploadFlow({
 
   return (
     <IdleForm
+      phone={phone}
       title={title}
       file={file}
       onTitle={setTitle}
-      onFile={setFile}
+      onFile={(chosen) => {
+        setFile(chosen);
+        if (phone && chosen && !title.trim()) setTitle(titleFromFileName(chosen.name));
+      }}
       onCancel={onClose}
       onUpload={() => void start()}
     />
@@ -229,6 +257,7 @@ function UploadFlow({
 }
 
 function IdleForm({
+  phone,
   title,
   file,
   onTitle,
@@ -236,6 +265,7 @@ function IdleForm({
   onCancel,
   onUpload,
 }: {
+  phone: boolean;
   title: string;
   file: File | null;
   onTitle: (title: string) => void;
@@ -248,6 +278,7 @@ function IdleForm({
   const hintId = useId();
   const problemId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
   const problem = fileProblem(file);
   const ready = canUpload(title, file);
 
@@ -296,6 +327,22 @@ function IdleForm({
           }}
           data-testid="upload-file-input"
         />
+        {phone && (
+          <input
+            ref={camera}
+            type="file"
+            accept="video/*"
+            capture="environment"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Record a video with the camera"
+            onChange={(event) => {
+              choose(event.target.files);
+              event.target.value = '';
+            }}
+            data-testid="upload-camera-input"
+          />
+        )}
         {file ? (
           <div
             className={cn(
@@ -309,6 +356,17 @@ function IdleForm({
             </Button>
             <Button type="button" variant="ghost" size="icon" className="size-8" aria-label="Remove file" onClick={() => onFile(null)}>
               <X aria-hidden="true" />
+            </Button>
+          </div>
+        ) : phone ? (
+          <div className="grid grid-cols-2 gap-2">
+            <Button type="button" variant="outline" className="h-auto min-h-20 flex-col gap-1.5 py-3" onClick={() => input.current?.click()}>
+              <Images className="size-6" aria-hidden="true" />
+              Camera roll
+            </Button>
+            <Button type="button" variant="outline" className="h-auto min-h-20 flex-col gap-1.5 py-3" onClick={() => camera.current?.click()}>
+              <Camera className="size-6" aria-hidden="true" />
+              Record video
             </Button>
           </div>
         ) : (
@@ -351,4 +409,9 @@ function FileSummary({ file, className }: { file: File; className?: string }) {
       </span>
     </div>
   );
+}
+
+/** 'Cup final.mp4' -> 'Cup final': a phone user rarely wants to type a title. */
+export function titleFromFileName(name: string): string {
+  return name.replace(/\.[^.]+$/, '').replace(/[_]+/g, ' ').trim().slice(0, 200);
 }

@@ -8,8 +8,7 @@ import { cn } from '../../../lib/utils';
 import { MoveToFolderMenu } from '../../folders/components/MoveToFolderMenu';
 import { VIDEO_DRAG_TYPE } from '../../folders/lib/folder-form';
 import type { Folder } from '../../folders/types';
-import { useVideoProgress } from '../live/use-live';
-import { pipelinePercent } from '../lib/processing';
+import { useLivePercent } from '../live/use-live-percent';
 import { isEditable, isInPipeline } from '../lib/video-list';
 import type { Video } from '../types';
 import { RetryVideoButton } from './RetryVideoButton';
@@ -18,11 +17,7 @@ import { VideoThumbnail } from './VideoThumbnail';
 
 export type VideoView = 'grid' | 'list';
 
-/** Live pipeline percent of a video still processing (from the stream, else its stage). */
-export function useLivePercent(video: Video): number {
-  const live = useVideoProgress(isInPipeline(video) ? video.id : null);
-  return pipelinePercent(video.stage, video.status, live?.percent ?? video.percent);
-}
+export { useLivePercent };
 
 /** A video in My Videos: thumbnail, title, facts, status, live progress and its actions. */
 export function VideoCard({

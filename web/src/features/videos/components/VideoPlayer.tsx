@@ -56,8 +56,14 @@ export function VideoPlayer({
   className,
   onSourceError,
   showOpenInWindow = true,
+  aspect = '16:9',
+  label,
 }: {
   video: Video;
+  /** A vertical reel (9:16) gets a tall frame, no wider than the screen allows. */
+  aspect?: string;
+  /** What the player is called for assistive technology (default: 'Video player: <title>'). */
+  label?: string;
   className?: string;
   /** The signed URL may have expired: a chance to fetch fresh video data. */
   onSourceError?: () => void;
@@ -133,9 +139,17 @@ export function VideoPlayer({
     <div
       ref={container}
       data-testid="video-player"
+      role="group"
+      aria-label={label ?? `Video player: ${video.title}`}
       className={cn('group/player relative overflow-hidden rounded-xl bg-black text-white', fullscreen && 'rounded-none', className)}
     >
-      <div className={cn('relative aspect-video w-full', fullscreen && 'h-[calc(100%-3.25rem)] aspect-auto')}>
+      <div
+        className={cn(
+          'relative w-full',
+          aspect === '9:16' ? 'mx-auto aspect-[9/16] max-h-[70vh] max-w-[calc(70vh*9/16)]' : 'aspect-video',
+          fullscreen && 'h-[calc(100%-3.25rem)] aspect-auto max-h-none max-w-none',
+        )}
+      >
         <video
           ref={element}
           key={src}
@@ -143,6 +157,7 @@ export function VideoPlayer({
           poster={posterOk && poster ? poster : undefined}
           preload="metadata"
           playsInline
+          aria-label={video.title}
           data-testid="player-video"
           className="size-full bg-black object-contain"
           onClick={togglePlay}
@@ -274,7 +289,7 @@ function ControlButton({ label, onClick, children }: { label: string; onClick: (
       aria-label={label}
       title={label}
       onClick={onClick}
-      className="flex size-9 shrink-0 items-center justify-center rounded-lg text-neutral-200 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-[18px]"
+      className="flex size-11 shrink-0 items-center justify-center rounded-lg text-neutral-200 sm:size-9 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-[18px]"
     >
       {children}
     </button>
