@@ -75,12 +75,18 @@ export function receiveVideos(req: Request, options: BulkUploadOptions): Promise
       const file: ReceivedFile = { objectKey: `uploads/${userId}/${randomUUID()}`, originalFilename: filename, size: 0, contentType: info.mimeType || 'application/octet-stream' };
       received.push(file);
       stream.on('limit', () => refuse(new RpcFailure(ErrorCode.PAYLOAD_TOO_LARGE, `"${filename}" is larger than 2GB, the most one video may be.`)));
+      // The part itself can break (the body was cut off mid-file): that is the request's fault, a 400,
+      // whichever of the store and the parser reports it first.
+      let partBroken: Error | null = null;
+      stream.on('error', (err: Error) => { partBroken = err; });
       writes.push(
         storage.writeStream(file.objectKey, stream, file.contentType).then(
           (size) => { file.size = size; },
           (err: Error) => {
             stream.resume();
-            refuse(RpcFailure.unavailable(`"${filename}" could not be stored (${err.message}). Please try again.`));
+            refuse(partBroken
+              ? RpcFailure.invalid(`The multipart body is malformed: ${partBroken.message}`)
+              : RpcFailure.unavailable(`"${filename}" could not be stored (${err.message}). Please try again.`));
           },
         ),
       );
