@@ -4,6 +4,7 @@ import { IPHONE_UA, seriousViolations } from '../support/a11y';
 import { collectPageErrors, launchChromium, screenshot } from '../support/browser';
 import { shortPlantedClip } from '../support/planted';
 import { type RunningApp, startApp, uniqueUsername } from '../support/stack';
+import { subscribe } from '../system/videos';
 
 /**
  * The phone app at /mobile, as an iPhone at 390x844 sees it: sign up, sign out and in again (landing
@@ -74,6 +75,11 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.getByTestId('mobile-shell').waitFor();
     await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
+    // Subscribed as /subscribe does it (Stripe's succeeding test card), so the uploads below are allowed.
+    const token = await page.evaluate(() => localStorage.getItem('reelsmith.authToken'));
+    await subscribe(app.baseUrl, token!, 'pro');
+    await page.reload();
+    await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
 
     // iOS has no install event: the banner tells how to install from Safari, and remembers a dismissal.
     const install = page.getByTestId('install-banner');
@@ -135,6 +141,8 @@ describe('Reelsmith on a phone (/mobile)', () => {
     expect(await form.getByRole('radio', { name: /9:16/ }).isChecked()).toBe(true);
     await form.getByRole('radio', { name: '15 s' }).check();
     await form.getByRole('radio', { name: /480p/ }).check();
+    // Several moments to drop one of: the short planted clip has few strong ones, so fill the length.
+    await form.getByTestId('option-fill').getByRole('checkbox').check();
     await shot('05-video-page');
     await expectAccessible('/mobile/video/:id');
     await form.getByRole('button', { name: 'Generate highlights' }).click();

@@ -6,6 +6,7 @@ import { focusIndicator, seriousViolations } from '../support/a11y';
 import { CHROMIUM_ARGS, collectPageErrors, launchChromium, screenshot } from '../support/browser';
 import { testMedia } from '../support/media';
 import { type RunningApp, startApp, uniqueUsername } from '../support/stack';
+import { subscribe } from '../system/videos';
 
 /**
  * The installed app and accessibility: Chromium's installability check (manifest + worker) passes,
@@ -38,6 +39,7 @@ describe('installable, offline-capable and accessible web app', () => {
     expect(reg.status).toBeLessThan(300);
     const login = await fetch(`${app.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
     token = ((await login.json()) as { token: string }).token;
+    await subscribe(app.baseUrl, token, 'pro');
     // One processed video, so the video page and the lists have content to check.
     const auth = { Authorization: `Bearer ${token}` };
     const { uploadURL } = (await (await fetch(`${app.baseUrl}/api/objects/upload`, { method: 'POST', headers: auth })).json()) as { uploadURL: string };

@@ -79,7 +79,7 @@ describe('settings page in Chromium', () => {
   it('Cancel reloads the saved settings, dropping unsaved edits', async () => {
     await page.getByLabel('Full name').fill('Somebody else');
     await toggle('Processing errors').uncheck();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.waitForFunction(() => (document.getElementById('settings-name') as HTMLInputElement | null)?.value === 'Ann Lee');
     expect(await toggle('Processing errors').isChecked()).toBe(true);
   });

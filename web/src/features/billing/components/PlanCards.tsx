@@ -15,7 +15,7 @@ export function IntervalToggle({ value, onChange }: { value: BillingInterval; on
       onChange={onChange}
       options={[
         { value: 'month', label: 'Monthly' },
-        { value: 'year', label: <span>Yearly <span className="font-semibold text-emerald-600">{SAVE_LABEL}</span></span> },
+        { value: 'year', label: <span>Yearly <span className="font-semibold text-emerald-700">{SAVE_LABEL}</span></span> },
       ]}
     />
   );
@@ -37,7 +37,7 @@ export function PlanCards({ interval }: { interval: BillingInterval }) {
           </div>
           <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>
           <p className="mt-4 text-3xl font-semibold tracking-tight" data-testid={`price-${plan.id}`}>{priceLabel(plan, interval)}</p>
-          {interval === 'year' && <p className="text-xs font-medium text-emerald-600">{SAVE_LABEL} against monthly</p>}
+          {interval === 'year' && <p className="text-xs font-medium text-emerald-700">{SAVE_LABEL} against monthly</p>}
           <ul className="mt-5 grid flex-1 gap-2 text-sm">
             {plan.features.map((feature) => (
               <li key={feature} className="flex items-start gap-2"><Check className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />{feature}</li>
