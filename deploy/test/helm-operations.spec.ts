@@ -11,38 +11,17 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
 import { metricsRegistry } from '../../services/kit/src/metrics';
 import { isCustomResource, validateCustomResources } from './crd-models';
-import { REPO_ROOT, runHelm } from './helm-binary';
+import { byName, CHART, component, type K8sObject, NAMESPACE, ofKind, RELEASE, render, template, TEST_VALUES } from './chart';
+import { REPO_ROOT } from './helm-binary';
 import { requiredKeysFor } from './service-config';
 
-const CHART = path.join(REPO_ROOT, 'helm', 'reelsmith');
-const TEST_VALUES = path.join(CHART, 'ci', 'test-values.yaml');
 const OPS_VALUES = path.join(CHART, 'ci', 'operations-values.yaml');
 const NATS_MINIO_VALUES = path.join(CHART, 'examples', 'reelsmith-nats-cluster-minio.yaml');
-const RELEASE = 'rs';
-const NAMESPACE = 'reelsmith';
 const PREFIX = `${RELEASE}-reelsmith`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; [k: string]: any }; [k: string]: any };
-
-function template(args: string[]) {
-  return runHelm(['template', RELEASE, CHART, '--namespace', NAMESPACE, '--kube-version', '1.31.0', ...args]);
-}
-function render(args: string[]): K8sObject[] {
-  const result = template(args);
-  if (result.status !== 0) throw new Error(`helm template failed:\n${result.stderr}`);
-  return parseAllDocuments(result.stdout).map((d) => d.toJS() as K8sObject | null).filter((o): o is K8sObject => !!o && typeof o === 'object');
-}
-const ofKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
-const byName = (objects: K8sObject[], kind: string, name: string) => {
-  const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
-  if (!found) throw new Error(`no ${kind} ${name} in ${objects.map((o) => `${o.kind}/${o.metadata.name}`).join(', ')}`);
-  return found;
-};
-const component = (o: K8sObject) => o.metadata.labels?.['app.kubernetes.io/component'] as string;
 const envOf = (c: { env: Array<{ name: string; value?: string }> }) => Object.fromEntries(c.env.map((e) => [e.name, e.value ?? 'secretKeyRef']));
 
 function coreModel(apiVersion: string, kind: string): new (data: unknown) => { validate(): void } {

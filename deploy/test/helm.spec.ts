@@ -7,42 +7,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
-import { REPO_ROOT, runHelm } from './helm-binary';
+import { parse } from 'yaml';
+import { byName, CHART, component, type K8sObject, KUBE_VERSION, NAMESPACE, ofKind, RELEASE, render, template, TEST_VALUES } from './chart';
+import { runHelm } from './helm-binary';
 import { requiredKeysFor, SECRET_ENV_NAME } from './service-config';
 
-const CHART = path.join(REPO_ROOT, 'helm', 'reelsmith');
-const TEST_VALUES = path.join(CHART, 'ci', 'test-values.yaml');
 const FULL_VALUES = path.join(CHART, 'ci', 'full-values.yaml');
-const RELEASE = 'rs';
-const NAMESPACE = 'reelsmith';
-const KUBE_VERSION = '1.31.0';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; [k: string]: any }; [k: string]: any };
-
-function template(args: string[]) {
-  return runHelm(['template', RELEASE, CHART, '--namespace', NAMESPACE, '--kube-version', KUBE_VERSION, ...args]);
-}
-
-function render(args: string[]): K8sObject[] {
-  const result = template(args);
-  if (result.status !== 0) throw new Error(`helm template failed:\n${result.stderr}`);
-  return parseAllDocuments(result.stdout)
-    .map((doc) => {
-      if (doc.errors.length) throw doc.errors[0];
-      return doc.toJS() as K8sObject | null;
-    })
-    .filter((o): o is K8sObject => o !== null && typeof o === 'object');
-}
-
-const ofKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
-const byName = (objects: K8sObject[], kind: string, name: string) => {
-  const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
-  if (!found) throw new Error(`no ${kind} ${name} in ${objects.map((o) => `${o.kind}/${o.metadata.name}`).join(', ')}`);
-  return found;
-};
-const component = (o: K8sObject) => o.metadata.labels?.['app.kubernetes.io/component'] as string;
 
 /** The kubernetes-models class of an object, by apiVersion and kind. */
 function modelClass(apiVersion: string, kind: string): new (data: unknown) => { validate(): void } {
