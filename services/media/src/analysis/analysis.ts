@@ -83,24 +83,3 @@ export function levelOf(analysis: Analysis, moments: Array<{ start: number; end:
   const level = 10 * Math.log10(energy / steps);
   return level > -70 ? level : undefined;
 }
-
-/**
- * Where to centre a moment's 9:16 crop: on the faces when a third of its seconds or more show some
- * (the mean centre of the largest face), else on the action (the mean centre of the moving pixels).
- * One position per moment: the crop never jitters.
- */
-export function cropCenter(analysis: Analysis, moment: { start: number; end: number }): number {
-  const counts = analysis.faceCount ?? [];
-  const seconds = counts.slice(Math.floor(moment.start), Math.max(Math.floor(moment.start) + 1, Math.ceil(moment.end)));
-  const withFaces = seconds.map((c, k) => ({ c, center: analysis.faceCenter?.[Math.floor(moment.start) + k] ?? 0.5 })).filter((s) => s.c > 0);
-  if (seconds.length > 0 && withFaces.length >= seconds.length / 3) return withFaces.reduce((sum, s) => sum + s.center, 0) / withFaces.length;
-  const from = Math.floor(moment.start / analysis.step);
-  const to = Math.max(from + 1, Math.ceil(moment.end / analysis.step));
-  let weighted = 0;
-  let weight = 0;
-  for (let i = from; i < Math.min(to, analysis.motion.length); i++) {
-    weighted += analysis.motionCenter[i] * analysis.motion[i];
-    weight += analysis.motion[i];
-  }
-  return weight > 0.01 ? weighted / weight : 0.5;
-}

@@ -1,4 +1,4 @@
-import { probeArgs, progressSeconds, proxyArgs, qualityFor, reelLength, renderArgs, thumbnailArgs, trimArgs } from './args';
+import { cropExpression, probeArgs, progressSeconds, proxyArgs, qualityFor, reelLength, renderArgs, thumbnailArgs, trimArgs } from './args';
 
 describe('ffmpeg argument builders', () => {
   it('probes as JSON with format and streams', () => {
@@ -113,8 +113,14 @@ describe('renderArgs', () => {
   });
 
   it('crops 9:16 around the action and encodes AVI as MPEG-4 with MP3', () => {
-    const args = renderArgs({ ...base, aspect: '9:16', format: 'avi', moments: [{ start: 0, end: 5, cropX: 0.8 }] });
+    const args = renderArgs({ ...base, aspect: '9:16', format: 'avi', moments: [{ start: 0, end: 5, crop: [{ from: 0, to: 5, x0: 0.8, x1: 0.8 }] }] });
     expect(graph(args)).toContain("crop=w='min(iw,ih*9/16)':h=ih:x='(iw-ow)*0.800',scale=720:1280");
     expect(args).toEqual(expect.arrayContaining(['-c:v', 'mpeg4', '-c:a', 'libmp3lame']));
+  });
+
+  it('moves a 9:16 crop along its path: still, then a pan, then a jump at a cut', () => {
+    const path = [{ from: 0, to: 1, x0: 0.2, x1: 0.2 }, { from: 1, to: 3, x0: 0.2, x1: 0.4 }, { from: 3, to: 5, x0: 0.9, x1: 0.9 }];
+    expect(cropExpression(path)).toBe('if(lt(t,1.000),0.200,if(lt(t,3.000),(0.200+0.2000*(t-1.000)/2.000),0.900))');
+    expect(cropExpression([])).toBe('0.500');
   });
 });

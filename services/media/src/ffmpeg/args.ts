@@ -2,6 +2,7 @@
  * ffmpeg and ffprobe argument lists, built by pure functions so they can be checked without running
  * anything. Only MediaRepository runs them.
  */
+import type { CropSegment } from '../analysis/crop-path';
 
 export function probeArgs(input: string): string[] {
   return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
@@ -128,8 +129,8 @@ export type ReelAspect = '16:9' | '9:16';
 export interface RenderSpec {
   source: string;
   hasAudio: boolean;
-  /** Seconds of the source, in reel order; cropX (0..1) centres a 9:16 crop on the action. */
-  moments: Array<{ start: number; end: number; cropX?: number }>;
+  /** Seconds of the source, in reel order; `crop` is where a 9:16 crop looks, over the moment's time (centred without it). */
+  moments: Array<{ start: number; end: number; crop?: CropSegment[] }>;
   quality: ReelQuality;
   format: ReelFormat;
   aspect: ReelAspect;
@@ -188,12 +189,25 @@ const fixed = (v: number) => v.toFixed(3);
  * Cropping and scaling to the reel's size, each with its trailing comma; nothing when the source
  * already has it (pad copies every frame even when it adds no border), no pad when only the size differs.
  */
-function frameFilters(spec: RenderSpec, cropX: number, { width, height }: { width: number; height: number }): string {
-  if (spec.aspect === '9:16') return `crop=w='min(iw,ih*9/16)':h=ih:x='(iw-ow)*${cropX.toFixed(3)}',scale=${width}:${height},`;
+function frameFilters(spec: RenderSpec, crop: CropSegment[], { width, height }: { width: number; height: number }): string {
+  if (spec.aspect === '9:16') return `crop=w='min(iw,ih*9/16)':h=ih:x='(iw-ow)*${cropExpression(crop)}',scale=${width}:${height},`;
   const source = spec.sourceSize;
   if (source && source.width === width && source.height === height) return '';
   if (source && source.width * height === source.height * width) return `scale=${width}:${height},`;
   return `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,`;
+}
+
+/**
+ * A crop path as an ffmpeg expression of the frame's time `t` (0..1 of the room to move): each
+ * segment holds still or moves linearly, and the crop jumps only where one segment ends.
+ */
+export function cropExpression(crop: CropSegment[]): string {
+  if (crop.length === 0) return '0.500';
+  const at = (s: CropSegment) => (Math.abs(s.x1 - s.x0) < 0.0005
+    ? s.x0.toFixed(3)
+    : `(${s.x0.toFixed(3)}+${(s.x1 - s.x0).toFixed(4)}*(t-${fixed(s.from)})/${fixed(s.to - s.from)})`);
+  const last = crop.length - 1;
+  return crop.slice(0, last).reduceRight((rest, s) => `if(lt(t,${fixed(s.to)}),${at(s)},${rest})`, at(crop[last]));
 }
 
 /** Audio is trimmed in samples, so a crossfade's two sides are exactly as long as acrossfade needs. */
@@ -256,11 +270,13 @@ export function renderArgs(spec: RenderSpec): string[] {
   spec.moments.forEach((m, i) => {
     const length = m.end - m.start;
     inputs.push('-ss', fixed(m.start), '-t', fixed(length), '-i', spec.source);
-    const frame = frameFilters(spec, m.cropX ?? 0.5, { width, height });
+    const frame = frameFilters(spec, m.crop ?? [], { width, height });
     const square = spec.sourceSize?.sampleAspect === 1 ? '' : SQUARE_PIXELS;
-    // Exactly `length` seconds of frames from 0: a seek lands between frames, so the stream can start
-    // a frame late and end a frame short; a short tail starves the crossfade (ffmpeg then waits forever).
-    filters.push(`[${i}:v]setpts=PTS-STARTPTS,fps=${FPS},${square}${frame}setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
+    // The crop path runs on the time since the moment's start (a stream that starts late, after the
+    // seek point, keeps its offset there); then exactly `length` seconds of frames from 0: a seek lands
+    // between frames, so the stream can start a frame late and end a frame short; a short tail starves
+    // the crossfade (ffmpeg then waits forever).
+    filters.push(`[${i}:v]fps=${FPS},${square}${frame}setsar=1,format=yuv420p,setpts=PTS-STARTPTS,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
     filters.push(spec.hasAudio
       ? `[${i}:a]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end_sample=${samples(length)}[a${i}]`
       : `anullsrc=r=${AUDIO_RATE}:cl=stereo,atrim=end_sample=${samples(length)},aformat=sample_fmts=fltp[a${i}]`);

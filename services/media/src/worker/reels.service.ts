@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventPublisher, type JobContext, ObjectStorage, observeMediaStep, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
-import { type Analysis, ANALYSIS_VERSION, analysisKey, cropCenter, levelOf } from '../analysis/analysis';
+import { type Analysis, ANALYSIS_VERSION, analysisKey, levelOf } from '../analysis/analysis';
+import { cropPath } from '../analysis/crop-path';
 import { type Preset, scoreAnalysis } from '../analysis/scoring';
 import { CROSSFADE_SECONDS, selectionSummary, selectMoments, snapToBeats } from '../analysis/selection';
 import type { WorkerConfig } from '../config';
@@ -208,7 +209,7 @@ export class ReelsService {
 
   private async renderReel(highlight: HighlightEntity, video: VideoEntity, source: string, analysis: Analysis | null, music: MusicBed | null, workDir: string, signal: AbortSignal) {
     const output = join(workDir, `reel.${highlight.format}`);
-    const moments = highlight.moments.map((m) => ({ start: m.start, end: m.end, cropX: analysis ? cropCenter(analysis, m) : 0.5 }));
+    const moments = highlight.moments.map((m) => ({ start: m.start, end: m.end, crop: analysis ? cropPath(analysis, m) : [] }));
     const facts = await this.media.probe(source, signal);
     const spec = {
       source,

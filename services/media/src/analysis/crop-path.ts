@@ -1,0 +1,79 @@
+import type { Analysis } from './analysis';
+
+/** One stretch of a 9:16 crop path: from `from` to `to` seconds into the moment, x moves from x0 to x1 (0..1). */
+export interface CropSegment { from: number; to: number; x0: number; x1: number }
+
+/** Faces are looked for once a second: face sample k shows the picture at k seconds. */
+const FACE_INTERVAL = 1;
+/** How fast a 9:16 crop may follow a face, in picture widths per second: a calm pan, never a jump. */
+const CROP_SPEED = 0.12;
+/** A face that moves less than this (picture widths) keeps the crop still rather than drifting after it. */
+const CROP_DEADBAND = 0.06;
+
+/**
+ * Where a moment's 9:16 crop looks, as a path: each shot in the moment is framed on its own (the
+ * crop jumps with the cut, never pans across it). A shot that shows faces in a third of its face
+ * samples or more follows the largest face at a calm speed, or stays put when the face hardly
+ * moves; any other shot is centred on its action (the moving pixels), still.
+ */
+export function cropPath(analysis: Analysis, moment: { start: number; end: number }): CropSegment[] {
+  const inside = analysis.cuts.filter((t) => t > moment.start + 0.04 && t < moment.end - 0.04);
+  const bounds = [moment.start, ...inside, moment.end];
+  const path: CropSegment[] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    for (const segment of shotPath(analysis, bounds[i], bounds[i + 1])) {
+      path.push({ ...segment, from: segment.from - moment.start, to: segment.to - moment.start });
+    }
+  }
+  return path;
+}
+
+/** The crop path of one shot, `from`..`to` seconds of the source. */
+function shotPath(analysis: Analysis, from: number, to: number): CropSegment[] {
+  const faces = faceSamples(analysis, from, to);
+  const sampled = Math.max(1, faces.length);
+  const withFaces = faces.filter((f) => f.count > 0);
+  if (withFaces.length === 0 || withFaces.length < sampled / 3) {
+    const x = actionCenter(analysis, from, to);
+    return [{ from, to, x0: x, x1: x }];
+  }
+  const xs = withFaces.map((f) => f.center);
+  if (Math.max(...xs) - Math.min(...xs) < CROP_DEADBAND) {
+    const x = xs.reduce((a, b) => a + b, 0) / xs.length;
+    return [{ from, to, x0: x, x1: x }];
+  }
+  // Follow the face: from its first place, towards each later sample at most CROP_SPEED a second.
+  const points: Array<{ at: number; x: number }> = [{ at: from, x: withFaces[0].center }];
+  for (const face of withFaces.slice(1)) {
+    const last = points[points.length - 1];
+    const at = Math.min(to, Math.max(face.at, last.at));
+    const reach = CROP_SPEED * (at - last.at);
+    points.push({ at, x: last.x + Math.max(-reach, Math.min(reach, face.center - last.x)) });
+  }
+  if (points[points.length - 1].at < to) points.push({ at: to, x: points[points.length - 1].x });
+  return points.slice(1).map((p, k) => ({ from: points[k].at, to: p.at, x0: points[k].x, x1: p.x })).filter((s) => s.to > s.from);
+}
+
+/** The face samples taken inside `from`..`to` (or the one nearest a shot too short to hold one). */
+function faceSamples(analysis: Analysis, from: number, to: number): Array<{ at: number; count: number; center: number }> {
+  const counts = analysis.faceCount ?? [];
+  const sample = (k: number) => ({ at: k * FACE_INTERVAL, count: counts[k] ?? 0, center: analysis.faceCenter?.[k] ?? 0.5 });
+  const first = Math.ceil(from / FACE_INTERVAL - 1e-6);
+  const last = Math.min(counts.length - 1, Math.ceil(to / FACE_INTERVAL - 1e-6) - 1);
+  if (first <= last) return Array.from({ length: last - first + 1 }, (_, i) => sample(first + i));
+  const nearest = Math.min(counts.length - 1, Math.round((from + to) / 2 / FACE_INTERVAL));
+  return nearest >= 0 ? [sample(nearest)] : [];
+}
+
+/** The mean centre of the moving pixels between `from` and `to`, weighted by how much moved. */
+function actionCenter(analysis: Analysis, from: number, to: number): number {
+  const first = Math.floor(from / analysis.step);
+  const last = Math.max(first + 1, Math.ceil(to / analysis.step));
+  let weighted = 0;
+  let weight = 0;
+  for (let i = first; i < Math.min(last, analysis.motion.length); i++) {
+    weighted += analysis.motionCenter[i] * analysis.motion[i];
+    weight += analysis.motion[i];
+  }
+  return weight > 0.01 ? weighted / weight : 0.5;
+}
