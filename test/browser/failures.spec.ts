@@ -72,8 +72,10 @@ describe('a failed video and its Retry in Chromium', () => {
   it('shows the reason and Retry on the video page, and Retry processes it', async () => {
     const card = page.getByTestId('video-card').first();
     await card.getByRole('link', { name: 'View Cup final' }).click();
-    await page.getByTestId('detail-error').waitFor();
-    expect(await page.getByTestId('detail-error').innerText()).toBe(REASON);
+    await page.getByTestId('player-error').waitFor();
+    expect(await page.getByTestId('player-error').innerText()).toBe(REASON);
+    // Said once on the page, on the player.
+    expect(await page.getByText(REASON, { exact: true }).count()).toBe(1);
     await screenshot(page, 'failures-02-page-error-with-retry');
 
     mkdirSync(workDir);
@@ -82,7 +84,7 @@ describe('a failed video and its Retry in Chromium', () => {
     // The status leaves 'error' at once; the live stream then takes it to processed.
     await page.locator('[data-testid="video-status"]:not([data-status="error"])').waitFor();
     await page.locator('[data-testid="video-status"][data-status="processed"]').waitFor({ timeout: 90_000 });
-    expect(await page.getByTestId('detail-error').count()).toBe(0);
+    expect(await page.getByTestId('player-error').count()).toBe(0);
     expect(await page.getByTestId('retry-video').count()).toBe(0);
     await screenshot(page, 'failures-03-page-processed-after-retry');
   });

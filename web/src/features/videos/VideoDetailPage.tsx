@@ -83,14 +83,8 @@ export function VideoDetailPage() {
             </Detail>
             <Detail label="Status" className="col-span-2 lg:col-span-1">
               <VideoStatusBadge status={video.status} />
-              {video.status === 'error' && (
-                <>
-                  {video.errorReason && (
-                    <span className="mt-1.5 block text-xs text-red-700" data-testid="detail-error">{video.errorReason}</span>
-                  )}
-                  <RetryVideoButton video={video} className="mt-2.5 w-fit" />
-                </>
-              )}
+              {/* The reason is on the player, beside this. */}
+              {video.status === 'error' && <RetryVideoButton video={video} className="mt-2.5 w-fit" />}
             </Detail>
             <Detail label="Size">
               <span data-testid="detail-size">{formatFileSize(video.fileSize)}</span>

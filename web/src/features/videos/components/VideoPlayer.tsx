@@ -311,10 +311,8 @@ function PlayerPlaceholder({ video, className }: { video: Video; className?: str
       {failed ? (
         <>
           <AlertTriangle className="size-8 text-red-400" aria-hidden="true" />
-          <p className="text-sm font-medium">This video could not be processed.</p>
-          {(live?.errorReason ?? video.errorReason) && (
-            <p className="max-w-md text-sm text-neutral-400">{live?.errorReason ?? video.errorReason}</p>
-          )}
+          {/* The reason says what failed already; the headline is only for a failure without one. */}
+          <p className="max-w-md text-sm font-medium" data-testid="player-error">{live?.errorReason || video.errorReason || 'This video could not be processed.'}</p>
         </>
       ) : (
         <>
