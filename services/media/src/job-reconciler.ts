@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { ObjectStorage } from '@reelsmith/kit';
 import { AdvisoryLock } from './advisory-lock';
 import type { HighlightEntity } from './entities/highlight.entity';
@@ -11,16 +11,22 @@ import { VideosRepository } from './videos.repository';
 
 export interface Reconciled { requeued: string[]; failed: string[] }
 
+/** How often a running media API looks for records that lost their job, and how long such a record must have been untouched. */
+export const RECONCILE_EVERY_MS = 10 * 60 * 1000;
+
 /**
- * At start, every video or reel still waiting or running must have its job in JOBS (waiting,
- * running, or dead and about to be settled). One without (the job was lost, JetStream was reset) is
- * queued again under its own dedupe id, so a job that appears meanwhile is not doubled, or failed
- * with a reason when it cannot run any more. One replica at a time (advisory lock): the next one
- * finds the jobs the first queued.
+ * Every video or reel still waiting or running must have its job in JOBS (waiting, running, or dead
+ * and about to be settled). One without (the job was lost, JetStream was reset) is queued again
+ * under its own dedupe id, so a job that appears meanwhile is not doubled, or failed with a reason
+ * when it cannot run any more. At start, then every ten minutes for records untouched that long
+ * (a record whose job is being published or has just finished is left alone: it is read again
+ * before anything is done). One replica at a time (advisory lock): the next one finds the jobs the
+ * first queued.
  */
 @Injectable()
-export class JobReconciler implements OnApplicationBootstrap {
+export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(JobReconciler.name);
+  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly videos: VideosRepository,
@@ -32,27 +38,46 @@ export class JobReconciler implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
+    await this.reconcileAndLog();
+    this.timer = setInterval(() => void this.reconcileAndLog(new Date(Date.now() - RECONCILE_EVERY_MS)), RECONCILE_EVERY_MS).unref();
+  }
+
+  onModuleDestroy() {
+    clearInterval(this.timer);
+  }
+
+  private async reconcileAndLog(untouchedSince?: Date) {
     try {
-      const { requeued, failed } = await this.reconcile();
+      const { requeued, failed } = await this.reconcile(untouchedSince);
       if (requeued.length || failed.length) this.logger.warn(`records without a job: ${requeued.length} queued again, ${failed.length} failed`);
     } catch (err) {
       this.logger.error(`reconciling records with jobs failed: ${(err as Error).message}`);
     }
   }
 
-  reconcile(): Promise<Reconciled> {
+  /** Settles the records without a job; with `untouchedSince`, only those not updated since then. */
+  reconcile(untouchedSince?: Date): Promise<Reconciled> {
     return this.lock.exclusively('reelsmith:media:reconcile-jobs', async () => {
       const result: Reconciled = { requeued: [], failed: [] };
+      const quiet = <T extends { updatedAt: Date }>(record: T | null): record is T => !!record && (!untouchedSince || record.updatedAt < untouchedSince);
       const [videos, highlights] = await Promise.all([this.videos.listUnsettled(), this.highlights.listUnsettled()]);
-      if (videos.length === 0 && highlights.length === 0) return result;
+      if (!videos.some(quiet) && !highlights.some(quiet)) return result;
       const queued = await this.queue.queuedDedupeIds();
-      for (const video of videos.filter((v) => !queued.has(jobDedupeId(v)))) {
+      const stillLost = async <T extends { id: string; retries: number; status: string; updatedAt: Date }>(record: T, read: (id: string) => Promise<T | null>, unsettled: string[]) => {
+        if (!quiet(record) || queued.has(jobDedupeId(record))) return false;
+        if (!untouchedSince) return true;
+        const now = await read(record.id);
+        return quiet(now) && unsettled.includes(now.status);
+      };
+      for (const video of videos) {
+        if (!(await stillLost(video, (id) => this.videos.findById(id), ['uploaded', 'processing']))) continue;
         const problem = await this.videoProblem(video);
         if (problem) await this.failures.failVideo(video.id, problem);
         else await this.queue.processVideo(video);
         (problem ? result.failed : result.requeued).push(video.id);
       }
-      for (const highlight of highlights.filter((h) => !queued.has(jobDedupeId(h)))) {
+      for (const highlight of highlights) {
+        if (!(await stillLost(highlight, (id) => this.highlights.findById(id), ['queued', 'processing']))) continue;
         const problem = await this.highlightProblem(highlight);
         if (problem) await this.failures.failHighlight(highlight.id, problem);
         else await this.queue.makeHighlight(highlight);

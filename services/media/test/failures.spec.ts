@@ -12,6 +12,7 @@ import { DataSource } from 'typeorm';
 import { rejection } from '../../../test/support/rpc';
 import { startServiceApp } from '../../../test/support/service-app';
 import { configSchema, workerConfigSchema } from '../src/config';
+import { JobReconciler, RECONCILE_EVERY_MS } from '../src/job-reconciler';
 import { MediaModule } from '../src/media.module';
 import { WorkerModule } from '../src/worker/worker.module';
 import { Rpc, uploadFile, waitForStatus } from './harness';
@@ -195,4 +196,23 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
       await Promise.all(replicas.map((r) => r.close()));
     }
   }, 180_000);
+
+  it('while running, re-queues a record whose job was lost ten minutes ago and leaves alone one touched since', async () => {
+    const { uploadUrl } = await uploadFile(client, alice, 'h264-aac.mp4');
+    const key = new URL(uploadUrl).pathname.replace(/^\/[^/]+\//, '');
+    const lostLongAgo = await insertVideo('uploaded', key);
+    const lostJustNow = await insertVideo('uploaded', key);
+    await db.query(`UPDATE media.videos SET updated_at = now() - interval '11 minutes' WHERE id = $1`, [lostLongAgo]);
+
+    const { requeued, failed } = await api.get(JobReconciler).reconcile(new Date(Date.now() - RECONCILE_EVERY_MS));
+    expect(requeued).toEqual([lostLongAgo]);
+    expect(failed).toEqual([]);
+    const jobs = await jobsByDedupeId();
+    expect(jobs.get(lostLongAgo)).toBe(1);
+    expect(jobs.has(lostJustNow)).toBe(false);
+
+    // A second pass finds its job in JOBS and queues nothing twice.
+    expect((await api.get(JobReconciler).reconcile(new Date(Date.now() - RECONCILE_EVERY_MS))).requeued).toEqual([]);
+    expect((await jobsByDedupeId()).get(lostLongAgo)).toBe(1);
+  }, 60_000);
 });
