@@ -1,10 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { frameExact } from '../src/analysis/selection';
 import { renderArgs, reelLength } from '../src/ffmpeg/args';
 import { MediaRepository } from '../src/ffmpeg/media.repository';
+
+/** What an ffmpeg run prints on stderr (where its filters log). */
+const runStderr = (args: string[]) => spawnSync('ffmpeg', ['-hide_banner', ...args], { encoding: 'utf8' }).stderr;
 
 /** Seconds of the media file, by ffprobe. */
 const durationOf = (file: string) => Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' }));
@@ -29,6 +32,27 @@ describe('reel rendering with real ffmpeg', () => {
     const spec = { source, hasAudio: true, moments, quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.5, sourceLevel: -20, output } as const;
     await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
     expect(durationOf(output)).toBeCloseTo(reelLength(spec), 1);
+  });
+
+  it('keeps picture and sound in sync when the picture starts late (video from 0.8 s, sound from 0)', async () => {
+    // A flash at 2.0 s and a beep at 2.0 s of the source, then a second flash and beep at 4.0 s.
+    const parts = join(work, 'flash-beep.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', "color=c=black:s=320x180:r=25:d=5,drawbox=c=white:t=fill:enable='between(t,1.2,1.36)+between(t,3.2,3.36)'",
+      '-f', 'lavfi', '-i', "sine=f=1000:d=6,volume='between(t,2,2.16)+between(t,4,4.16)':eval=frame", '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', parts]);
+    const late = join(work, 'late-picture.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-itsoffset', '0.8', '-i', parts, '-i', parts, '-map', '0:v', '-map', '1:a', '-c', 'copy', late]);
+    const output = join(work, 'reel-late.mp4');
+    const spec = { source: late, hasAudio: true, moments: [{ start: 0, end: 3 }, { start: 3.5, end: 5.5 }], quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.4, sourceLevel: -10, output } as const;
+    await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
+    const flashes = [...runStderr(['-i', output, '-an', '-vf', "select='gt(scene,0.3)',showinfo", '-f', 'null', '-']).matchAll(/pts_time:([\d.]+)/g)].map((m) => Number(m[1]));
+    const beeps = [...runStderr(['-i', output, '-vn', '-af', 'silencedetect=n=-30dB:d=0.1', '-f', 'null', '-']).matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
+    // Moment 1 (0-3 s) holds the first flash and beep at 2.0 s; moment 2 (3.5-5.5 s) the second at
+    // 0.5 s into it, which is 2.6 + 0.5 = 3.1 s into the reel (after a 0.4 s crossfade).
+    expect(beeps[0]).toBeCloseTo(2.0, 1);
+    expect(beeps[1]).toBeCloseTo(3.1, 1);
+    expect(flashes.length).toBeGreaterThanOrEqual(2);
+    expect(Math.abs(flashes[0] - beeps[0])).toBeLessThan(0.08);
+    expect(Math.abs(flashes.find((t) => t > 2.5)! - beeps[1])).toBeLessThan(0.08);
   });
 
   it('renders a silent source with silence under every moment', async () => {

@@ -85,7 +85,7 @@ describe('renderArgs', () => {
 
   it('makes the pixels square before sizing or cropping when they are not (or not known to be)', () => {
     const anamorphic = graph(renderArgs({ ...base, sourceSize: { width: 1024, height: 576, sampleAspect: 16 / 11 } }));
-    expect(anamorphic).toContain("fps=30,scale='trunc(iw*sar/2)*2':ih,setsar=1,scale=1280:720,");
+    expect(anamorphic).toContain("fps=30:start_time=0,scale='trunc(iw*sar/2)*2':ih,setsar=1,scale=1280:720,");
     expect(graph(renderArgs(base))).toContain("scale='trunc(iw*sar/2)*2':ih,setsar=1,");
     const portrait = graph(renderArgs({ ...base, aspect: '9:16', sourceSize: { width: 1024, height: 576, sampleAspect: 16 / 11 } }));
     expect(portrait).toContain("scale='trunc(iw*sar/2)*2':ih,setsar=1,crop=");

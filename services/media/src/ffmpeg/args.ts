@@ -272,13 +272,14 @@ export function renderArgs(spec: RenderSpec): string[] {
     inputs.push('-ss', fixed(m.start), '-t', fixed(length), '-i', spec.source);
     const frame = frameFilters(spec, m.crop ?? [], { width, height });
     const square = spec.sourceSize?.sampleAspect === 1 ? '' : SQUARE_PIXELS;
-    // The crop path runs on the time since the moment's start (a stream that starts late, after the
-    // seek point, keeps its offset there); then exactly `length` seconds of frames from 0: a seek lands
-    // between frames, so the stream can start a frame late and end a frame short; a short tail starves
-    // the crossfade (ffmpeg then waits forever).
-    filters.push(`[${i}:v]fps=${FPS},${square}${frame}setsar=1,format=yuv420p,setpts=PTS-STARTPTS,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
+    // Both streams are laid on the moment's clock from 0, whatever the seek found: a picture that
+    // starts late (after the seek point) is held on its first frame until then, and sound that starts
+    // late is padded with silence (first_pts), so they stay in sync and the crop path stays on the
+    // picture. Then exactly `length` seconds of frames: a seek lands between frames, so the stream
+    // can end a frame short; a short tail starves the crossfade (ffmpeg then waits forever).
+    filters.push(`[${i}:v]fps=${FPS}:start_time=0,${square}${frame}setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
     filters.push(spec.hasAudio
-      ? `[${i}:a]aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end_sample=${samples(length)}[a${i}]`
+      ? `[${i}:a]aresample=${AUDIO_RATE}:first_pts=0,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end_sample=${samples(length)}[a${i}]`
       : `anullsrc=r=${AUDIO_RATE}:cl=stereo,atrim=end_sample=${samples(length)},aformat=sample_fmts=fltp[a${i}]`);
   });
 
