@@ -1,4 +1,4 @@
-import { blendResidual, compare, hardCuts, pictureOf, shiftedStructure, standsOut, type TimedPicture } from './shots';
+import { blendResidual, type Candidate, compare, hardCuts, pictureOf, refineSeconds, shiftedStructure, standsOut, type TimedPicture, withinBudget } from './shots';
 
 const W = 48;
 const H = 27;
@@ -80,5 +80,28 @@ describe('hardCuts', () => {
   it('finds shots of two frames in a fast edit', () => {
     const list = [...shot(1, 10), ...shot(3, 2), ...shot(5, 3), ...shot(7, 10)];
     expect(hardCuts(frames(list))).toEqual([10 / 30, 12 / 30, 15 / 30]);
+  });
+});
+
+describe('withinBudget (which candidate cuts are refined)', () => {
+  const candidate = (after: number, score: number): Candidate => ({ after, until: after + 0.2, score });
+
+  it('counts the decoded seconds, overlapping windows once', () => {
+    expect(refineSeconds([candidate(10, 1)])).toBeCloseTo(1.0, 5);
+    expect(refineSeconds([candidate(10, 1), candidate(10.2, 1)])).toBeCloseTo(1.2, 5);
+    expect(refineSeconds([candidate(10, 1), candidate(20, 1)])).toBeCloseTo(2.0, 5);
+  });
+
+  it('keeps every candidate of a fast-cut edit: 30 cuts 0.2 s apart share one window', () => {
+    const fast = Array.from({ length: 30 }, (_, i) => candidate(1 + 0.2 * i, 1));
+    expect(withinBudget(fast, 12)).toEqual(fast);
+  });
+
+  it('keeps the strongest scattered candidates of a shaky clip, in time order', () => {
+    const scattered = Array.from({ length: 40 }, (_, i) => candidate(2 * i, i % 4 === 0 ? 0.9 : 0.3));
+    const kept = withinBudget(scattered, 12);
+    expect(kept).toHaveLength(12);
+    expect(kept.filter((c) => c.score === 0.9)).toHaveLength(10);
+    expect(kept.map((c) => c.after)).toEqual([...kept.map((c) => c.after)].sort((a, b) => a - b));
   });
 });

@@ -443,9 +443,9 @@ export class ShotTracker {
   }
 
   /**
-   * The stretches to refine, and the gradual transitions found (seconds). Refinement decodes about
-   * 1.2 s per candidate: on shaky footage with many candidates only the strongest within a budget of
-   * a third of the video are kept, so the analysis stays within a decode of the file.
+   * The stretches to refine, and the gradual transitions found (seconds). Refinement decodes a window
+   * around each: on shaky footage with many candidates only the strongest whose windows add up to a
+   * third of the video (at least 12 s) are kept, so the analysis stays within a decode of the file.
    */
   finish(): { candidates: Candidate[]; gradual: number[] } {
     if (this.lastFadeOut) this.gradual.push(this.lastFadeOut.at);
@@ -465,8 +465,36 @@ export class ShotTracker {
       candidates.push({ after: this.times[k - 1], until: this.times[k], score: this.scores[k] });
     }
     const duration = this.times.length ? this.times[this.times.length - 1] : 0;
-    const budget = Math.max(10, Math.floor(duration / 3 / 1.2));
-    const kept = candidates.length <= budget ? candidates : [...candidates].sort((a, b) => b.score - a.score).slice(0, budget).sort((a, b) => a.after - b.after);
-    return { candidates: kept, gradual: [...this.gradual].sort((a, b) => a - b) };
+    return { candidates: withinBudget(candidates, Math.max(12, duration / 3)), gradual: [...this.gradual].sort((a, b) => a - b) };
   }
+}
+
+/** Seconds decoded on each side of a candidate cut (refineCuts): enough frames for the local baseline and the flash test. */
+export const REFINE_MARGIN = 0.4;
+
+/** Seconds decoded to refine these candidates: their windows, overlapping ones decoded once. */
+export function refineSeconds(candidates: Candidate[]): number {
+  let seconds = 0;
+  let end = -Infinity;
+  for (const c of [...candidates].sort((a, b) => a.after - b.after)) {
+    const start = Math.max(c.after - REFINE_MARGIN, end);
+    const stop = c.until + REFINE_MARGIN;
+    if (stop > start) seconds += stop - start;
+    end = Math.max(end, stop);
+  }
+  return seconds;
+}
+
+/**
+ * The strongest candidates whose refinement decodes at most `seconds` (in time order). The cost is
+ * the decoded stretch, not the count: a fast-cut edit's candidates share one window, while a shaky
+ * clip's scattered ones each cost a window.
+ */
+export function withinBudget(candidates: Candidate[], seconds: number): Candidate[] {
+  if (refineSeconds(candidates) <= seconds + 1e-9) return candidates;
+  const kept: Candidate[] = [];
+  for (const c of [...candidates].sort((a, b) => b.score - a.score)) {
+    if (refineSeconds([...kept, c]) <= seconds + 1e-9) kept.push(c);
+  }
+  return kept.sort((a, b) => a.after - b.after);
 }

@@ -5,7 +5,7 @@ import { assembleAnalysis, type Analysis } from '../analysis/analysis';
 import { AudioFeatureExtractor, type AudioStep, FRAME, PcmDecoder } from '../analysis/audio-features';
 import { type VideoStep, VideoFeatureExtractor } from '../analysis/video-features';
 import { ANALYSIS, analysisArgs, probeArgs, progressSeconds, showinfoTimes, WINDOW, windowArgs } from './args';
-import { type Candidate, hardCuts, pictureOf, ShotTracker, type TimedPicture } from '../analysis/shots';
+import { type Candidate, hardCuts, pictureOf, REFINE_MARGIN, ShotTracker, type TimedPicture } from '../analysis/shots';
 import { FaceDetector, type FaceStep, faceStep } from '../analysis/faces';
 import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
 
@@ -14,8 +14,6 @@ export interface MediaTools { ffmpeg: string; ffprobe: string }
 
 export class FfmpegError extends Error {}
 
-/** Seconds decoded on each side of a candidate cut: enough frames for the local baseline and the flash test. */
-const REFINE_MARGIN = 0.4;
 const WINDOWS_PER_RUN = 8;
 
 let detectorInstance: FaceDetector | null = null;
