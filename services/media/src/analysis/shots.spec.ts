@@ -1,4 +1,4 @@
-import { blendResidual, type Candidate, compare, hardCuts, pictureOf, refineSeconds, shiftedStructure, standsOut, type TimedPicture, withinBudget } from './shots';
+import { blendResidual, type Candidate, compare, fadesAt, hardCuts, pictureOf, refineSeconds, shiftedStructure, standsOut, type TimedPicture, withinBudget } from './shots';
 
 const W = 48;
 const H = 27;
@@ -104,4 +104,35 @@ describe('withinBudget (which candidate cuts are refined)', () => {
     expect(kept.filter((c) => c.score === 0.9)).toHaveLength(10);
     expect(kept.map((c) => c.after)).toEqual([...kept.map((c) => c.after)].sort((a, b) => a - b));
   });
+});
+
+describe('fadesAt (quick dips to and from black, on every frame)', () => {
+  const black = picture(1, { gain: 0, lift: 2 });
+  /** `n` frames of `seed` scaled from full light down to `to` (a fade seen frame by frame). */
+  const fading = (seed: number, n: number, from: number, to: number, lift = 0) =>
+    Array.from({ length: n }, (_, i) => picture(seed, { gain: from + ((to - from) * (i + 1)) / (n + 1), lift }));
+  const times = (list: ReturnType<typeof picture>[]) => fadesAt(frames(list, 25));
+
+  it('finds a 0.6 s dip to black between two shots once, inside the black', () => {
+    const list = [...shot(1, 10), ...fading(1, 7, 1, 0), black, black, ...fading(3, 7, 0, 1), ...shot(3, 10)];
+    const found = times(list);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toBeGreaterThanOrEqual(17 / 25);
+    expect(found[0]).toBeLessThanOrEqual(18 / 25);
+  });
+
+  it('takes a cut to black and a cut back for no fade', () => {
+    expect(times([...shot(1, 10), black, black, black, ...shot(3, 10)])).toEqual([]);
+  });
+
+  it('finds a fade to black from a dark scene (a night shot keeps its contrast until it fades)', () => {
+    const night = (i: number) => picture(2, { gain: 0.25, lift: -12, dx: i % 2 });
+    const list = [...Array.from({ length: 10 }, (_, i) => night(i)), ...fading(2, 8, 0.25, 0, -12 * 0.5), black, black];
+    expect(night(0).mean).toBeLessThan(25);
+    expect(times(list)).toHaveLength(1);
+  });
+
+  function shot(seed: number, n: number) {
+    return Array.from({ length: n }, () => picture(seed));
+  }
 });

@@ -296,13 +296,25 @@ export function hardCuts(frames: TimedPicture[], options: HardCutOptions = HARD_
 }
 
 /** A stretch between two analysis samples where a cut may be: refined at full frame rate. */
-export interface Candidate { after: number; until: number; /** How strongly the 5 fps frames changed there. */ score: number }
+export interface Candidate {
+  after: number;
+  until: number;
+  /** How strongly the 5 fps frames changed there. */
+  score: number;
+  /** A dip to or from black too quick to judge at 5 fps: refined by `fadesAt`, not `hardCuts`. */
+  fade?: boolean;
+}
 
 const COARSE = { minimum: 0.2, spread: 0.3, ratio: 1.5, window: 4, shifted: 0.2, colour: 0.3, unrelated: 0.6 };
 /** Below this a 5 fps step is steady (a still, a locked-off shot). */
 const STEADY = 0.08;
 const RING = 16;
 const DARK = 20;
+/** Black, the end of a fade: dark and nearly flat (a dark scene keeps its contrast). */
+const BLACK_SPREAD = 10;
+const isBlack = (p: Picture) => p.mean < DARK && p.spread < BLACK_SPREAD;
+/** A fade's bright end is at least 3 times as bright as its black end, plus this (dark scenes fade too). */
+const FADE_LIFT = 10;
 
 /** Residual of `middle` against the best mix of `a` and `b`, relative to how far a is from b: ~0 in a dissolve. */
 export function blendResidual(a: Picture, middle: Picture, b: Picture): number {
@@ -391,11 +403,13 @@ export class ShotTracker {
 
   /** Fades: the mean luma falls smoothly to black (or rises from it) over at least 0.6 s. */
   private fades(k: number, picture: Picture): void {
-    const dark = picture.mean < DARK;
+    const dark = isBlack(picture);
     if (dark && this.darkSince === null) {
       this.darkSince = k;
       const start = this.smoothRun(k, -1);
       if (start !== null) this.lastFadeOut = { at: (this.times[start] + this.times[k]) / 2, darkAt: this.times[k] };
+      // Fallen to black in a step or two: a cut to black, or a fade too short for 5 fps to tell.
+      else this.quickFall = k > 0 && Math.max(...this.means.slice(Math.max(0, k - 3), k)) >= this.means[k] + QUICK_CHANGE;
     } else if (!dark && this.darkSince !== null) {
       const darkStart = this.darkSince;
       this.darkSince = null;
@@ -409,9 +423,17 @@ export class ShotTracker {
         this.pendingFadeIn = null;
         const end = rising ? k : k - 1;
         const steps = end - lastDark;
-        const valid = steps >= 3 && this.means[end] >= 3 * this.means[lastDark] + 30 && this.smooth(lastDark, end);
+        const valid = steps >= 3 && this.means[end] >= 3 * this.means[lastDark] + FADE_LIFT && this.smooth(lastDark, end);
         const fadeOut = this.lastFadeOut;
         this.lastFadeOut = null;
+        const quickFall = this.quickFall;
+        this.quickFall = false;
+        const quickRise = !valid && this.means[end] >= this.means[lastDark] + QUICK_CHANGE;
+        if ((quickFall || quickRise) && this.times[lastDark] - this.times[darkStart] < QUICK_DIP_DARK) {
+          // A short dip (or a cut to or from black): judged on every frame of it, fall and rise together.
+          this.fadeSuspects.push({ after: this.times[darkStart] - QUICK_FADE, until: this.times[end] + REFINE_MARGIN, score: 1, fade: true });
+          return;
+        }
         if (fadeOut && this.times[lastDark] - fadeOut.darkAt < 1.5 && valid) {
           // A dip to black: one transition, in the dark.
           this.gradual.push((this.times[darkStart] + this.times[lastDark]) / 2);
@@ -424,6 +446,8 @@ export class ShotTracker {
   }
 
   private pendingFadeIn: { darkStart: number; lastDark: number } | null = null;
+  private quickFall = false;
+  private readonly fadeSuspects: Candidate[] = [];
 
   /** The first step of a smooth fall of the luma ending at dark step k, or null. */
   private smoothRun(k: number, direction: -1): number | null {
@@ -431,7 +455,7 @@ export class ShotTracker {
     // Back to where the luma started falling.
     while (start > 0 && this.means[start - 1] - this.means[start] >= 0.5 && k - start < 50) start--;
     if (direction !== -1 || k - start < 3) return null;
-    if (this.means[start] < 3 * this.means[k] + 30) return null;
+    if (this.means[start] < 3 * this.means[k] + FADE_LIFT) return null;
     return this.smooth(start, k) ? start : null;
   }
 
@@ -449,8 +473,10 @@ export class ShotTracker {
    */
   finish(): { candidates: Candidate[]; gradual: number[] } {
     if (this.lastFadeOut) this.gradual.push(this.lastFadeOut.at);
+    else if (this.quickFall && this.darkSince !== null) this.fadeSuspects.push({ after: this.times[this.darkSince] - QUICK_FADE, until: this.times[this.darkSince] + REFINE_MARGIN, score: 1, fade: true });
     this.lastFadeOut = null;
-    const candidates: Candidate[] = [];
+    this.quickFall = false;
+    const candidates: Candidate[] = [...this.fadeSuspects];
     for (const k of this.suspects) {
       const colourCut = (this.changes[k]?.colour ?? 0) >= COARSE.colour;
       const before = this.scores.slice(Math.max(1, k - COARSE.window), k);
@@ -465,8 +491,59 @@ export class ShotTracker {
       candidates.push({ after: this.times[k - 1], until: this.times[k], score: this.scores[k] });
     }
     const duration = this.times.length ? this.times[this.times.length - 1] : 0;
+    candidates.sort((a, b) => a.after - b.after);
     return { candidates: withinBudget(candidates, Math.max(12, duration / 3)), gradual: [...this.gradual].sort((a, b) => a - b) };
   }
+}
+
+/** A dip whose black lasts less than this is one transition; the fall before it may take this long (seconds). */
+const QUICK_DIP_DARK = 1.5;
+const QUICK_FADE = 1.0;
+/** A change of mean luma into or out of black that is worth a look at every frame. */
+const QUICK_CHANGE = 15;
+/** At full frame rate a fade takes at least this many frames, none of them carrying half of the change. */
+const FADE_FRAMES = 4;
+
+/**
+ * Fades to and from black among consecutive frames (full frame rate): the mean luma falls to black
+ * (or rises from it) over at least FADE_FRAMES frames, each frame a small part of the change (a cut
+ * to black does it in one frame). A fall and a rise around less than QUICK_DIP_DARK s of black are
+ * one dip, reported in the black; otherwise each is reported at its middle.
+ */
+export function fadesAt(frames: TimedPicture[]): number[] {
+  const means = frames.map((f) => f.picture.mean);
+  const found: number[] = [];
+  const gradual = (from: number, to: number) => {
+    const total = Math.abs(means[to] - means[from]);
+    if (Math.abs(to - from) < FADE_FRAMES || Math.max(means[from], means[to]) < 3 * Math.min(means[from], means[to]) + FADE_LIFT) return false;
+    for (let i = Math.min(from, to) + 1; i <= Math.max(from, to); i++) if (Math.abs(means[i] - means[i - 1]) > 0.5 * total) return false;
+    return true;
+  };
+  for (let i = 0; i < means.length; i++) {
+    const black = (k: number) => isBlack(frames[k].picture);
+    if (!black(i) || (i > 0 && black(i - 1))) continue;
+    let last = i;
+    while (last + 1 < means.length && black(last + 1)) last++;
+    // The fall runs from where the luma starts falling to where it stops (the black may go on darkening).
+    let start = i;
+    while (start > 0 && means[start - 1] > means[start] + 0.3) start--;
+    let bottom = i;
+    while (bottom < last && means[bottom + 1] < means[bottom] - 0.3) bottom++;
+    let end = last;
+    while (end + 1 < means.length && means[end + 1] > means[end] + 0.3) end++;
+    let floor = last;
+    while (floor > i && means[floor - 1] < means[floor] - 0.3) floor--;
+    const fall = start < i && gradual(start, bottom);
+    const rise = end > last && gradual(end, floor);
+    const time = (k: number) => frames[k].time;
+    if (fall && rise && time(last) - time(i) < QUICK_DIP_DARK) found.push((time(i) + time(last)) / 2);
+    else {
+      if (fall) found.push((time(start) + time(i)) / 2);
+      if (rise) found.push((time(last) + time(end)) / 2);
+    }
+    i = last;
+  }
+  return found;
 }
 
 /** Seconds decoded on each side of a candidate cut (refineCuts): enough frames for the local baseline and the flash test. */
