@@ -77,6 +77,17 @@ describe('hardCuts', () => {
     expect(hardCuts(frames(list))).toEqual([]);
   });
 
+  it('finds a jump cut: the still scene moved by a sixth of the frame in one frame, still again after', () => {
+    // A flicker of one grey level, as a camera's noise: the frames are not repeats of each other.
+    const list = [...Array.from({ length: 15 }, (_, i) => picture(2, { lift: i % 2 })), ...Array.from({ length: 15 }, (_, i) => picture(2, { dx: 8, lift: i % 2 }))];
+    expect(hardCuts(frames(list))).toEqual([15 / 30]);
+  });
+
+  it('takes a pan whose speed jumps for a frame for no cut (the camera moves on the frames around)', () => {
+    const offsets = [...Array.from({ length: 15 }, (_, i) => 2 * i), 38, ...Array.from({ length: 14 }, (_, i) => 40 + 2 * i)];
+    expect(hardCuts(frames(offsets.map((dx) => picture(2, { dx }))))).toEqual([]);
+  });
+
   it('finds shots of two frames in a fast edit', () => {
     const list = [...shot(1, 10), ...shot(3, 2), ...shot(5, 3), ...shot(7, 10)];
     expect(hardCuts(frames(list))).toEqual([10 / 30, 12 / 30, 15 / 30]);

@@ -146,6 +146,28 @@ export function compare(a: Picture, b: Picture): Change {
  * half-size picture): a pan or a whip, however fast, is explained by a shift; a cut is not.
  */
 export function shiftedStructure(a: Picture, b: Picture): number {
+  return shiftSearch(a, b).shifted;
+}
+
+/**
+ * A shift explains a change when it leaves at most this share of what no shift leaves: a pan moves
+ * the picture; a jump cut inside a scene (the same place seen a few seconds later) changes it where
+ * it stands, and no shift does much better than none.
+ */
+const SHIFT_GAIN = 0.75;
+
+/** A shift this large (half-size pixels, ~6% of the width at the refinement's size) in one frame is a jump, if the camera was still around it. */
+const JUMP_SHIFT = 3;
+const shiftSize = (s: { dx: number; dy: number }) => Math.max(Math.abs(s.dx), Math.abs(s.dy));
+
+/** Whether a global shift of the picture (a pan, a whip, a shake) explains the change from a to b. */
+export function explainedByShift(a: Picture, b: Picture, threshold: number): boolean {
+  const { shifted, unshifted } = shiftSearch(a, b);
+  return shifted < threshold && shifted <= SHIFT_GAIN * unshifted;
+}
+
+/** The structure change left after the best shift, and with no shift, both on the half-size picture. */
+export function shiftSearch(a: Picture, b: Picture): { shifted: number; unshifted: number; dx: number; dy: number } {
   const w = a.width >> 1;
   const h = a.height >> 1;
   const half = (p: Picture) => {
@@ -161,6 +183,9 @@ export function shiftedStructure(a: Picture, b: Picture): number {
   const maxX = Math.floor(w / 3);
   const maxY = Math.floor(h / 3);
   let best = Infinity;
+  let unshifted = Infinity;
+  let bestX = 0;
+  let bestY = 0;
   for (let dy = -maxY; dy <= maxY; dy++) {
     for (let dx = -maxX; dx <= maxX; dx++) {
       // Normalised correlation over the overlap.
@@ -176,10 +201,12 @@ export function shiftedStructure(a: Picture, b: Picture): number {
       const varA = saa / n - (sa / n) ** 2;
       const varB = sbb / n - (sb / n) ** 2;
       const ncc = cov / Math.sqrt(Math.max(varA * varB, 1e-6));
-      best = Math.min(best, 1 - Math.max(0, ncc));
+      const left = 1 - Math.max(0, ncc);
+      if (left < best) [best, bestX, bestY] = [left, dx, dy];
+      if (dx === 0 && dy === 0) unshifted = left;
     }
   }
-  return best;
+  return { shifted: best, unshifted, dx: bestX, dy: bestY };
 }
 
 /** Nearly no picture (black, a white flash frame, a washed-out burst of light): not a shot of its own. */
@@ -289,10 +316,22 @@ export function hardCuts(frames: TimedPicture[], options: HardCutOptions = HARD_
       const alike = steps.slice(Math.max(0, s - FLICKER_SPAN), s + FLICKER_SPAN + 1).filter((x) => x !== steps[s] && x.change.score >= 0.7 * change.score).length;
       if (alike >= 2) continue;
     }
-    if (shiftedStructure(before, after) < options.shifted) continue;
+    if (explainedByShift(before, after, options.shifted) && !jumpCut(steps, s, kept, change)) continue;
     cuts.push(time);
   }
   return cuts;
+}
+
+/**
+ * A jump cut in one scene: the picture moves by JUMP_SHIFT or more in one frame while the camera
+ * holds still on the frames around it (a pan or a shake moves it on those frames too, and a camera
+ * cannot jump and stop dead in a frame).
+ */
+function jumpCut(steps: Step[], s: number, kept: TimedPicture[], change: Change): boolean {
+  if (shiftSize(shiftSearch(kept[steps[s].index - 1].picture, kept[steps[s].index].picture)) < JUMP_SHIFT) return false;
+  const around = [s - 2, s - 1, s + 1, s + 2].map((j) => steps[j]).filter((x): x is Step => x !== undefined && !x.repeat);
+  if (around.length < 4) return false;
+  return around.every((x) => x.change.score <= 0.25 * change.score && shiftSize(shiftSearch(kept[x.index - 1].picture, kept[x.index].picture)) <= 1);
 }
 
 /** A stretch between two analysis samples where a cut may be: refined at full frame rate. */
@@ -366,7 +405,7 @@ export class ShotTracker {
     const spread = change && (change.spread >= COARSE.spread || (change.score >= 0.8 && change.kept < 0.1));
     if (change && ((change.pixels >= HARD_CUTS.pixels && change.score >= COARSE.minimum && spread) || change.colour >= COARSE.colour)) {
       const pictures = this.ring;
-      if (change.colour >= COARSE.colour || shiftedStructure(pictures[pictures.length - 2], picture) >= COARSE.shifted) this.suspects.push(k);
+      if (change.colour >= COARSE.colour || !explainedByShift(pictures[pictures.length - 2], picture, COARSE.shifted) || shiftSize(shiftSearch(pictures[pictures.length - 2], picture)) >= JUMP_SHIFT) this.suspects.push(k);
     }
     this.dissolveEndingAt(k);
     this.fades(k, picture);
