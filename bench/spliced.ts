@@ -233,7 +233,7 @@ function edits(dir: string): Built[] {
   list.push(resized(dir, CAKE, 'scale=240:320'));
   list.push(resized(dir, DRUMS, 'scale=288:508', 15));
   list.push(resized(dir, COURT, 'scale=640:360'));
-  list.push(filtered('lamp on and off, static shot (dog, frames 100-199 brighter)', dir, DOG, "scale=640:360,eq=brightness=0.12:contrast=1.15:enable='between(n,100,199)'"));
+  list.push(filtered('lamp on and off, static shot (dog, frames 100-199)', dir, DOG, "scale=640:360,eq=brightness=0.12:contrast=1.15:enable='between(n,100,199)'"));
   list.push(filtered('warm lamp on, dark stage (applause, from frame 120)', dir, APPLAUSE, "scale=640:426,eq=brightness=0.12:contrast=1.3:gamma_r=1.15:gamma_b=0.88:enable='gte(n,120)'"));
   list.push(occluded(dir, DOG));
   list.push(occluded(dir, APPLAUSE));
