@@ -1,4 +1,4 @@
-import { blendResidual, type Candidate, compare, fadesAt, hardCuts, pictureOf, refineSeconds, shiftedStructure, standsOut, type TimedPicture, withinBudget } from './shots';
+import { blendResidual, type Candidate, compare, fadesAt, hardCuts, pictureOf, refineSeconds, shiftedStructure, ShotTracker, standsOut, type TimedPicture, withinBudget } from './shots';
 
 const W = 48;
 const H = 27;
@@ -146,4 +146,24 @@ describe('fadesAt (quick dips to and from black, on every frame)', () => {
   function shot(seed: number, n: number) {
     return Array.from({ length: n }, () => picture(seed));
   }
+});
+
+describe('ShotTracker dissolves (5 fps)', () => {
+  const mixOf = (a: ReturnType<typeof picture>, b: ReturnType<typeof picture>, alpha: number) =>
+    pictureOf(Uint8Array.from({ length: W * H * 3 }, (_, i) => Math.round((1 - alpha) * a.luma[Math.floor(i / 3)] + alpha * b.luma[Math.floor(i / 3)])), W, H);
+
+  it('finds a slow dissolve (some of its 5 fps steps as small as a steady one) once, inside it', () => {
+    const a = picture(1);
+    const b = picture(4, { gain: 0.3, lift: 80 });
+    const steps = 14;
+    const list = [...Array(10).fill(a), ...Array.from({ length: steps }, (_, i) => mixOf(a, b, (i + 1) / (steps + 1))), ...Array(10).fill(b)];
+    const tracker = new ShotTracker();
+    list.forEach((p, i) => tracker.push(i / 5, p));
+    // Some steps inside the dissolve look steady on their own.
+    expect(list.slice(11, 24).some((p, i) => compare(list[10 + i], p).score < 0.08)).toBe(true);
+    const { gradual } = tracker.finish();
+    expect(gradual).toHaveLength(1);
+    expect(gradual[0]).toBeGreaterThanOrEqual(9 / 5);
+    expect(gradual[0]).toBeLessThanOrEqual(25 / 5);
+  });
 });

@@ -355,6 +355,13 @@ const isBlack = (p: Picture) => p.mean < DARK && p.spread < BLACK_SPREAD;
 /** A fade's bright end is at least 3 times as bright as its black end, plus this (dark scenes fade too). */
 const FADE_LIFT = 10;
 
+/** Mean absolute difference of the raw luma, 0..255. */
+function lumaDistance(a: Picture, b: Picture): number {
+  let sum = 0;
+  for (let i = 0; i < a.luma.length; i++) sum += Math.abs(a.luma[i] - b.luma[i]);
+  return sum / a.luma.length;
+}
+
 /** Residual of `middle` against the best mix of `a` and `b`, relative to how far a is from b: ~0 in a dissolve. */
 export function blendResidual(a: Picture, middle: Picture, b: Picture): number {
   return blendOf(a, middle, b).residual;
@@ -418,12 +425,16 @@ export class ShotTracker {
     // Back to the last steady pair of steps: a dissolve seen at 5 fps may dip below steady for a step.
     let start = k - 2;
     while (start > 1 && !(this.scores[start] < STEADY && this.scores[start - 1] < STEADY) && k - start < RING - 2) start--;
-    const runLength = k - 2 - start;
-    if (runLength < 1 || this.scores[start] >= STEADY || this.scores[start - 1] >= STEADY) return;
+    if (this.scores[start] >= STEADY || this.scores[start - 1] >= STEADY) return;
     const at = (step: number) => this.ring[this.ring.length - 1 - (k - step)];
-    const before = at(start);
     const after = at(k - 1);
-    if (!before || !after) return;
+    if (!after) return;
+    // A slow dissolve changes little per step (under STEADY): the steady pair found may be inside it.
+    // Back while the earlier pictures are farther from the end: a steady still does not move away.
+    while (start > 1 && k - start < RING - 2 && at(start - 1) && lumaDistance(at(start - 1), after) > lumaDistance(at(start), after) + 1) start--;
+    const runLength = k - 2 - start;
+    const before = at(start);
+    if (runLength < 1 || !before) return;
     const change = compare(before, after);
     if (change.score < 0.4 || change.spread < 0.5 || change.kept >= KEPT_BACKGROUND) return;
     if (start < this.dissolvedUntil) return;
