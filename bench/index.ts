@@ -11,6 +11,7 @@ import { bareDecodeSeconds, tenMinutes1080p, tenMinutes1080pMkv, thirtySecondsMp
 import { RssSampler } from './rss';
 import { scaleBench } from './scale';
 import { DEFAULT_MEDIA_DEV, realBench } from './real';
+import { splicedBench } from './spliced';
 import { webBench } from './web';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -56,10 +57,12 @@ export async function main(args: string[]): Promise<void> {
   const runs = (part: string) => !only || only === part;
   setup.ensureMediaTools();
   // Real camera clips (../shared/media-dev, or --media-dev=<dir> / MEDIA_DEV_DIR): the analyser alone, no stack.
-  if (runs('real')) {
+  // Then edits spliced from those clips at run time (bench/spliced.ts): a held-out check with exact ground truth.
+  if (runs('real') || only === 'spliced') {
     const dir = args.find((a) => a.startsWith('--media-dev='))?.slice('--media-dev='.length) ?? process.env.MEDIA_DEV_DIR ?? DEFAULT_MEDIA_DEV;
-    await realBench(dir);
-    if (only === 'real') return;
+    if (only !== 'spliced') await realBench(dir);
+    await splicedBench(dir);
+    if (only === 'real' || only === 'spliced') return;
   }
   setup.build();
   console.log('\npreparing bench media (cached in node_modules/.cache/reelsmith-bench)...');

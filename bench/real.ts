@@ -13,9 +13,9 @@ import { bareDecodeSeconds } from './media-files';
  * part says so and is skipped.
  */
 export const DEFAULT_MEDIA_DEV = resolve(__dirname, '..', '..', 'shared', 'media-dev');
-const TOLERANCE = 2;
+export const TOLERANCE = 2;
 
-interface Truth { type: 'hard_cut' | 'fade' | 'dissolve' | 'other' | string; from: number; to: number }
+export interface Truth { type: 'hard_cut' | 'fade' | 'dissolve' | 'other' | string; from: number; to: number }
 
 function parseCsv(text: string): Array<Record<string, string>> {
   const lines = text.trim().split(/\r?\n/);
@@ -38,12 +38,12 @@ function parseCsv(text: string): Array<Record<string, string>> {
 }
 
 /** The presentation time of every frame in the ffmpeg command-line timeline (what the engine reports). */
-async function frameTimes(file: string): Promise<number[]> {
+export async function frameTimes(file: string): Promise<number[]> {
   const { stderr } = await promisify(execFile)('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-map', '0:v:0', '-vf', 'scale=16:16,showinfo', '-f', 'null', '-'], { maxBuffer: 256 * 1024 * 1024 });
   return [...stderr.matchAll(/\bn:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:(-?[\d.]+)/g)].map((m) => Number(m[2]));
 }
 
-function nearestFrame(times: number[], t: number): number {
+export function nearestFrame(times: number[], t: number): number {
   let best = 0;
   for (let i = 1; i < times.length; i++) if (Math.abs(times[i] - t) < Math.abs(times[best] - t)) best = i;
   return best;
@@ -68,7 +68,7 @@ export function scoreFrames(detected: number[], truth: Truth[]): Score {
   return { hits, misses: wanted.length - hits, falseCuts: counted.length - used.size, detected: counted.length };
 }
 
-const prf = (s: Score) => {
+export const prf = (s: Score) => {
   const precision = s.detected ? s.hits / s.detected : s.hits + s.misses ? 0 : 1;
   const recall = s.hits + s.misses ? s.hits / (s.hits + s.misses) : 1;
   const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;

@@ -146,6 +146,28 @@ export function compare(a: Picture, b: Picture): Change {
  * half-size picture): a pan or a whip, however fast, is explained by a shift; a cut is not.
  */
 export function shiftedStructure(a: Picture, b: Picture): number {
+  return shiftSearch(a, b).shifted;
+}
+
+/**
+ * A shift explains a change when it leaves at most this share of what no shift leaves: a pan moves
+ * the picture; a jump cut inside a scene (the same place seen a few seconds later) changes it where
+ * it stands, and no shift does much better than none.
+ */
+const SHIFT_GAIN = 0.75;
+
+/** A shift this large (half-size pixels, ~6% of the width at the refinement's size) in one frame is a jump, if the camera was still around it. */
+const JUMP_SHIFT = 3;
+const shiftSize = (s: { dx: number; dy: number }) => Math.max(Math.abs(s.dx), Math.abs(s.dy));
+
+/** Whether a global shift of the picture (a pan, a whip, a shake) explains the change from a to b. */
+export function explainedByShift(a: Picture, b: Picture, threshold: number): boolean {
+  const { shifted, unshifted } = shiftSearch(a, b);
+  return shifted < threshold && shifted <= SHIFT_GAIN * unshifted;
+}
+
+/** The structure change left after the best shift, and with no shift, both on the half-size picture. */
+export function shiftSearch(a: Picture, b: Picture): { shifted: number; unshifted: number; dx: number; dy: number } {
   const w = a.width >> 1;
   const h = a.height >> 1;
   const half = (p: Picture) => {
@@ -161,6 +183,9 @@ export function shiftedStructure(a: Picture, b: Picture): number {
   const maxX = Math.floor(w / 3);
   const maxY = Math.floor(h / 3);
   let best = Infinity;
+  let unshifted = Infinity;
+  let bestX = 0;
+  let bestY = 0;
   for (let dy = -maxY; dy <= maxY; dy++) {
     for (let dx = -maxX; dx <= maxX; dx++) {
       // Normalised correlation over the overlap.
@@ -176,10 +201,12 @@ export function shiftedStructure(a: Picture, b: Picture): number {
       const varA = saa / n - (sa / n) ** 2;
       const varB = sbb / n - (sb / n) ** 2;
       const ncc = cov / Math.sqrt(Math.max(varA * varB, 1e-6));
-      best = Math.min(best, 1 - Math.max(0, ncc));
+      const left = 1 - Math.max(0, ncc);
+      if (left < best) [best, bestX, bestY] = [left, dx, dy];
+      if (dx === 0 && dy === 0) unshifted = left;
     }
   }
-  return best;
+  return { shifted: best, unshifted, dx: bestX, dy: bestY };
 }
 
 /** Nearly no picture (black, a white flash frame, a washed-out burst of light): not a shot of its own. */
@@ -289,20 +316,51 @@ export function hardCuts(frames: TimedPicture[], options: HardCutOptions = HARD_
       const alike = steps.slice(Math.max(0, s - FLICKER_SPAN), s + FLICKER_SPAN + 1).filter((x) => x !== steps[s] && x.change.score >= 0.7 * change.score).length;
       if (alike >= 2) continue;
     }
-    if (shiftedStructure(before, after) < options.shifted) continue;
+    if (explainedByShift(before, after, options.shifted) && !jumpCut(steps, s, kept, change)) continue;
     cuts.push(time);
   }
   return cuts;
 }
 
+/**
+ * A jump cut in one scene: the picture moves by JUMP_SHIFT or more in one frame while the camera
+ * holds still on the frames around it (a pan or a shake moves it on those frames too, and a camera
+ * cannot jump and stop dead in a frame).
+ */
+function jumpCut(steps: Step[], s: number, kept: TimedPicture[], change: Change): boolean {
+  if (shiftSize(shiftSearch(kept[steps[s].index - 1].picture, kept[steps[s].index].picture)) < JUMP_SHIFT) return false;
+  const around = [s - 2, s - 1, s + 1, s + 2].map((j) => steps[j]).filter((x): x is Step => x !== undefined && !x.repeat);
+  if (around.length < 4) return false;
+  return around.every((x) => x.change.score <= 0.25 * change.score && shiftSize(shiftSearch(kept[x.index - 1].picture, kept[x.index].picture)) <= 1);
+}
+
 /** A stretch between two analysis samples where a cut may be: refined at full frame rate. */
-export interface Candidate { after: number; until: number; /** How strongly the 5 fps frames changed there. */ score: number }
+export interface Candidate {
+  after: number;
+  until: number;
+  /** How strongly the 5 fps frames changed there. */
+  score: number;
+  /** A dip to or from black too quick to judge at 5 fps: refined by `fadesAt`, not `hardCuts`. */
+  fade?: boolean;
+}
 
 const COARSE = { minimum: 0.2, spread: 0.3, ratio: 1.5, window: 4, shifted: 0.2, colour: 0.3, unrelated: 0.6 };
 /** Below this a 5 fps step is steady (a still, a locked-off shot). */
 const STEADY = 0.08;
 const RING = 16;
 const DARK = 20;
+/** Black, the end of a fade: dark and nearly flat (a dark scene keeps its contrast). */
+const BLACK_SPREAD = 10;
+const isBlack = (p: Picture) => p.mean < DARK && p.spread < BLACK_SPREAD;
+/** A fade's bright end is at least 3 times as bright as its black end, plus this (dark scenes fade too). */
+const FADE_LIFT = 10;
+
+/** Mean absolute difference of the raw luma, 0..255. */
+function lumaDistance(a: Picture, b: Picture): number {
+  let sum = 0;
+  for (let i = 0; i < a.luma.length; i++) sum += Math.abs(a.luma[i] - b.luma[i]);
+  return sum / a.luma.length;
+}
 
 /** Residual of `middle` against the best mix of `a` and `b`, relative to how far a is from b: ~0 in a dissolve. */
 export function blendResidual(a: Picture, middle: Picture, b: Picture): number {
@@ -354,7 +412,7 @@ export class ShotTracker {
     const spread = change && (change.spread >= COARSE.spread || (change.score >= 0.8 && change.kept < 0.1));
     if (change && ((change.pixels >= HARD_CUTS.pixels && change.score >= COARSE.minimum && spread) || change.colour >= COARSE.colour)) {
       const pictures = this.ring;
-      if (change.colour >= COARSE.colour || shiftedStructure(pictures[pictures.length - 2], picture) >= COARSE.shifted) this.suspects.push(k);
+      if (change.colour >= COARSE.colour || !explainedByShift(pictures[pictures.length - 2], picture, COARSE.shifted) || shiftSize(shiftSearch(pictures[pictures.length - 2], picture)) >= JUMP_SHIFT) this.suspects.push(k);
     }
     this.dissolveEndingAt(k);
     this.fades(k, picture);
@@ -367,12 +425,16 @@ export class ShotTracker {
     // Back to the last steady pair of steps: a dissolve seen at 5 fps may dip below steady for a step.
     let start = k - 2;
     while (start > 1 && !(this.scores[start] < STEADY && this.scores[start - 1] < STEADY) && k - start < RING - 2) start--;
-    const runLength = k - 2 - start;
-    if (runLength < 1 || this.scores[start] >= STEADY || this.scores[start - 1] >= STEADY) return;
+    if (this.scores[start] >= STEADY || this.scores[start - 1] >= STEADY) return;
     const at = (step: number) => this.ring[this.ring.length - 1 - (k - step)];
-    const before = at(start);
     const after = at(k - 1);
-    if (!before || !after) return;
+    if (!after) return;
+    // A slow dissolve changes little per step (under STEADY): the steady pair found may be inside it.
+    // Back while the earlier pictures are farther from the end: a steady still does not move away.
+    while (start > 1 && k - start < RING - 2 && at(start - 1) && lumaDistance(at(start - 1), after) > lumaDistance(at(start), after) + 1) start--;
+    const runLength = k - 2 - start;
+    const before = at(start);
+    if (runLength < 1 || !before) return;
     const change = compare(before, after);
     if (change.score < 0.4 || change.spread < 0.5 || change.kept >= KEPT_BACKGROUND) return;
     if (start < this.dissolvedUntil) return;
@@ -391,11 +453,13 @@ export class ShotTracker {
 
   /** Fades: the mean luma falls smoothly to black (or rises from it) over at least 0.6 s. */
   private fades(k: number, picture: Picture): void {
-    const dark = picture.mean < DARK;
+    const dark = isBlack(picture);
     if (dark && this.darkSince === null) {
       this.darkSince = k;
       const start = this.smoothRun(k, -1);
       if (start !== null) this.lastFadeOut = { at: (this.times[start] + this.times[k]) / 2, darkAt: this.times[k] };
+      // Fallen to black in a step or two: a cut to black, or a fade too short for 5 fps to tell.
+      else this.quickFall = k > 0 && Math.max(...this.means.slice(Math.max(0, k - 3), k)) >= this.means[k] + QUICK_CHANGE;
     } else if (!dark && this.darkSince !== null) {
       const darkStart = this.darkSince;
       this.darkSince = null;
@@ -409,9 +473,17 @@ export class ShotTracker {
         this.pendingFadeIn = null;
         const end = rising ? k : k - 1;
         const steps = end - lastDark;
-        const valid = steps >= 3 && this.means[end] >= 3 * this.means[lastDark] + 30 && this.smooth(lastDark, end);
+        const valid = steps >= 3 && this.means[end] >= 3 * this.means[lastDark] + FADE_LIFT && this.smooth(lastDark, end);
         const fadeOut = this.lastFadeOut;
         this.lastFadeOut = null;
+        const quickFall = this.quickFall;
+        this.quickFall = false;
+        const quickRise = !valid && this.means[end] >= this.means[lastDark] + QUICK_CHANGE;
+        if ((quickFall || quickRise) && this.times[lastDark] - this.times[darkStart] < QUICK_DIP_DARK) {
+          // A short dip (or a cut to or from black): judged on every frame of it, fall and rise together.
+          this.fadeSuspects.push({ after: this.times[darkStart] - QUICK_FADE, until: this.times[end] + REFINE_MARGIN, score: 1, fade: true });
+          return;
+        }
         if (fadeOut && this.times[lastDark] - fadeOut.darkAt < 1.5 && valid) {
           // A dip to black: one transition, in the dark.
           this.gradual.push((this.times[darkStart] + this.times[lastDark]) / 2);
@@ -424,6 +496,8 @@ export class ShotTracker {
   }
 
   private pendingFadeIn: { darkStart: number; lastDark: number } | null = null;
+  private quickFall = false;
+  private readonly fadeSuspects: Candidate[] = [];
 
   /** The first step of a smooth fall of the luma ending at dark step k, or null. */
   private smoothRun(k: number, direction: -1): number | null {
@@ -431,7 +505,7 @@ export class ShotTracker {
     // Back to where the luma started falling.
     while (start > 0 && this.means[start - 1] - this.means[start] >= 0.5 && k - start < 50) start--;
     if (direction !== -1 || k - start < 3) return null;
-    if (this.means[start] < 3 * this.means[k] + 30) return null;
+    if (this.means[start] < 3 * this.means[k] + FADE_LIFT) return null;
     return this.smooth(start, k) ? start : null;
   }
 
@@ -443,14 +517,16 @@ export class ShotTracker {
   }
 
   /**
-   * The stretches to refine, and the gradual transitions found (seconds). Refinement decodes about
-   * 1.2 s per candidate: on shaky footage with many candidates only the strongest within a budget of
-   * a third of the video are kept, so the analysis stays within a decode of the file.
+   * The stretches to refine, and the gradual transitions found (seconds). Refinement decodes a window
+   * around each: on shaky footage with many candidates only the strongest whose windows add up to a
+   * third of the video (at least 12 s) are kept, so the analysis stays within a decode of the file.
    */
   finish(): { candidates: Candidate[]; gradual: number[] } {
     if (this.lastFadeOut) this.gradual.push(this.lastFadeOut.at);
+    else if (this.quickFall && this.darkSince !== null) this.fadeSuspects.push({ after: this.times[this.darkSince] - QUICK_FADE, until: this.times[this.darkSince] + REFINE_MARGIN, score: 1, fade: true });
     this.lastFadeOut = null;
-    const candidates: Candidate[] = [];
+    this.quickFall = false;
+    const candidates: Candidate[] = [...this.fadeSuspects];
     for (const k of this.suspects) {
       const colourCut = (this.changes[k]?.colour ?? 0) >= COARSE.colour;
       const before = this.scores.slice(Math.max(1, k - COARSE.window), k);
@@ -465,8 +541,87 @@ export class ShotTracker {
       candidates.push({ after: this.times[k - 1], until: this.times[k], score: this.scores[k] });
     }
     const duration = this.times.length ? this.times[this.times.length - 1] : 0;
-    const budget = Math.max(10, Math.floor(duration / 3 / 1.2));
-    const kept = candidates.length <= budget ? candidates : [...candidates].sort((a, b) => b.score - a.score).slice(0, budget).sort((a, b) => a.after - b.after);
-    return { candidates: kept, gradual: [...this.gradual].sort((a, b) => a - b) };
+    candidates.sort((a, b) => a.after - b.after);
+    return { candidates: withinBudget(candidates, Math.max(12, duration / 3)), gradual: [...this.gradual].sort((a, b) => a - b) };
   }
+}
+
+/** A dip whose black lasts less than this is one transition; the fall before it may take this long (seconds). */
+const QUICK_DIP_DARK = 1.5;
+const QUICK_FADE = 1.0;
+/** A change of mean luma into or out of black that is worth a look at every frame. */
+const QUICK_CHANGE = 15;
+/** At full frame rate a fade takes at least this many frames, none of them carrying half of the change. */
+const FADE_FRAMES = 4;
+
+/**
+ * Fades to and from black among consecutive frames (full frame rate): the mean luma falls to black
+ * (or rises from it) over at least FADE_FRAMES frames, each frame a small part of the change (a cut
+ * to black does it in one frame). A fall and a rise around less than QUICK_DIP_DARK s of black are
+ * one dip, reported in the black; otherwise each is reported at its middle.
+ */
+export function fadesAt(frames: TimedPicture[]): number[] {
+  const means = frames.map((f) => f.picture.mean);
+  const found: number[] = [];
+  const gradual = (from: number, to: number) => {
+    const total = Math.abs(means[to] - means[from]);
+    if (Math.abs(to - from) < FADE_FRAMES || Math.max(means[from], means[to]) < 3 * Math.min(means[from], means[to]) + FADE_LIFT) return false;
+    for (let i = Math.min(from, to) + 1; i <= Math.max(from, to); i++) if (Math.abs(means[i] - means[i - 1]) > 0.5 * total) return false;
+    return true;
+  };
+  for (let i = 0; i < means.length; i++) {
+    const black = (k: number) => isBlack(frames[k].picture);
+    if (!black(i) || (i > 0 && black(i - 1))) continue;
+    let last = i;
+    while (last + 1 < means.length && black(last + 1)) last++;
+    // The fall runs from where the luma starts falling to where it stops (the black may go on darkening).
+    let start = i;
+    while (start > 0 && means[start - 1] > means[start] + 0.3) start--;
+    let bottom = i;
+    while (bottom < last && means[bottom + 1] < means[bottom] - 0.3) bottom++;
+    let end = last;
+    while (end + 1 < means.length && means[end + 1] > means[end] + 0.3) end++;
+    let floor = last;
+    while (floor > i && means[floor - 1] < means[floor] - 0.3) floor--;
+    const fall = start < i && gradual(start, bottom);
+    const rise = end > last && gradual(end, floor);
+    const time = (k: number) => frames[k].time;
+    if (fall && rise && time(last) - time(i) < QUICK_DIP_DARK) found.push((time(i) + time(last)) / 2);
+    else {
+      if (fall) found.push((time(start) + time(i)) / 2);
+      if (rise) found.push((time(last) + time(end)) / 2);
+    }
+    i = last;
+  }
+  return found;
+}
+
+/** Seconds decoded on each side of a candidate cut (refineCuts): enough frames for the local baseline and the flash test. */
+export const REFINE_MARGIN = 0.4;
+
+/** Seconds decoded to refine these candidates: their windows, overlapping ones decoded once. */
+export function refineSeconds(candidates: Candidate[]): number {
+  let seconds = 0;
+  let end = -Infinity;
+  for (const c of [...candidates].sort((a, b) => a.after - b.after)) {
+    const start = Math.max(c.after - REFINE_MARGIN, end);
+    const stop = c.until + REFINE_MARGIN;
+    if (stop > start) seconds += stop - start;
+    end = Math.max(end, stop);
+  }
+  return seconds;
+}
+
+/**
+ * The strongest candidates whose refinement decodes at most `seconds` (in time order). The cost is
+ * the decoded stretch, not the count: a fast-cut edit's candidates share one window, while a shaky
+ * clip's scattered ones each cost a window.
+ */
+export function withinBudget(candidates: Candidate[], seconds: number): Candidate[] {
+  if (refineSeconds(candidates) <= seconds + 1e-9) return candidates;
+  const kept: Candidate[] = [];
+  for (const c of [...candidates].sort((a, b) => b.score - a.score)) {
+    if (refineSeconds([...kept, c]) <= seconds + 1e-9) kept.push(c);
+  }
+  return kept.sort((a, b) => a.after - b.after);
 }

@@ -5,7 +5,7 @@ import { assembleAnalysis, type Analysis } from '../analysis/analysis';
 import { AudioFeatureExtractor, type AudioStep, FRAME, PcmDecoder } from '../analysis/audio-features';
 import { type VideoStep, VideoFeatureExtractor } from '../analysis/video-features';
 import { ANALYSIS, analysisArgs, probeArgs, progressSeconds, showinfoTimes, WINDOW, windowArgs } from './args';
-import { type Candidate, hardCuts, pictureOf, ShotTracker, type TimedPicture } from '../analysis/shots';
+import { type Candidate, fadesAt, hardCuts, pictureOf, REFINE_MARGIN, ShotTracker, type TimedPicture } from '../analysis/shots';
 import { FaceDetector, type FaceStep, faceStep } from '../analysis/faces';
 import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
 
@@ -14,8 +14,6 @@ export interface MediaTools { ffmpeg: string; ffprobe: string }
 
 export class FfmpegError extends Error {}
 
-/** Seconds decoded on each side of a candidate cut: enough frames for the local baseline and the flash test. */
-const REFINE_MARGIN = 0.4;
 const WINDOWS_PER_RUN = 8;
 
 let detectorInstance: FaceDetector | null = null;
@@ -204,7 +202,8 @@ export class MediaRepository {
 
   /**
    * Decodes a short window around each candidate at full frame rate (one seek per group of nearby
-   * candidates) and keeps the frame-exact cuts: the times of the first frames of new shots.
+   * candidates) and keeps the frame-exact cuts: the times of the first frames of new shots; and for
+   * quick dips to or from black, the fades found on every frame (`fadesAt`).
    */
   async refineCuts(input: string, candidates: Candidate[], signal?: AbortSignal): Promise<number[]> {
     const groups: Array<{ start: number; end: number; members: Candidate[] }> = [];
@@ -213,21 +212,26 @@ export class MediaRepository {
       const end = c.until + REFINE_MARGIN;
       const last = groups[groups.length - 1];
       if (last && start <= last.end) {
-        last.end = end;
+        last.end = Math.max(last.end, end);
         last.members.push(c);
       } else groups.push({ start, end, members: [c] });
     }
     const cuts: number[] = [];
+    const fades: number[] = [];
     // A few windows per ffmpeg run: one start-up for all, and only a few decoders open at once.
     for (let i = 0; i < groups.length; i += WINDOWS_PER_RUN) {
       const batch = groups.slice(i, i + WINDOWS_PER_RUN);
       const decoded = await this.decodeWindows(input, batch.map((g) => ({ start: g.start, duration: g.end - g.start })), signal);
       batch.forEach((group, j) => {
         // The 5 fps frame of slot t may be up to a step from t (the fps filter picks the nearest frame).
-        for (const c of group.members) cuts.push(...hardCuts(decoded[j], undefined, c.after - 0.2, c.until + 0.2));
+        for (const c of group.members) {
+          if (c.fade) fades.push(...fadesAt(decoded[j].filter((f) => f.time >= c.after && f.time <= c.until)));
+          else cuts.push(...hardCuts(decoded[j], undefined, c.after - 0.2, c.until + 0.2));
+        }
       });
     }
-    return [...new Set(cuts)].sort((a, b) => a - b);
+    // A dip seen by both (a cut across the black, and the fade): the cut stands.
+    return mergeTransitions([...new Set(cuts)], [...new Set(fades)]);
   }
 
   /** Every frame of each window as small pictures with their presentation times (seconds), in one ffmpeg run. */
