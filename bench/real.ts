@@ -87,6 +87,8 @@ export async function realBench(dir: string): Promise<void> {
   const referenceRows = existsSync(join(dir, 'reference-cuts.csv')) ? parseCsv(readFileSync(join(dir, 'reference-cuts.csv'), 'utf8')) : [];
   const clips = readdirSync(dir).filter((f) => /\.(mp4|mkv|mov|webm|avi|ts|m4v)$/i.test(f)).sort();
   const repository = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+  // As in the worker: the face models are loaded once when it starts, not per video.
+  await repository.warmFaces();
   console.log(`\n== Real footage: ${clips.length} clips in ${dir}; cuts matched by frame within ${TOLERANCE} frames ==`);
   const widths = [30, 5, 4, 4, 4, 5, 5, 5, 7, 7, 7, 18];
   console.log(row(['clip', 'truth', 'hit', 'miss', 'false', 'P', 'R', 'F1', 'anal s', 'dec s', 'ratio', 'reference h/m/f'], widths));
@@ -106,7 +108,8 @@ export async function realBench(dir: string): Promise<void> {
     }));
     const facts = await repository.probe(file);
     const started = process.hrtime.bigint();
-    const analysis = await repository.analyze(file, { hasAudio: facts.hasAudio, durationSeconds: facts.duration });
+    // The worker knows the video's size from processing: no second probe.
+    const analysis = await repository.analyze(file, { hasAudio: facts.hasAudio, durationSeconds: facts.duration, size: facts });
     const analysisSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     const decodeSeconds = await bareDecodeSeconds(file);
     analysisSum += analysisSeconds;

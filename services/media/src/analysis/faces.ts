@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 /** One face in a picture: its box as shares of the picture's width and height, and the detector's confidence. */
 export interface Face { x: number; y: number; width: number; height: number; score: number }
@@ -11,55 +10,105 @@ export interface FaceStep { count: number; center: number }
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
 
 /**
+ * The detector's thread (plain JavaScript, run with `eval`, so it needs no build step of its own):
+ * loads @vladmandic/human once and answers each picture with the boxes (pixels) and scores of its faces.
+ */
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFile } = require('node:fs/promises');
+const { fileURLToPath } = require('node:url');
+// Node's fetch has no file://: the model files are read from disk.
+const fetchAny = globalThis.fetch;
+globalThis.fetch = async (url, init) => (String(url).startsWith('file://') ? new Response(await readFile(fileURLToPath(String(url)))) : fetchAny(url, init));
+const wasm = require(workerData.wasmBackend);
+wasm.setWasmPaths(workerData.wasmDir);
+const { Human } = require(workerData.human);
+const human = new Human(workerData.config);
+const ready = human.load();
+ready.catch(() => undefined);
+parentPort.on('message', async ({ id, rgb, width, height }) => {
+  try {
+    await ready;
+    const tensor = human.tf.tensor3d(rgb, [height, width, 3], 'int32');
+    try {
+      const result = await human.detect(tensor);
+      parentPort.postMessage({ id, faces: result.face.map((f) => ({ box: f.box, score: f.score })) });
+    } finally {
+      tensor.dispose();
+    }
+  } catch (err) {
+    parentPort.postMessage({ id, error: String((err && err.message) || err) });
+  }
+});
+`;
+
+/**
  * Face detection offline: @vladmandic/human's BlazeFace with the models it ships, on the
  * WebAssembly backend of TensorFlow.js (nothing is fetched: the models are read from the package
- * folder on disk). Loaded once per process, on first use.
+ * folder on disk). It runs in a thread of its own, started on first use: the caller's event loop
+ * stays free to read the decoder's pipes while a picture is looked at, so detection runs beside the
+ * decode, on another core, instead of stalling it.
  */
 export class FaceDetector {
-  private human: Promise<any> | null = null;
+  private thread: Worker | null = null;
+  private nextId = 0;
+  private readonly waiting = new Map<number, { resolve: (faces: Array<{ box: number[]; score: number }>) => void; reject: (err: Error) => void }>();
 
-  private load(): Promise<any> {
-    this.human ??= (async () => {
-      // The packages' main files sit in their dist folders (their package.json is not exported).
-      const root = dirname(dirname(require.resolve('@vladmandic/human')));
-      const wasmDir = `${dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))}/`;
-      // Node's fetch has no file://: the model files are read from disk.
-      const fetchFile = globalThis.fetch;
-      if (!(fetchFile as any).readsFiles) {
-        const reading = async (url: any, init?: any) => (String(url).startsWith('file://') ? new Response(await readFile(fileURLToPath(String(url)))) : fetchFile(url, init));
-        (reading as any).readsFiles = true;
-        globalThis.fetch = reading as typeof fetch;
-      }
-      const wasm = require('@tensorflow/tfjs-backend-wasm');
-      wasm.setWasmPaths(wasmDir);
-      const { Human } = require(join(root, 'dist', 'human.node-wasm.js'));
-      const human = new Human({
-        backend: 'wasm', wasmPath: wasmDir, modelBasePath: `file://${join(root, 'models')}/`, debug: false, cacheSensitivity: 0,
-        face: {
-          enabled: true, detector: { rotation: false, maxDetected: 10, minConfidence: 0.4 },
-          mesh: { enabled: false }, iris: { enabled: false }, description: { enabled: false }, emotion: { enabled: false }, antispoof: { enabled: false }, liveness: { enabled: false },
-        },
-        body: { enabled: false }, hand: { enabled: false }, object: { enabled: false }, gesture: { enabled: false }, segmentation: { enabled: false },
-      });
-      await human.load();
-      return human;
-    })();
-    return this.human;
+  private start(): Worker {
+    if (this.thread) return this.thread;
+    // The packages' main files sit in their dist folders (their package.json is not exported).
+    const root = dirname(dirname(require.resolve('@vladmandic/human')));
+    const wasmBackend = require.resolve('@tensorflow/tfjs-backend-wasm');
+    const wasmDir = `${dirname(wasmBackend)}/`;
+    const config = {
+      backend: 'wasm', wasmPath: wasmDir, modelBasePath: `file://${join(root, 'models')}/`, debug: false, cacheSensitivity: 0,
+      // No picture filters (auto brightness and the like): they cost as much as the detection itself.
+      filter: { enabled: false },
+      face: {
+        enabled: true, detector: { rotation: false, maxDetected: 10, minConfidence: 0.4 },
+        mesh: { enabled: false }, iris: { enabled: false }, description: { enabled: false }, emotion: { enabled: false }, antispoof: { enabled: false }, liveness: { enabled: false },
+      },
+      body: { enabled: false }, hand: { enabled: false }, object: { enabled: false }, gesture: { enabled: false }, segmentation: { enabled: false },
+    };
+    const thread = new Worker(THREAD_SOURCE, { eval: true, workerData: { human: join(root, 'dist', 'human.node-wasm.js'), wasmBackend, wasmDir, config } });
+    // An idle detector never keeps the process alive.
+    thread.unref();
+    thread.on('message', (answer: { id: number; faces?: Array<{ box: number[]; score: number }>; error?: string }) => {
+      const caller = this.waiting.get(answer.id);
+      this.waiting.delete(answer.id);
+      if (answer.error !== undefined || !answer.faces) caller?.reject(new Error(`face detection failed: ${answer.error}`));
+      else caller?.resolve(answer.faces);
+    });
+    const fail = (err: Error) => {
+      for (const caller of this.waiting.values()) caller.reject(err);
+      this.waiting.clear();
+      if (this.thread === thread) this.thread = null;
+    };
+    thread.on('error', fail);
+    thread.on('exit', (code) => fail(new Error(`the face detector stopped (${code})`)));
+    this.thread = thread;
+    return thread;
   }
 
   /** The faces in one RGB picture. */
   async detect(rgb: Uint8Array, width: number, height: number): Promise<Face[]> {
-    const human = await this.load();
-    const tensor = human.tf.tensor3d(rgb, [height, width, 3], 'int32');
-    try {
-      const result = await human.detect(tensor);
-      return (result.face as Array<{ box: number[]; score: number }>)
-        .map((f) => ({ x: f.box[0] / width, y: f.box[1] / height, width: f.box[2] / width, height: f.box[3] / height, score: f.score }))
-        // A face shows skin: patterns and flat colours that fool the detector do not.
-        .filter((f) => skinShare(rgb, width, height, f) >= MIN_SKIN);
-    } finally {
-      tensor.dispose();
-    }
+    const thread = this.start();
+    const id = this.nextId++;
+    const found = await new Promise<Array<{ box: number[]; score: number }>>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      thread.postMessage({ id, rgb, width, height });
+    });
+    return found
+      .map((f) => ({ x: f.box[0] / width, y: f.box[1] / height, width: f.box[2] / width, height: f.box[3] / height, score: f.score }))
+      // A face shows skin: patterns and flat colours that fool the detector do not.
+      .filter((f) => skinShare(rgb, width, height, f) >= MIN_SKIN);
+  }
+
+  /** Ends the detector's thread (a later detect starts a new one). */
+  async close(): Promise<void> {
+    const thread = this.thread;
+    this.thread = null;
+    if (thread) await thread.terminate();
   }
 }
 

@@ -24,12 +24,14 @@ function faceDetector(): FaceDetector {
 }
 
 /**
- * Face detection is the costliest step: it may take at most this share of the analysis's wall time
- * (the rest of the seconds keep the faces last found), so the analysis stays within a decode.
+ * Face detection is the costliest step: it runs beside the decode (its own thread) and takes at most
+ * this share of a core, so it never holds the analysis up for long; the seconds it does not get to
+ * keep the faces of the one before. A long video still gets a detection every second or so (a decode
+ * is far slower per second of video than one detection); a 10 s clip decoded in 0.2 s gets a few.
  */
-const FACE_TIME_SHARE = 0.3;
+const FACE_SHARE = 0.5;
 
-/** Below this mean difference (0..255, every 7th byte) a second's frame counts as the one before. */
+/** Below this mean difference (0..255, every 7th byte) a second's frame counts as the last one looked at. */
 const STILL_DIFFERENCE = 3;
 function meanDifference(a: Buffer, b: Buffer): number {
   let sum = 0;
@@ -39,6 +41,14 @@ function meanDifference(a: Buffer, b: Buffer): number {
     n++;
   }
   return sum / Math.max(1, n);
+}
+
+/** The seconds nothing was looked for in take the faces of the nearest second before (else after) that was. */
+function fillFaces(found: Array<FaceStep | undefined>): FaceStep[] {
+  const none: FaceStep = { count: 0, center: 0.5 };
+  const first = found.find((f) => f !== undefined) ?? none;
+  let last = first;
+  return found.map((f) => (last = f ?? last));
 }
 
 /** ITU-R BT.601 luma of an RGB24 frame. */
@@ -98,7 +108,15 @@ export class MediaRepository {
    * Decodes the video once and measures it as it streams by: frames and samples are turned into
    * features on arrival and dropped, so memory stays flat whatever the length.
    */
-  async analyze(input: string, options: { hasAudio: boolean; durationSeconds: number; signal?: AbortSignal; onProgress?: (fraction: number) => void; faces?: boolean }): Promise<Analysis> {
+  async analyze(input: string, options: {
+    hasAudio: boolean;
+    durationSeconds: number;
+    signal?: AbortSignal;
+    onProgress?: (fraction: number) => void;
+    faces?: boolean;
+    /** The picture's size as shown, when the caller knows it (saves a probe). */
+    size?: { width: number; height: number };
+  }): Promise<Analysis> {
     const step = 1 / ANALYSIS.fps;
     const video = new VideoFeatureExtractor(ANALYSIS.width, ANALYSIS.height);
     const shots = new ShotTracker();
@@ -107,8 +125,7 @@ export class MediaRepository {
     const videoSteps: VideoStep[] = [];
     const audioSteps: AudioStep[] = [];
     // Faces: one frame a second, about 320 px on its long side, in the picture's shown shape.
-    const faceSize = options.faces === false ? undefined : await this.faceFrameSize(input, options.signal);
-    const faceSteps: FaceStep[] = [];
+    const faceSize = options.faces === false ? undefined : await this.faceFrameSize(input, options.size, options.signal);
     const child = spawn(this.tools.ffmpeg, analysisArgs(input, options.hasAudio, faceSize), {
       stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
       signal: options.signal,
@@ -140,58 +157,104 @@ export class MediaRepository {
       const pcm = new PcmDecoder();
       for await (const chunk of child.stdio[4] as Readable) audioSteps.push(...audio.push(pcm.decode(chunk as Buffer)));
     })();
-    const faceFrames = (async () => {
+    // Faces, only where it pays: the newest second's frame is looked at whenever the detector is free
+    // (the seconds it skipped keep the faces of the one before), so detection keeps pace with the
+    // decode on another core instead of adding to it; a second that looks like the last one looked
+    // at keeps its faces without a detection.
+    const faceFound: Array<FaceStep | undefined> = [];
+    const faceQueue: Array<{ second: number; rgb: Buffer }> = [];
+    const faceStream = { done: false, wake: null as (() => void) | null, ended: null as (() => void) | null };
+    const faceReader = (async () => {
       if (!faceSize) return;
       const bytes = faceSize.width * faceSize.height * 3;
       let pending = Buffer.alloc(0);
-      let previous: Buffer | null = null;
-      let detector: FaceDetector | null = faceDetector();
-      const started = Date.now();
-      let detecting = 0;
-      for await (const chunk of (child.stdio as unknown as Readable[])[5]) {
-        pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
-        let offset = 0;
-        for (; offset + bytes <= pending.length; offset += bytes) {
-          const rgb = Buffer.from(pending.subarray(offset, offset + bytes));
-          // Only where it pays: a second that looks like the one before keeps its faces, and so does
-          // any second while detection has used more than its share of the analysis time.
-          const overBudget = Date.now() - started > 0 && detecting > FACE_TIME_SHARE * (Date.now() - started);
-          if (previous && faceSteps.length && (overBudget || meanDifference(previous, rgb) < STILL_DIFFERENCE)) {
-            faceSteps.push(faceSteps[faceSteps.length - 1]);
-            continue;
+      try {
+        for await (const chunk of (child.stdio as unknown as Readable[])[5]) {
+          pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
+          let offset = 0;
+          for (; offset + bytes <= pending.length; offset += bytes) {
+            faceFound.push(undefined);
+            // Only the newest frame waits: an older one the detector did not get to is never looked at.
+            faceQueue.splice(0, faceQueue.length, { second: faceFound.length - 1, rgb: Buffer.from(pending.subarray(offset, offset + bytes)) });
           }
-          previous = rgb;
-          let step: FaceStep = { count: 0, center: 0.5 };
-          if (detector) {
-            const before = Date.now();
-            try {
-              step = faceStep(await detector.detect(rgb, faceSize.width, faceSize.height));
-              // The first detection also loads the models: not counted against the budget.
-              if (faceSteps.length > 0) detecting += Date.now() - before;
-            } catch {
-              // Without a working detector the analysis goes on without faces.
-              detector = null;
-            }
-          }
-          faceSteps.push(step);
+          pending = pending.subarray(offset);
+          faceStream.wake?.();
         }
-        pending = pending.subarray(offset);
+      } finally {
+        faceStream.done = true;
+        faceStream.wake?.();
+        faceStream.ended?.();
+      }
+    })();
+    const faceDetection = (async () => {
+      if (!faceSize) return;
+      let detector: FaceDetector | null = faceDetector();
+      let looked: Buffer | null = null;
+      let lookedStep: FaceStep = { count: 0, center: 0.5 };
+      for (;;) {
+        const next = faceQueue.shift();
+        if (!next) {
+          if (faceStream.done) return;
+          await new Promise<void>((resolve) => (faceStream.wake = resolve));
+          faceStream.wake = null;
+          continue;
+        }
+        if (looked && meanDifference(looked, next.rgb) < STILL_DIFFERENCE) {
+          faceFound[next.second] = lookedStep;
+          continue;
+        }
+        let step: FaceStep = { count: 0, center: 0.5 };
+        const before = Date.now();
+        if (detector) {
+          try {
+            step = faceStep(await detector.detect(next.rgb, faceSize.width, faceSize.height));
+          } catch {
+            // Without a working detector the analysis goes on without faces.
+            detector = null;
+          }
+        }
+        faceFound[next.second] = step;
+        looked = next.rgb;
+        lookedStep = step;
+        // The detector rests in proportion while the decode goes on: it takes at most its share of a core.
+        const rest = (Date.now() - before) * (1 / FACE_SHARE - 1);
+        if (!faceStream.done && rest > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, rest);
+            faceStream.ended = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          faceStream.ended = null;
+        }
       }
     })();
     const exit = new Promise<number | null>((resolve, reject) => {
       child.on('error', (err) => reject(err.name === 'AbortError' ? err : new FfmpegError(`ffmpeg could not run: ${err.message}`)));
       child.on('close', resolve);
     });
-    const [code] = await Promise.all([exit, frames, samples, faceFrames]);
-    if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
-    const found = shots.finish();
-    const cuts = await this.refineCuts(input, found.candidates, options.signal);
-    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, mergeTransitions(cuts, found.gradual), faceSize ? faceSteps : undefined);
+    // The cuts are refined as soon as the decode is done, while the detector looks at its last frame.
+    const refined = Promise.all([exit, frames, samples, faceReader]).then(async ([code]) => {
+      if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
+      const found = shots.finish();
+      return mergeTransitions(await this.refineCuts(input, found.candidates, options.signal), found.gradual);
+    });
+    const [cuts] = await Promise.all([refined, faceDetection]);
+    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, cuts, faceSize ? fillFaces(faceFound) : undefined);
+  }
+
+  /**
+   * Loads the face models and runs them once, so the first video a worker analyses does not wait
+   * for it (a worker calls this when it starts).
+   */
+  async warmFaces(): Promise<void> {
+    await faceDetector().detect(new Uint8Array(64 * 36 * 3), 64, 36);
   }
 
   /** The size of the frames faces are looked for in: the picture's shown shape, 320 px on its long side (even). */
-  private async faceFrameSize(input: string, signal?: AbortSignal): Promise<{ width: number; height: number } | undefined> {
-    const facts = await this.probe(input, signal).catch(() => null);
+  private async faceFrameSize(input: string, known?: { width: number; height: number }, signal?: AbortSignal): Promise<{ width: number; height: number } | undefined> {
+    const facts = known && known.width > 0 && known.height > 0 ? known : await this.probe(input, signal).catch(() => null);
     if (!facts || facts.width <= 0 || facts.height <= 0) return undefined;
     const long = 320;
     const even = (v: number) => Math.max(2, 2 * Math.round(v / 2));
