@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventPublisher, type JobContext, ObjectStorage, observeMediaStep, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { type Analysis, ANALYSIS_VERSION, analysisKey, levelOf } from '../analysis/analysis';
@@ -39,7 +39,7 @@ const seconds = (from: number) => Math.round((Date.now() - from) / 10) / 100;
  * select the moments, render the reel. job.media.render: render moments a highlight already has.
  */
 @Injectable()
-export class ReelsService {
+export class ReelsService implements OnApplicationBootstrap {
   private readonly logger = new Logger(ReelsService.name);
 
   constructor(
@@ -54,6 +54,15 @@ export class ReelsService {
     private readonly sources: SourceCache,
     private readonly failures: JobFailures,
   ) {}
+
+  /** The face models load (a second or two) when the worker starts, not in the first video's analysis. */
+  onApplicationBootstrap() {
+    const started = Date.now();
+    this.media.warmFaces().then(
+      () => this.logger.log(`face detector ready in ${seconds(started)} s`),
+      (err: Error) => this.logger.warn(`face detector did not start: ${err.message}; analyses go on without faces`),
+    );
+  }
 
   makeHighlights(job: mediaV1.HighlightsJob, context: JobContext) {
     return this.run(job.highlightId, context, true);
@@ -198,6 +207,7 @@ export class ReelsService {
     const analysis = await this.media.analyze(source, {
       hasAudio: video.audioCodec !== '',
       durationSeconds: video.duration,
+      size: { width: video.width, height: video.height },
       signal,
       onProgress: throttle(onProgress),
     });
