@@ -114,7 +114,7 @@ describe('renderArgs', () => {
 
   it('crops 9:16 around the action and encodes AVI as MPEG-4 with MP3', () => {
     const args = renderArgs({ ...base, aspect: '9:16', format: 'avi', moments: [{ start: 0, end: 5, crop: [{ from: 0, to: 5, x0: 0.8, x1: 0.8 }] }] });
-    expect(graph(args)).toContain("crop=w='min(iw,ih*9/16)':h=ih:x='(iw-ow)*0.800',scale=720:1280");
+    expect(graph(args)).toContain("crop=w='min(iw,ih*9/16)':h=ih:x='max(0,min(iw-ow,iw*(0.800)-ow/2))',scale=720:1280");
     expect(args).toEqual(expect.arrayContaining(['-c:v', 'mpeg4', '-c:a', 'libmp3lame']));
   });
 

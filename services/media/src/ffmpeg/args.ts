@@ -193,7 +193,8 @@ const fixed = (v: number) => v.toFixed(3);
  * already has it (pad copies every frame even when it adds no border), no pad when only the size differs.
  */
 function frameFilters(spec: RenderSpec, crop: CropSegment[], { width, height }: { width: number; height: number }): string {
-  if (spec.aspect === '9:16') return `crop=w='min(iw,ih*9/16)':h=ih:x='(iw-ow)*${cropExpression(crop)}',scale=${width}:${height},`;
+  // Centred where the path looks (a share of the width: the faces' or the action's centre), kept inside the picture.
+  if (spec.aspect === '9:16') return `crop=w='min(iw,ih*9/16)':h=ih:x='max(0,min(iw-ow,iw*(${cropExpression(crop)})-ow/2))',scale=${width}:${height},`;
   const source = spec.sourceSize;
   if (source && source.width === width && source.height === height) return '';
   if (source && source.width * height === source.height * width) return `scale=${width}:${height},`;
@@ -201,7 +202,7 @@ function frameFilters(spec: RenderSpec, crop: CropSegment[], { width, height }: 
 }
 
 /**
- * A crop path as an ffmpeg expression of the frame's time `t` (0..1 of the room to move): each
+ * A crop path as an ffmpeg expression of the frame's time `t` (where the crop's centre is, 0..1 of the width): each
  * segment holds still or moves linearly, and the crop jumps only where one segment ends.
  */
 export function cropExpression(crop: CropSegment[]): string {
