@@ -1,0 +1,68 @@
+import type { Analysis } from './analysis';
+import { PRESET_WEIGHTS, PRESETS, reasonsFor, scoreAnalysis } from './scoring';
+import { selectMoments } from './selection';
+
+const STEP = 0.2;
+
+/** 120 s of calm footage; faces (count, centre) in the given seconds. */
+function withFaces(faces: Array<{ from: number; to: number; count: number; center: number }>, motionAt = 0.5): Analysis {
+  const seconds = 120;
+  const n = seconds / STEP;
+  const steady = (value: number) => Array.from({ length: n }, (_, i) => value + (((i * 7919) % 13) / 13) * value * 0.05);
+  const face = (s: number) => faces.find((f) => s >= f.from && s < f.to);
+  return {
+    version: 2, step: STEP, duration: seconds, hasAudio: true,
+    loudness: steady(-38), flux: steady(0.002), flatness: steady(0.1), crest: steady(6), voiceBand: steady(0.4), tonality: steady(0.3),
+    modulation: steady(2), variation: steady(0.05), motion: steady(0.02), difference: steady(2), motionCenter: Array(n).fill(motionAt), histogramDelta: steady(0.01),
+    faceCount: Array.from({ length: seconds }, (_, s) => face(s)?.count ?? 0),
+    faceCenter: Array.from({ length: seconds }, (_, s) => face(s)?.center ?? 0.5),
+    cuts: [],
+  };
+}
+
+describe("the 'faces' score term and reason", () => {
+  const analysis = withFaces([{ from: 60, to: 70, count: 1, center: 0.8 }, { from: 90, to: 94, count: 3, center: 0.3 }]);
+
+  it('is a feature of its own: 0 without faces, more with more faces', () => {
+    const { features } = scoreAnalysis(analysis, 'wedding');
+    expect(features.faces.slice(0, 60).every((v) => v === 0)).toBe(true);
+    expect(features.faces.slice(60, 70).every((v) => v > 0)).toBe(true);
+    expect(features.faces[91]).toBeGreaterThan(features.faces[61]);
+  });
+
+  it('weighs in wedding and business reels (and a little in auto), not in sport or travel', () => {
+    expect(PRESET_WEIGHTS.wedding.faces).toBeGreaterThanOrEqual(0.1);
+    expect(PRESET_WEIGHTS.business.faces).toBeGreaterThanOrEqual(0.1);
+    const faceless = { ...analysis, faceCount: undefined, faceCenter: undefined };
+    for (const preset of PRESETS) {
+      const lift = scoreAnalysis(analysis, preset).score[65] - scoreAnalysis(faceless, preset).score[65];
+      expect(scoreAnalysis(analysis, preset).score[30]).toBe(scoreAnalysis(faceless, preset).score[30]);
+      if (preset === 'wedding' || preset === 'business') expect(lift).toBeGreaterThan(0.05);
+      else if (preset === 'sport' || preset === 'travel') expect(lift).toBeCloseTo(0, 5);
+      else expect(lift).toBeGreaterThan(0);
+    }
+  });
+
+  it("says 'faces' where most seconds show one, and not elsewhere", () => {
+    for (const preset of ['wedding', 'business'] as const) {
+      const scores = scoreAnalysis(analysis, preset);
+      expect(reasonsFor(scores, 61, 67, preset)).toContain('faces');
+      expect(reasonsFor(scores, 20, 26, preset)).not.toContain('faces');
+      // Two seconds of faces in a six-second moment are not what it is about.
+      expect(reasonsFor(scores, 56, 62, preset)).not.toContain('faces');
+    }
+  });
+
+  it('a wedding reel of calm footage picks the seconds with people', () => {
+    const scores = scoreAnalysis(analysis, 'wedding');
+    const moments = selectMoments(analysis, scores, { preset: 'wedding', target: 12 });
+    // The best: the group (three faces); the single face is under the quality floor beside it...
+    expect(moments).toHaveLength(1);
+    expect(moments[0].start).toBeLessThan(94);
+    expect(moments[0].end).toBeGreaterThan(90);
+    expect(moments[0].reasons).toContain('faces');
+    // ...and comes next when the reel is filled to its length.
+    const filled = selectMoments(analysis, scores, { preset: 'wedding', target: 16, fill: true });
+    expect(filled.some((m) => m.start < 70 && m.end > 60 && m.reasons.includes('faces'))).toBe(true);
+  });
+});
