@@ -6,6 +6,7 @@ import { AudioFeatureExtractor, type AudioStep, FRAME, PcmDecoder } from '../ana
 import { type VideoStep, VideoFeatureExtractor } from '../analysis/video-features';
 import { ANALYSIS, analysisArgs, probeArgs, progressSeconds, showinfoTimes, WINDOW, windowArgs } from './args';
 import { type Candidate, fadesAt, hardCuts, pictureOf, REFINE_MARGIN, ShotTracker, type TimedPicture } from '../analysis/shots';
+import { FaceSampler } from '../analysis/face-sampler';
 import { FaceDetector, type FaceStep, faceStep } from '../analysis/faces';
 import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
 
@@ -24,32 +25,13 @@ function faceDetector(): FaceDetector {
 }
 
 /**
- * Face detection is the costliest step: it runs beside the decode (its own thread) and takes at most
- * this share of a core, so it never holds the analysis up for long; the seconds it does not get to
- * keep the faces of the one before. A long video still gets a detection every second or so (a decode
- * is far slower per second of video than one detection); a 10 s clip decoded in 0.2 s gets a few.
+ * Face detection is the costliest step: it runs beside the decode and then the cut refinement (a
+ * thread of its own), taking at most this share of a core; it never holds the analysis up by more
+ * than the frame it is looking at. A long video gets a detection every
+ * second or so (a decode is far slower per second of video than a detection); a 10 s clip decoded in
+ * 0.2 s gets a few, spread over it.
  */
 const FACE_SHARE = 0.5;
-
-/** Below this mean difference (0..255, every 7th byte) a second's frame counts as the last one looked at. */
-const STILL_DIFFERENCE = 3;
-function meanDifference(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < a.length; i += 7) {
-    sum += Math.abs(a[i] - b[i]);
-    n++;
-  }
-  return sum / Math.max(1, n);
-}
-
-/** The seconds nothing was looked for in take the faces of the nearest second before (else after) that was. */
-function fillFaces(found: Array<FaceStep | undefined>): FaceStep[] {
-  const none: FaceStep = { count: 0, center: 0.5 };
-  const first = found.find((f) => f !== undefined) ?? none;
-  let last = first;
-  return found.map((f) => (last = f ?? last));
-}
 
 /** ITU-R BT.601 luma of an RGB24 frame. */
 function grayOf(rgb: Uint8Array): Uint8Array {
@@ -157,13 +139,15 @@ export class MediaRepository {
       const pcm = new PcmDecoder();
       for await (const chunk of child.stdio[4] as Readable) audioSteps.push(...audio.push(pcm.decode(chunk as Buffer)));
     })();
-    // Faces, only where it pays: the newest second's frame is looked at whenever the detector is free
-    // (the seconds it skipped keep the faces of the one before), so detection keeps pace with the
-    // decode on another core instead of adding to it; a second that looks like the last one looked
-    // at keeps its faces without a detection.
-    const faceFound: Array<FaceStep | undefined> = [];
-    const faceQueue: Array<{ second: number; rgb: Buffer }> = [];
-    const faceStream = { done: false, wake: null as (() => void) | null, ended: null as (() => void) | null };
+    // Faces, only where it pays: the detector (its own thread) looks at the seconds' frames beside
+    // the decode and the cut refinement, taking at most FACE_SHARE of a core; when it cannot look at
+    // every second, the sampler spreads the ones it does over the video.
+    const faces = new FaceSampler();
+    const faceStream = { done: false, stop: false, wake: null as (() => void) | null, ended: null as (() => void) | null };
+    const wakeFaces = () => {
+      faceStream.wake?.();
+      faceStream.ended?.();
+    };
     const faceReader = (async () => {
       if (!faceSize) return;
       const bytes = faceSize.width * faceSize.height * 3;
@@ -172,35 +156,24 @@ export class MediaRepository {
         for await (const chunk of (child.stdio as unknown as Readable[])[5]) {
           pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
           let offset = 0;
-          for (; offset + bytes <= pending.length; offset += bytes) {
-            faceFound.push(undefined);
-            // Only the newest frame waits: an older one the detector did not get to is never looked at.
-            faceQueue.splice(0, faceQueue.length, { second: faceFound.length - 1, rgb: Buffer.from(pending.subarray(offset, offset + bytes)) });
-          }
+          for (; offset + bytes <= pending.length; offset += bytes) faces.add(Buffer.from(pending.subarray(offset, offset + bytes)));
           pending = pending.subarray(offset);
           faceStream.wake?.();
         }
       } finally {
         faceStream.done = true;
         faceStream.wake?.();
-        faceStream.ended?.();
       }
     })();
     const faceDetection = (async () => {
       if (!faceSize) return;
       let detector: FaceDetector | null = faceDetector();
-      let looked: Buffer | null = null;
-      let lookedStep: FaceStep = { count: 0, center: 0.5 };
-      for (;;) {
-        const next = faceQueue.shift();
+      while (!faceStream.stop) {
+        const next = faces.next();
         if (!next) {
           if (faceStream.done) return;
           await new Promise<void>((resolve) => (faceStream.wake = resolve));
           faceStream.wake = null;
-          continue;
-        }
-        if (looked && meanDifference(looked, next.rgb) < STILL_DIFFERENCE) {
-          faceFound[next.second] = lookedStep;
           continue;
         }
         let step: FaceStep = { count: 0, center: 0.5 };
@@ -213,12 +186,10 @@ export class MediaRepository {
             detector = null;
           }
         }
-        faceFound[next.second] = step;
-        looked = next.rgb;
-        lookedStep = step;
-        // The detector rests in proportion while the decode goes on: it takes at most its share of a core.
+        faces.record(next.second, next.rgb, step);
+        // The detector rests in proportion: it takes at most its share of a core.
         const rest = (Date.now() - before) * (1 / FACE_SHARE - 1);
-        if (!faceStream.done && rest > 0) {
+        if (!faceStream.stop && rest > 0) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, rest);
             faceStream.ended = () => {
@@ -240,8 +211,13 @@ export class MediaRepository {
       const found = shots.finish();
       return mergeTransitions(await this.refineCuts(input, found.candidates, options.signal), found.gradual);
     });
-    const [cuts] = await Promise.all([refined, faceDetection]);
-    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, cuts, faceSize ? fillFaces(faceFound) : undefined);
+    // The detector stops with the refinement (after the frame it is looking at).
+    const cuts = await refined.finally(() => {
+      faceStream.stop = true;
+      wakeFaces();
+    });
+    await faceDetection;
+    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, cuts, faceSize ? faces.result() : undefined);
   }
 
   /**

@@ -1,0 +1,55 @@
+import { FaceSampler } from './face-sampler';
+
+/** A 12x1 RGB "frame" of one grey level. */
+const frame = (level: number) => new Uint8Array(36 * 31).fill(level);
+const face = (center: number) => ({ count: 1, center });
+
+describe('FaceSampler: which seconds the face detector looks at', () => {
+  it('looks at every second when it keeps up, and skips those that look like a second already seen', () => {
+    const sampler = new FaceSampler();
+    const looked: number[] = [];
+    for (const level of [10, 11, 80, 81, 160]) {
+      sampler.add(frame(level));
+      for (let next = sampler.next(); next; next = sampler.next()) {
+        looked.push(next.second);
+        sampler.record(next.second, next.rgb, face(next.second / 10));
+      }
+    }
+    // Seconds 1 and 3 look like 0 and 2: settled without a detection, with their faces.
+    expect(looked).toEqual([0, 2, 4]);
+    expect(sampler.result()).toEqual([face(0), face(0), face(0.2), face(0.2), face(0.4)]);
+  });
+
+  it('when it falls behind, spreads the seconds it looks at over the video, and fills the rest from the nearest', () => {
+    const sampler = new FaceSampler(8);
+    for (let s = 0; s < 20; s++) sampler.add(frame((s * 40) % 250));
+    // At most 8 wait; the detector then gets to three of them.
+    expect(sampler.waiting).toBe(8);
+    const looked: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const next = sampler.next()!;
+      looked.push(next.second);
+      sampler.record(next.second, next.rgb, face(next.second / 20));
+    }
+    looked.sort((a, b) => a - b);
+    // Spread: one near each end and one near the middle.
+    expect(looked[0]).toBeLessThanOrEqual(3);
+    expect(looked[2]).toBeGreaterThanOrEqual(16);
+    expect(looked[1]).toBeGreaterThanOrEqual(6);
+    expect(looked[1]).toBeLessThanOrEqual(13);
+    const result = sampler.result();
+    expect(result).toHaveLength(20);
+    // Each second has the faces of the nearest second looked at.
+    for (let s = 0; s < 20; s++) {
+      const nearest = looked.reduce((a, b) => (Math.abs(b - s) < Math.abs(a - s) ? b : a));
+      expect(result[s]).toEqual(face(nearest / 20));
+    }
+  });
+
+  it('says there are no faces when nothing was looked at', () => {
+    const sampler = new FaceSampler();
+    sampler.add(frame(1));
+    sampler.add(frame(2));
+    expect(sampler.result()).toEqual([{ count: 0, center: 0.5 }, { count: 0, center: 0.5 }]);
+  });
+});
