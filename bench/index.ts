@@ -12,6 +12,7 @@ import { RssSampler } from './rss';
 import { scaleBench } from './scale';
 import { DEFAULT_MEDIA_DEV, realBench } from './real';
 import { splicedBench } from './spliced';
+import { main as faceReel } from './face-reel';
 import { webBench } from './web';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -56,6 +57,8 @@ export async function main(args: string[]): Promise<void> {
   const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const runs = (part: string) => !only || only === part;
   setup.ensureMediaTools();
+  // A 9:16 reel of a clip with a person, its frames tiled and shown by Chromium (--clip=<video>): no stack.
+  if (only === 'face-reel') return faceReel(args);
   // Real camera clips (../shared/media-dev, or --media-dev=<dir> / MEDIA_DEV_DIR): the analyser alone, no stack.
   // Then edits spliced from those clips at run time (bench/spliced.ts): a held-out check with exact ground truth.
   if (runs('real') || only === 'spliced') {
