@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cropCenter } from '../services/media/src/analysis/analysis';
+import { cropPath } from '../services/media/src/analysis/crop-path';
 import { FaceDetector } from '../services/media/src/analysis/faces';
 import { scoreAnalysis } from '../services/media/src/analysis/scoring';
 import { selectMoments } from '../services/media/src/analysis/selection';
@@ -37,8 +37,11 @@ export async function main(args: string[]): Promise<void> {
   const scores = scoreAnalysis(analysis, 'wedding');
   const target = Math.min(15, Math.max(3, facts.duration - 1));
   const moments = selectMoments(analysis, scores, { preset: 'wedding', target, fill: true })
-    .map((m) => ({ start: m.start, end: m.end, cropX: cropCenter(analysis, m), reasons: m.reasons }));
-  for (const m of moments) console.log(`moment ${m.start.toFixed(1)}-${m.end.toFixed(1)} s: crop centred at ${m.cropX.toFixed(2)} of the width; ${m.reasons.join(', ')}`);
+    .map((m) => ({ start: m.start, end: m.end, crop: cropPath(analysis, m), reasons: m.reasons }));
+  for (const m of moments) {
+    const path = m.crop.map((s) => `${(m.start + s.from).toFixed(1)}-${(m.start + s.to).toFixed(1)} s at ${s.x0.toFixed(2)}${s.x1 !== s.x0 ? `->${s.x1.toFixed(2)}` : ''}`).join(', ');
+    console.log(`moment ${m.start.toFixed(1)}-${m.end.toFixed(1)} s (${m.reasons.join(', ')}): crop centre ${path}`);
+  }
   const reel = join(out, `${name}-9x16.mp4`);
   const spec = {
     source: clip, hasAudio: facts.hasAudio, moments, quality: qualityFor('720p', '9:16', facts), format: 'mp4', aspect: '9:16', crossfade: 0.4, output: reel,

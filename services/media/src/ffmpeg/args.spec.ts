@@ -1,4 +1,4 @@
-import { cropExpression, probeArgs, progressSeconds, proxyArgs, qualityFor, reelLength, renderArgs, thumbnailArgs, trimArgs } from './args';
+import { analysisArgs, cropExpression, probeArgs, progressSeconds, proxyArgs, qualityFor, reelLength, renderArgs, thumbnailArgs, trimArgs } from './args';
 
 describe('ffmpeg argument builders', () => {
   it('probes as JSON with format and streams', () => {
@@ -41,6 +41,22 @@ describe('ffmpeg argument builders', () => {
   it('reads the output time from ffmpeg -progress blocks', () => {
     expect(progressSeconds('frame=10\nout_time_us=2500000\nprogress=continue')).toBe(2.5);
     expect(progressSeconds('frame=10\nprogress=continue')).toBeNull();
+  });
+});
+
+describe('analysisArgs', () => {
+  const threads = (args: string[]) => (args.includes('-threads') ? args[args.indexOf('-threads') + 1] : 'auto');
+
+  it('decodes pictures up to 720p on one thread (the other core is the face detector\'s), larger ones on ffmpeg\'s threads', () => {
+    expect(threads(analysisArgs('in.mp4', true, { width: 320, height: 180 }, { width: 1280, height: 720 }))).toBe('1');
+    expect(threads(analysisArgs('in.mp4', true, { width: 180, height: 320 }, { width: 360, height: 640 }))).toBe('1');
+    expect(threads(analysisArgs('in.mp4', true, { width: 320, height: 180 }, { width: 1920, height: 1080 }))).toBe('auto');
+    expect(threads(analysisArgs('in.mp4', true))).toBe('auto');
+  });
+
+  it('sends one frame a second for faces on fd 5 only when asked', () => {
+    expect(analysisArgs('in.mp4', false, { width: 320, height: 180 }).join(' ')).toContain('fps=1,scale=320:180');
+    expect(analysisArgs('in.mp4', false)).not.toContain('pipe:5');
   });
 });
 

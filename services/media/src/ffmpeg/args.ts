@@ -66,6 +66,9 @@ export function progressSeconds(block: string): number | null {
   return match ? Number(match[1]) / 1e6 : null;
 }
 
+/** Up to this many pixels a picture is decoded on one thread for the analysis (720p). */
+const SINGLE_THREAD_PIXELS = 1280 * 720;
+
 /** What the analysis decodes: small colour frames and mono PCM whose step sizes line up. */
 export const ANALYSIS = { fps: 5, width: 80, height: 45, sampleRate: 12800 } as const;
 
@@ -74,7 +77,7 @@ export const ANALYSIS = { fps: 5, width: 80, height: 45, sampleRate: 12800 } as 
  * s16le on fd 4 (0.2 s = one frame = 2560 samples = five FFT frames of 512). The raw output is
  * constant-rate from 0 (a late first frame is repeated), so frame k shows the time k / 5.
  */
-export function analysisArgs(input: string, hasAudio: boolean, faces?: { width: number; height: number }): string[] {
+export function analysisArgs(input: string, hasAudio: boolean, faces?: { width: number; height: number }, picture?: { width: number; height: number }): string[] {
   const { fps, width, height, sampleRate } = ANALYSIS;
   // With faces: the same decode also gives one larger RGB frame a second on fd 5, in the picture's shown shape.
   const video = faces
@@ -86,9 +89,10 @@ export function analysisArgs(input: string, hasAudio: boolean, faces?: { width: 
     // The analysis needs neither the loop filter's polish nor B-frames (P and I frames are plenty at
     // 5 fps): skipping both makes the decode cheaper than a plain one (0.4x on x264 veryfast footage).
     '-skip_loop_filter', 'all', '-skip_frame', 'bidir',
-    // One decoding thread: with B-frames skipped, frame threads mostly wait on each other (0.75x the
-    // wall time of the default on 2 cores), and the other core stays free for the face detector.
-    '-threads', '1',
+    // Pictures up to 720p: one decoding thread. With B-frames skipped, frame threads mostly wait on
+    // each other there (0.75x the wall time of the default on 2 cores), and the other core stays free
+    // for the face detector; larger pictures keep ffmpeg's threads (1080p: 0.8x with them).
+    ...(picture && picture.width * picture.height <= SINGLE_THREAD_PIXELS ? ['-threads', '1'] : []),
     '-i', input,
     ...video,
     ...(hasAudio ? ['-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:4'] : []),
@@ -107,7 +111,7 @@ export const WINDOW = { width: 96, height: 54 } as const;
  */
 export function windowArgs(input: string, windows: Array<{ start: number; duration: number }>): string[] {
   const { width, height } = WINDOW;
-  const inputs = windows.flatMap((w) => ['-skip_loop_filter', 'all', '-threads', '1', '-ss', Math.max(0, w.start).toFixed(3), '-t', w.duration.toFixed(3), '-i', input]);
+  const inputs = windows.flatMap((w) => ['-skip_loop_filter', 'all', '-ss', Math.max(0, w.start).toFixed(3), '-t', w.duration.toFixed(3), '-i', input]);
   const chains = windows.map((_, i) => `[${i}:v:0]scale=${width}:${height}:flags=area,format=rgb24,showinfo@w${i}[w${i}]`);
   const graph = windows.length === 1 ? chains[0].replace(/\[w0\]$/, '[v]') : `${chains.join(';')};${windows.map((_, i) => `[w${i}]`).join('')}concat=n=${windows.length}:v=1:a=0[v]`;
   return [

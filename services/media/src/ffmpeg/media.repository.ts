@@ -33,6 +33,15 @@ function faceDetector(): FaceDetector {
  */
 const FACE_SHARE = 0.5;
 
+/** The size of the frames faces are looked for in: the picture's shown shape, 320 px on its long side (even). */
+function faceFrameSize(picture: { width: number; height: number }): { width: number; height: number } {
+  const long = 320;
+  const even = (v: number) => Math.max(2, 2 * Math.round(v / 2));
+  return picture.width >= picture.height
+    ? { width: long, height: even((long * picture.height) / picture.width) }
+    : { width: even((long * picture.width) / picture.height), height: long };
+}
+
 /** ITU-R BT.601 luma of an RGB24 frame. */
 function grayOf(rgb: Uint8Array): Uint8Array {
   const gray = new Uint8Array(rgb.length / 3);
@@ -107,8 +116,11 @@ export class MediaRepository {
     const videoSteps: VideoStep[] = [];
     const audioSteps: AudioStep[] = [];
     // Faces: one frame a second, about 320 px on its long side, in the picture's shown shape.
-    const faceSize = options.faces === false ? undefined : await this.faceFrameSize(input, options.size, options.signal);
-    const child = spawn(this.tools.ffmpeg, analysisArgs(input, options.hasAudio, faceSize), {
+    // The picture's size as shown: the caller's, or probed when faces are looked for.
+    const known = options.size && options.size.width > 0 && options.size.height > 0 ? options.size : undefined;
+    const picture = known ?? (options.faces === false ? undefined : await this.probe(input, options.signal).catch(() => null)) ?? undefined;
+    const faceSize = options.faces === false || !picture || picture.width <= 0 || picture.height <= 0 ? undefined : faceFrameSize(picture);
+    const child = spawn(this.tools.ffmpeg, analysisArgs(input, options.hasAudio, faceSize, picture), {
       stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
       signal: options.signal,
     });
@@ -226,17 +238,6 @@ export class MediaRepository {
    */
   async warmFaces(): Promise<void> {
     await faceDetector().detect(new Uint8Array(64 * 36 * 3), 64, 36);
-  }
-
-  /** The size of the frames faces are looked for in: the picture's shown shape, 320 px on its long side (even). */
-  private async faceFrameSize(input: string, known?: { width: number; height: number }, signal?: AbortSignal): Promise<{ width: number; height: number } | undefined> {
-    const facts = known && known.width > 0 && known.height > 0 ? known : await this.probe(input, signal).catch(() => null);
-    if (!facts || facts.width <= 0 || facts.height <= 0) return undefined;
-    const long = 320;
-    const even = (v: number) => Math.max(2, 2 * Math.round(v / 2));
-    return facts.width >= facts.height
-      ? { width: long, height: even((long * facts.height) / facts.width) }
-      : { width: even((long * facts.width) / facts.height), height: long };
   }
 
   /**
