@@ -22,7 +22,8 @@ describe('FaceSampler: which seconds the face detector looks at', () => {
 
   it('when it falls behind, spreads the seconds it looks at over the video, and fills the rest from the nearest', () => {
     const sampler = new FaceSampler(8);
-    for (let s = 0; s < 20; s++) sampler.add(frame((s * 40) % 250));
+    // A slow pan: each second a little brighter than the one before.
+    for (let s = 0; s < 20; s++) sampler.add(frame(10 + s * 5));
     // At most 8 wait; the detector then gets to three of them.
     expect(sampler.waiting).toBe(8);
     const looked: number[] = [];
@@ -44,6 +45,19 @@ describe('FaceSampler: which seconds the face detector looks at', () => {
       const nearest = looked.reduce((a, b) => (Math.abs(b - s) < Math.abs(a - s) ? b : a));
       expect(result[s]).toEqual(face(nearest / 20));
     }
+  });
+
+  it('looks at another shot before more of the same one', () => {
+    const sampler = new FaceSampler();
+    for (let s = 0; s < 10; s++) sampler.add(frame(s < 6 ? 40 + (s % 2) : 200 - (s % 2)));
+    const first = sampler.next()!;
+    sampler.record(first.second, first.rgb, face(0.2));
+    const second = sampler.next()!;
+    sampler.record(second.second, second.rgb, face(0.8));
+    expect([first.second, second.second >= 6]).toEqual([0, true]);
+    // Every other second looks like one of those two: no more detections.
+    expect(sampler.next()).toBeUndefined();
+    expect(sampler.result()).toEqual([...Array(6).fill(face(0.2)), ...Array(4).fill(face(0.8))]);
   });
 
   it('says there are no faces when nothing was looked at', () => {

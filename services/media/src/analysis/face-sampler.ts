@@ -20,14 +20,23 @@ function meanDifference(a: Uint8Array, b: Uint8Array): number {
 }
 
 /**
+ * A waiting frame's claim to be looked at: how much it differs from the nearest second looked at
+ * (0..255; another shot is 30 and more) plus this much per second between them.
+ */
+const TIME_WEIGHT = 2;
+/** A frame this different (or more) from the seconds looked at around it shows another shot. */
+const NEW_SHOT_DIFFERENCE = 20;
+
+/**
  * Which seconds' frames the face detector looks at, when it cannot look at all of them: the frames
- * wait (a few dozen at most), and the detector always takes the one farthest in time from every
- * second already looked at, so wherever it has to stop, the seconds it did see are spread over the
- * video. A frame that looks like the one looked at nearest to it takes its faces without a detection.
- * Every other second gets the faces of the nearest second looked at.
+ * wait (a few dozen at most), and the detector takes the one least like the seconds looked at around
+ * it (another shot first), and farthest from them in time; wherever it has to stop, the seconds it
+ * did see cover the shots and spread over the video. A frame that looks like a second looked at
+ * just before or after it takes that second's faces without a detection. Every other second gets
+ * the faces of the nearest second looked at.
  */
 export class FaceSampler {
-  private readonly pending = new Map<number, Uint8Array>();
+  private readonly pending = new Map<number, { rgb: Uint8Array; signature: Uint8Array }>();
   /** Seconds looked at (sorted), with their faces and frame signatures. */
   private readonly looked: Array<{ second: number; step: FaceStep; signature: Uint8Array }> = [];
   private seconds = 0;
@@ -36,7 +45,7 @@ export class FaceSampler {
 
   /** The frame of the next second of the video. */
   add(rgb: Uint8Array): void {
-    this.pending.set(this.seconds++, rgb);
+    this.pending.set(this.seconds++, { rgb, signature: signatureOf(rgb) });
     if (this.pending.size <= this.capacity) return;
     // Too many waiting: the one with the closest neighbours (waiting or looked at) on both sides goes,
     // so a run of waiting seconds thins out evenly.
@@ -59,31 +68,37 @@ export class FaceSampler {
   }
 
   /**
-   * The next frame to run the detector on, or undefined when none waits. Frames that look like the
-   * second looked at nearest to them are settled on the way, without a detection.
+   * The next frame to run the detector on, or undefined when none waits (with `newShotsOnly`: none
+   * that shows another shot than the seconds looked at around it). Frames that look like a second
+   * looked at around them are settled on the way, without a detection.
    */
-  next(): { second: number; rgb: Uint8Array } | undefined {
-    for (;;) {
-      let best = -1;
-      let bestDistance = -1;
-      for (const second of this.pending.keys()) {
-        const distance = this.distanceToLooked(second);
-        if (distance > bestDistance) {
-          best = second;
-          bestDistance = distance;
-        }
-      }
-      if (best < 0) return undefined;
-      const rgb = this.pending.get(best)!;
-      this.pending.delete(best);
-      const nearest = this.nearestLooked(best);
-      const signature = signatureOf(rgb);
-      if (nearest && nearest.signature.length === signature.length && meanDifference(nearest.signature, signature) < STILL_DIFFERENCE) {
-        this.insert({ second: best, step: nearest.step, signature });
+  next(options: { newShotsOnly?: boolean } = {}): { second: number; rgb: Uint8Array } | undefined {
+    let best = -1;
+    let bestRank = -1;
+    for (const [second, frame] of this.pending) {
+      // The more alike of the seconds looked at just before and just after this one.
+      const i = this.after(second);
+      const near = [this.looked[i - 1], this.looked[i]].filter((l) => l !== undefined)
+        .map((l) => ({ ...l, difference: meanDifference(l.signature, frame.signature) }))
+        .sort((a, b) => a.difference - b.difference)[0];
+      if (!near) {
+        // Nothing looked at yet: the first second.
+        if (best < 0 || second < best) [best, bestRank] = [second, Infinity];
         continue;
       }
-      return { second: best, rgb };
+      if (near.difference < STILL_DIFFERENCE) {
+        this.pending.delete(second);
+        this.insert({ second, step: near.step, signature: frame.signature });
+        continue;
+      }
+      if (options.newShotsOnly && near.difference < NEW_SHOT_DIFFERENCE) continue;
+      const rank = near.difference + TIME_WEIGHT * Math.abs(near.second - second);
+      if (rank > bestRank) [best, bestRank] = [second, rank];
     }
+    if (best < 0) return undefined;
+    const { rgb } = this.pending.get(best)!;
+    this.pending.delete(best);
+    return { second: best, rgb };
   }
 
   /** What the detector found in a second's frame. */
@@ -126,10 +141,5 @@ export class FaceSampler {
     if (!earlier) return later;
     if (!later) return earlier;
     return later.second - second < second - earlier.second ? later : earlier;
-  }
-
-  private distanceToLooked(second: number): number {
-    const nearest = this.nearestLooked(second);
-    return nearest ? Math.abs(nearest.second - second) : Infinity;
   }
 }

@@ -26,8 +26,8 @@ function faceDetector(): FaceDetector {
 
 /**
  * Face detection is the costliest step: it runs beside the decode and then the cut refinement (a
- * thread of its own), taking at most this share of a core; it never holds the analysis up by more
- * than the frame it is looking at. A long video gets a detection every
+ * thread of its own), taking at most this share of a core; then it only finishes the frame it is
+ * looking at and looks once at each shot it has not seen yet. A long video gets a detection every
  * second or so (a decode is far slower per second of video than a detection); a 10 s clip decoded in
  * 0.2 s gets a few, spread over it.
  */
@@ -180,10 +180,11 @@ export class MediaRepository {
     const faceDetection = (async () => {
       if (!faceSize) return;
       let detector: FaceDetector | null = faceDetector();
-      while (!faceStream.stop) {
-        const next = faces.next();
+      for (;;) {
+        // Once the cuts are refined, only frames of shots no second looked at shows are still looked at.
+        const next = faces.next({ newShotsOnly: faceStream.stop });
         if (!next) {
-          if (faceStream.done) return;
+          if (faceStream.stop || (faceStream.done && faces.waiting === 0)) return;
           await new Promise<void>((resolve) => (faceStream.wake = resolve));
           faceStream.wake = null;
           continue;
@@ -223,7 +224,7 @@ export class MediaRepository {
       const found = shots.finish();
       return mergeTransitions(await this.refineCuts(input, found.candidates, options.signal), found.gradual);
     });
-    // The detector stops with the refinement (after the frame it is looking at).
+    // With the refinement done, the detector finishes the frame it is looking at and any shot it has not seen.
     const cuts = await refined.finally(() => {
       faceStream.stop = true;
       wakeFaces();
