@@ -60,6 +60,23 @@ describe('FaceSampler: which seconds the face detector looks at', () => {
     expect(sampler.result()).toEqual([...Array(6).fill(face(0.2)), ...Array(4).fill(face(0.8))]);
   });
 
+  it('once the cuts are known, looks once at each shot it has not seen, and fills each shot from its own seconds', () => {
+    const sampler = new FaceSampler();
+    // A slow pan, cut at 4 s and at 8 s; the detector only got to second 1.
+    for (let s = 0; s < 12; s++) sampler.add(frame(20 + s * 10));
+    const first = sampler.next()!;
+    expect(first.second).toBe(0);
+    sampler.record(0, first.rgb, face(0.1));
+    const cuts = [4, 8];
+    const looked: number[] = [];
+    for (let next = sampler.nextInUnseenShot(cuts); next; next = sampler.nextInUnseenShot(cuts)) {
+      looked.push(next.second);
+      sampler.record(next.second, next.rgb, face(next.second / 10));
+    }
+    expect(looked).toEqual([6, 10]);
+    expect(sampler.result(cuts)).toEqual([...Array(4).fill(face(0)), ...Array(4).fill(face(0.6)), ...Array(4).fill(face(1))].map((f, s) => (s < 4 ? face(0.1) : f)));
+  });
+
   it('says there are no faces when nothing was looked at', () => {
     const sampler = new FaceSampler();
     sampler.add(frame(1));

@@ -24,16 +24,15 @@ function meanDifference(a: Uint8Array, b: Uint8Array): number {
  * (0..255; another shot is 30 and more) plus this much per second between them.
  */
 const TIME_WEIGHT = 2;
-/** A frame this different (or more) from the seconds looked at around it shows another shot. */
-const NEW_SHOT_DIFFERENCE = 20;
 
 /**
  * Which seconds' frames the face detector looks at, when it cannot look at all of them: the frames
  * wait (a few dozen at most), and the detector takes the one least like the seconds looked at around
  * it (another shot first), and farthest from them in time; wherever it has to stop, the seconds it
- * did see cover the shots and spread over the video. A frame that looks like a second looked at
- * just before or after it takes that second's faces without a detection. Every other second gets
- * the faces of the nearest second looked at.
+ * did see cover the shots and spread over the video; once the cuts are known, a shot no second
+ * looked at shows can still get one. A frame that looks like a second looked at just before or
+ * after it takes that second's faces without a detection. Every other second gets the faces of the
+ * nearest second looked at in its shot.
  */
 export class FaceSampler {
   private readonly pending = new Map<number, { rgb: Uint8Array; signature: Uint8Array }>();
@@ -68,11 +67,10 @@ export class FaceSampler {
   }
 
   /**
-   * The next frame to run the detector on, or undefined when none waits (with `newShotsOnly`: none
-   * that shows another shot than the seconds looked at around it). Frames that look like a second
-   * looked at around them are settled on the way, without a detection.
+   * The next frame to run the detector on, or undefined when none waits. Frames that look like a
+   * second looked at around them are settled on the way, without a detection.
    */
-  next(options: { newShotsOnly?: boolean } = {}): { second: number; rgb: Uint8Array } | undefined {
+  next(): { second: number; rgb: Uint8Array } | undefined {
     let best = -1;
     let bestRank = -1;
     for (const [second, frame] of this.pending) {
@@ -91,7 +89,6 @@ export class FaceSampler {
         this.insert({ second, step: near.step, signature: frame.signature });
         continue;
       }
-      if (options.newShotsOnly && near.difference < NEW_SHOT_DIFFERENCE) continue;
       const rank = near.difference + TIME_WEIGHT * Math.abs(near.second - second);
       if (rank > bestRank) [best, bestRank] = [second, rank];
     }
@@ -106,9 +103,39 @@ export class FaceSampler {
     this.insert({ second, step, signature: signatureOf(rgb) });
   }
 
-  /** Faces for every second so far: the seconds not looked at take those of the nearest one that was (the earlier on a tie). */
-  result(): FaceStep[] {
-    return Array.from({ length: this.seconds }, (_, s) => this.nearestLooked(s)?.step ?? NONE);
+  /**
+   * A waiting frame of a shot (between the given cuts, seconds) that no second looked at shows, or
+   * undefined when every shot with a waiting frame has been seen: its middle waiting second.
+   */
+  nextInUnseenShot(cuts: number[]): { second: number; rgb: Uint8Array } | undefined {
+    const bounds = [0, ...cuts, Infinity];
+    for (let i = 0; i + 1 < bounds.length; i++) {
+      const [from, to] = [bounds[i], bounds[i + 1]];
+      if (this.looked.some((l) => l.second >= from && l.second < to)) continue;
+      const waiting = [...this.pending.keys()].filter((s) => s >= from && s < to).sort((a, b) => a - b);
+      if (waiting.length === 0) continue;
+      const second = waiting[waiting.length >> 1];
+      const { rgb } = this.pending.get(second)!;
+      this.pending.delete(second);
+      return { second, rgb };
+    }
+    return undefined;
+  }
+
+  /**
+   * Faces for every second so far: a second not looked at takes those of the nearest second looked
+   * at in its own shot (between the given cuts), or, when none was, the nearest one at all (the
+   * earlier on a tie).
+   */
+  result(cuts: number[] = []): FaceStep[] {
+    const bounds = [0, ...cuts, Infinity];
+    return Array.from({ length: this.seconds }, (_, s) => {
+      const shot = bounds.findIndex((b, i) => s >= b && s < bounds[i + 1]);
+      const [from, to] = [bounds[shot], bounds[shot + 1]];
+      const inShot = this.looked.filter((l) => l.second >= from && l.second < to);
+      const nearest = inShot.length ? inShot.reduce((a, b) => (Math.abs(b.second - s) < Math.abs(a.second - s) ? b : a)) : this.nearestLooked(s);
+      return nearest?.step ?? NONE;
+    });
   }
 
   /** How many seconds were settled by a detection or by looking like one. */

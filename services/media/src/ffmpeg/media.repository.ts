@@ -155,7 +155,7 @@ export class MediaRepository {
     // the decode and the cut refinement, taking at most FACE_SHARE of a core; when it cannot look at
     // every second, the sampler spreads the ones it does over the video.
     const faces = new FaceSampler();
-    const faceStream = { done: false, stop: false, wake: null as (() => void) | null, ended: null as (() => void) | null };
+    const faceStream = { done: false, cuts: null as number[] | null, wake: null as (() => void) | null, ended: null as (() => void) | null };
     const wakeFaces = () => {
       faceStream.wake?.();
       faceStream.ended?.();
@@ -181,10 +181,10 @@ export class MediaRepository {
       if (!faceSize) return;
       let detector: FaceDetector | null = faceDetector();
       for (;;) {
-        // Once the cuts are refined, only frames of shots no second looked at shows are still looked at.
-        const next = faces.next({ newShotsOnly: faceStream.stop });
+        // Once the cuts are refined, only a shot no second looked at shows still gets a look.
+        const next = faceStream.cuts ? faces.nextInUnseenShot(faceStream.cuts) : faces.next();
         if (!next) {
-          if (faceStream.stop || (faceStream.done && faces.waiting === 0)) return;
+          if (faceStream.cuts || (faceStream.done && faces.waiting === 0)) return;
           await new Promise<void>((resolve) => (faceStream.wake = resolve));
           faceStream.wake = null;
           continue;
@@ -202,7 +202,7 @@ export class MediaRepository {
         faces.record(next.second, next.rgb, step);
         // The detector rests in proportion: it takes at most its share of a core.
         const rest = (Date.now() - before) * (1 / FACE_SHARE - 1);
-        if (!faceStream.stop && rest > 0) {
+        if (!faceStream.cuts && rest > 0) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, rest);
             faceStream.ended = () => {
@@ -225,12 +225,15 @@ export class MediaRepository {
       return mergeTransitions(await this.refineCuts(input, found.candidates, options.signal), found.gradual);
     });
     // With the refinement done, the detector finishes the frame it is looking at and any shot it has not seen.
-    const cuts = await refined.finally(() => {
-      faceStream.stop = true;
+    const cuts = await refined.catch((err: unknown) => {
+      faceStream.cuts = [];
       wakeFaces();
+      throw err;
     });
+    faceStream.cuts = cuts;
+    wakeFaces();
     await faceDetection;
-    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, cuts, faceSize ? faces.result() : undefined);
+    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, cuts, faceSize ? faces.result(cuts) : undefined);
   }
 
   /**
