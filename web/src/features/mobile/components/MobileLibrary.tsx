@@ -8,6 +8,7 @@ import { cn } from '../../../lib/utils';
 import { useVideos } from '../../videos/api/videos';
 import { countByStatus, filterVideos, STATUS_FILTERS, type StatusFilter } from '../../videos/lib/video-list';
 import { MobileVideoRow } from './MobileVideoRow';
+import { PlanNotice } from './PlanNotice';
 
 /** The library: search, status filter chips with counts, and every video with its live progress. */
 export function MobileLibrary() {
@@ -31,6 +32,7 @@ export function MobileLibrary() {
           Upload from your phone, then turn a video into a reel.
         </p>
       </div>
+      <PlanNotice />
       <div className="relative">
         <label htmlFor={searchId} className="sr-only">
           Search videos by title
