@@ -75,14 +75,13 @@ function preloadBootstrap(): Plugin {
 }
 
 /**
- * index.html lists the chunks of each first screen (the sign-in forms, the phone app, the dashboard,
- * My Videos, any other desktop page: the layout) as JSON; main.tsx preloads the list of the screen it
+ * index.html lists the chunks of each signed-in first screen (the phone app, the dashboard, My
+ * Videos, any other desktop page: the layout) as JSON; main.tsx preloads the list of the screen it
  * is about to show (src/app/start-screen.ts), so they load beside the app's own chunk instead of
  * after it. Chunks the app's own chunk already imports are left out.
  */
 function startChunks(): Plugin {
   const screens: Record<string, string[]> = {
-    'signed-out': ['/src/features/auth/components/AuthPage.tsx'],
     mobile: ['/src/features/mobile/MobileApp.tsx'],
     dashboard: ['/src/features/layout/components/AppLayout.tsx', '/src/features/dashboard/DashboardPage.tsx'],
     library: ['/src/features/layout/components/AppLayout.tsx', '/src/features/videos/VideosPage.tsx'],
@@ -130,8 +129,8 @@ const LUCIDE_BARREL = '/lucide-react/dist/esm/lucide-react.js';
  * bytes each:
  * - `start`: what the entry (main.tsx) needs; `app`: the app's own chunk (bootstrap.tsx and all it
  *   imports: React, the router, react-query, the sign-in page);
- * - the sign-in page's own code is a chunk of its own (what it shares with the rest goes to `app`);
- * - `shell`: what the phone app and the desktop layout + dashboard need beyond `app`, icons included;
+ * - `shell`: what the phone app and the desktop layout + dashboard need beyond `app`, icons included,
+ *   and the live connection they open once they are up;
  * - `desktop`: what the desktop layout + dashboard share with other routes;
  * - `icons`: every other icon the lazy pages use (a few hundred bytes each, one request for all).
  * Icons are traced through lucide-react's index by name (importing the index reaches every icon).
@@ -172,10 +171,11 @@ function chunkGroups(): ManualChunks {
       };
       const entry = reach('/src/main.tsx');
       const core = reach('/src/main.tsx', '/src/app/bootstrap.tsx');
-      const signIn = reach('/src/features/auth/components/AuthPage.tsx');
       const mobile = reach('/src/features/mobile/MobileApp.tsx');
       const desktopShells = ['/src/features/layout/components/AppLayout.tsx', '/src/features/dashboard/DashboardPage.tsx'];
       const desktop = reach(...desktopShells);
+      // Every signed-in screen opens the live connection once it is up.
+      const live = reach('/src/features/videos/live/LiveUpdates.tsx');
       const usedIcons = new Set(ids.flatMap(iconsOf));
       // Imported from outside the desktop start (other routes, lazy parts): Rollup would give it a chunk of its own.
       const importers = new Map<string, string[]>();
@@ -184,10 +184,7 @@ function chunkGroups(): ManualChunks {
       groups = new Map();
       for (const m of ids) {
         if (core.has(m)) groups.set(m, entry.has(m) ? 'start' : 'app');
-        // The sign-in page's own code stays in its chunk; what it shares with the app (icons, fields) goes with the app.
-        else if (signIn.has(m)) {
-          if (mobile.has(m) || desktop.has(m) || (usedIcons.has(m) && !m.endsWith('AuthPage.tsx'))) groups.set(m, 'app');
-        } else if (mobile.has(m) && desktop.has(m)) groups.set(m, 'shell');
+        else if ((mobile.has(m) && desktop.has(m)) || live.has(m)) groups.set(m, 'shell');
         else if (usedIcons.has(m)) groups.set(m, mobile.has(m) || desktop.has(m) ? 'shell' : 'icons');
         else if (desktop.has(m) && !desktopShells.some((s) => m.endsWith(s)) && sharedBeyond(m)) groups.set(m, 'desktop');
       }

@@ -42,7 +42,7 @@ export function showsVideos(screen: StartScreen, pathname: string): boolean {
   return phonePath === MOBILE_PATH || phonePath === `${MOBILE_PATH}/`;
 }
 
-/** The id of index.html's list of each first screen's chunks: `{ "signed-out": ["/assets/..."], "mobile": [...], ... }`. */
+/** The id of index.html's list of each first screen's chunks: `{ "mobile": ["/assets/..."], ... }`. */
 export const START_CHUNKS_ID = 'start-chunks';
 
 /** Adds a modulepreload link for each chunk of the first screen (none when unlisted). */

@@ -1,12 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getAuthToken } from '../../../lib/auth-token';
 import { useCurrentUser } from '../api/use-current-user';
+import { AuthPage } from './AuthPage';
 import { LoadingScreen } from './LoadingScreen';
-
-// Signed-out visits fetch the forms beside the app (index.html's start chunks, see main.tsx); a
-// signed-in start never needs them.
-const AuthPage = lazy(async () => ({ default: (await import('./AuthPage')).AuthPage }));
 
 /**
  * Only signed-in users get past this: a loading screen during the check, else the auth page.
@@ -45,12 +42,6 @@ export function AuthGate({ children }: { children: ReactNode }) {
   }, [user, unreachable, queryClient]);
 
   if (isLoading) return <LoadingScreen />;
-  if (!user) {
-    return (
-      <Suspense fallback={<LoadingScreen />}>
-        <AuthPage />
-      </Suspense>
-    );
-  }
+  if (!user) return <AuthPage />;
   return <>{children}</>;
 }
