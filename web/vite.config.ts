@@ -193,25 +193,6 @@ function chunkGroups(): ManualChunks {
   };
 }
 
-/**
- * The stylesheet does not block the first paint: index.html's loading screen has inline styles, so
- * the stylesheet is preloaded (id `app-styles`) and main.tsx applies it before the app mounts.
- */
-function stylesAfterFirstPaint(): Plugin {
-  return {
-    name: 'reelsmith-styles-after-first-paint',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-        if (links.length !== 1) throw new Error(`expected one stylesheet in index.html, found ${links.length}`);
-        return html.replace(links[0], links[0].replace('rel="stylesheet"', 'rel="preload" as="style" id="app-styles"'));
-      },
-    },
-  };
-}
-
 const gateway = 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -223,7 +204,6 @@ export default defineConfig({
     precompress(),
     preloadBootstrap(),
     startChunks(),
-    stylesAfterFirstPaint(),
     // The offline worker (web/sw/sw.ts) with Workbox; the manifest is public/manifest.webmanifest
     // and the page registers /sw.js itself (src/app/pwa.ts), so the plugin injects nothing.
     VitePWA({

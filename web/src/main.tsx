@@ -7,35 +7,11 @@ import { registerWorker } from './features/pwa/worker';
 
 const container = document.getElementById('root') ?? document.body;
 
-/**
- * The built index.html preloads the stylesheet instead of letting it hold up the first paint (its
- * loading screen is styled inline): applied here, and the app mounts once it is (a failed load too).
- */
-function applyStyles(): Promise<void> {
-  const preload = document.getElementById('app-styles') as HTMLLinkElement | null;
-  if (!preload) return Promise.resolve();
-  return new Promise((resolve) => {
-    const sheet = document.createElement('link');
-    sheet.rel = 'stylesheet';
-    sheet.crossOrigin = preload.crossOrigin;
-    sheet.href = preload.href;
-    sheet.onload = sheet.onerror = () => resolve();
-    document.head.append(sheet);
-  });
-}
-const styled = applyStyles();
-
 // The app is loaded dynamically so that a failure while loading or mounting it (a fatal
 // startup error) still ends on an error screen with a Refresh button instead of a blank page.
 import('./app/bootstrap')
-  .then(async ({ mountApp }) => {
-    await styled;
-    mountApp(container);
-  })
-  .catch(async (error: unknown) => {
-    await styled;
-    renderFatalError(container, error);
-  });
+  .then(({ mountApp }) => mountApp(container))
+  .catch((error: unknown) => renderFatalError(container, error));
 
 // A signed-in first screen's code is fetched now, beside the app's own chunk, rather than once the
 // app has started and asked for it: index.html lists each first screen's chunks (vite.config.ts,
