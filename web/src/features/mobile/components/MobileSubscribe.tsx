@@ -27,7 +27,7 @@ export function MobileSubscribe() {
 
 function Plans() {
   useDocumentTitle('Choose a plan');
-  const [interval, setInterval] = useState<BillingInterval>('month');
+  const [interval, setBillingInterval] = useState<BillingInterval>('month');
   const billing = useBilling();
   const active = billing.data?.entitlements.active && billing.data.plan ? billing.data.plan : null;
   return (
@@ -43,7 +43,7 @@ function Plans() {
         </p>
       )}
       <NoFreeTierBanner />
-      <IntervalToggle value={interval} onChange={setInterval} touch />
+      <IntervalToggle value={interval} onChange={setBillingInterval} touch />
       <PlanCards interval={interval} subscribePath={MOBILE_SUBSCRIBE} touch />
     </section>
   );
