@@ -90,7 +90,9 @@ export async function main(args: string[]): Promise<void> {
   // debug: the worker's per-render split (ffmpeg, storing the reel) is printed after the engine table;
   // the load part measures at the default level, as deployed.
   // A generous start-up deadline: the bench often shares a busy machine.
-  const app = await startApp({ LOG_LEVEL: runs('engine') ? 'debug' : 'info', ...profiling }, { readyTimeoutMs: 300_000 });
+  // BENCH_WEB_DIST=<dir>: the web app another build made (say, the main branch's web/dist), to compare with.
+  const webDist: Record<string, string> = process.env.BENCH_WEB_DIST ? { WEB_DIST: process.env.BENCH_WEB_DIST } : {};
+  const app = await startApp({ LOG_LEVEL: runs('engine') ? 'debug' : 'info', ...profiling, ...webDist }, { readyTimeoutMs: 300_000 });
   try {
     const token = await signUp(app.baseUrl);
     const pids = new Map([...app.stack.running].map(([name, entry]) => [name, entry.child.pid!]));

@@ -1,4 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 /**
@@ -8,6 +10,10 @@ import { chromium } from 'playwright-core';
  * the gateway sends them to a gzip-only client, and what the browser actually received).
  * Each run gets a fresh browser (no worker, no cache: a first visit). Phones are redirected to
  * /mobile, so the dashboard with the mobile profile lands there; the table says where each run ended.
+ * Lighthouse's scores move from run to run on a busy machine: BENCH_WEB_RUNS=n measures each page
+ * and profile n times and reports the run of median performance (every run's score in brackets).
+ * BENCH_WEB_PAGES=sign-in,dashboard,/mobile picks pages; BENCH_WEB_SCRIPTS=1 lists each script's
+ * size; BENCH_WEB_JSON=<dir> keeps each reported Lighthouse result (<page>-<profile>.json) to read its audits.
  */
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -43,11 +49,32 @@ async function setToken(port: number, baseUrl: string, token: string): Promise<v
   await page.close();
 }
 
-export async function webBench(baseUrl: string, token: string): Promise<void> {
+/** One Lighthouse run in a fresh browser (a first visit): signed in when given a token. */
+async function lighthouseRunner(baseUrl: string) {
   const { default: lighthouse } = await importEsm<{ default: (url: string, flags: object, config?: object) => Promise<{ lhr: LighthouseResult }> }>('lighthouse');
   const { default: desktopConfig } = await importEsm<{ default: object }>('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await importEsm<{ launch(options: object): Promise<{ port: number; kill(): Promise<void> | void }> }>('chrome-launcher');
+  return async (url: string, profile: 'mobile' | 'desktop', token: string | null): Promise<LighthouseResult> => {
+    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    try {
+      if (token) await setToken(chrome.port, baseUrl, token);
+      const flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        // Keeps the token set above; the browser is new, so nothing else is stored.
+        disableStorageReset: !!token,
+      };
+      return (await lighthouse(url, flags, profile === 'desktop' ? desktopConfig : undefined)).lhr;
+    } finally {
+      await chrome.kill();
+    }
+  };
+}
 
+export async function webBench(baseUrl: string, token: string): Promise<void> {
+  const measure = await lighthouseRunner(baseUrl);
   const pages = [
     { name: 'sign-in', path: '/', signedIn: false },
     { name: 'dashboard', path: '/', signedIn: true },
@@ -55,39 +82,36 @@ export async function webBench(baseUrl: string, token: string): Promise<void> {
   ];
   console.log('\n== Web app: Lighthouse (first visit, fresh browser each run) ==');
   const widths = [11, 8, 16, 6, 6, 6, 10, 10, 7, 7, 7];
-  const line = (cells: string[]) => console.log(cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+  const line = (cells: string[], note = '') => console.log(cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ') + note);
   line(['page', 'profile', 'landed on', 'perf', 'a11y', 'b-p', 'JS gzip', 'JS recv', 'FCP s', 'LCP s', 'TBT ms']);
-  for (const { name, path, signedIn } of pages) {
+  // BENCH_WEB_RUNS=n: each page and profile n times, the run of median performance reported.
+  const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS) || 1);
+  const only = process.env.BENCH_WEB_PAGES?.split(',');
+  for (const { name, path, signedIn } of pages.filter((p) => !only || only.includes(p.name))) {
     for (const profile of ['mobile', 'desktop'] as const) {
-      const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-      try {
-        if (signedIn) await setToken(chrome.port, baseUrl, token);
-        const flags = {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          // Keeps the token set above; the browser is new, so nothing else is stored.
-          disableStorageReset: signedIn,
-        };
-        const { lhr } = await lighthouse(`${baseUrl}${path}`, flags, profile === 'desktop' ? desktopConfig : undefined);
-        const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script' && r.url.startsWith(baseUrl));
-        const received = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-        const gzip = (await Promise.all(scripts.map((r) => gzipBytes(r.url)))).reduce((a, b) => a + b, 0);
-        const seconds = (id: string) => ((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(1);
-        const score = (id: string) => {
-          const value = lhr.categories[id]?.score;
-          return typeof value === 'number' ? String(Math.round(value * 100)) : 'n/a';
-        };
-        if (lhr.runtimeError) console.log(`  ${name} ${profile}: Lighthouse could not measure: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        if (process.env.BENCH_WEB_SCRIPTS) {
-          const sizes = await Promise.all(scripts.map(async (r) => `${((await gzipBytes(r.url)) / 1024).toFixed(1)} KB ${new URL(r.url).pathname}`));
-          console.log(sizes.map((l) => `    ${l}`).join('\n'));
-        }
-        line([name, profile, new URL(lhr.finalDisplayedUrl).pathname, score('performance'), score('accessibility'), score('best-practices'), `${(gzip / 1024).toFixed(1)} KB`, `${(received / 1024).toFixed(1)} KB`, seconds('first-contentful-paint'), seconds('largest-contentful-paint'), String(Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0))]);
-      } finally {
-        await chrome.kill();
+      const results: LighthouseResult[] = [];
+      for (let run = 0; run < runs; run++) results.push(await measure(`${baseUrl}${path}`, profile, signedIn ? token : null));
+      results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const lhr = results[Math.floor(results.length / 2)];
+      const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script' && r.url.startsWith(baseUrl));
+      const received = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+      const gzip = (await Promise.all(scripts.map((r) => gzipBytes(r.url)))).reduce((a, b) => a + b, 0);
+      const seconds = (id: string) => ((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(1);
+      const score = (id: string) => {
+        const value = lhr.categories[id]?.score;
+        return typeof value === 'number' ? String(Math.round(value * 100)) : 'n/a';
+      };
+      if (process.env.BENCH_WEB_JSON) {
+        mkdirSync(process.env.BENCH_WEB_JSON, { recursive: true });
+        writeFileSync(join(process.env.BENCH_WEB_JSON, `${name.replace(/\W/g, '') || 'root'}-${profile}.json`), JSON.stringify(lhr, null, 1));
       }
+      if (lhr.runtimeError) console.log(`  ${name} ${profile}: Lighthouse could not measure: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (process.env.BENCH_WEB_SCRIPTS) {
+        const sizes = await Promise.all(scripts.map(async (r) => `${((await gzipBytes(r.url)) / 1024).toFixed(1)} KB ${new URL(r.url).pathname}`));
+        console.log(sizes.map((l) => `    ${l}`).join('\n'));
+      }
+      const spread = runs > 1 ? ` (${results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(' ')})` : '';
+      line([name, profile, new URL(lhr.finalDisplayedUrl).pathname, score('performance'), score('accessibility'), score('best-practices'), `${(gzip / 1024).toFixed(1)} KB`, `${(received / 1024).toFixed(1)} KB`, seconds('first-contentful-paint'), seconds('largest-contentful-paint'), String(Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0))], spread);
     }
   }
   console.log('(perf/a11y/b-p: Lighthouse scores 0-100; JS gzip: every script of the first visit as gzip; JS recv: what Chromium received, headers included; FCP/LCP/TBT: Lighthouse\'s simulated first paint, largest paint and blocking time)');

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -74,6 +74,125 @@ function preloadBootstrap(): Plugin {
   };
 }
 
+/**
+ * index.html lists the chunks of each signed-in first screen (the phone app, the dashboard, My
+ * Videos, any other desktop page: the layout) as JSON; main.tsx preloads the list of the screen it
+ * is about to show (src/app/start-screen.ts), so they load beside the app's own chunk instead of
+ * after it. Chunks the app's own chunk already imports are left out.
+ */
+function startChunks(): Plugin {
+  const screens: Record<string, string[]> = {
+    mobile: ['/src/features/mobile/MobileApp.tsx'],
+    dashboard: ['/src/features/layout/components/AppLayout.tsx', '/src/features/dashboard/DashboardPage.tsx'],
+    library: ['/src/features/layout/components/AppLayout.tsx', '/src/features/videos/VideosPage.tsx'],
+    page: ['/src/features/layout/components/AppLayout.tsx'],
+  };
+  return {
+    name: 'reelsmith-start-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((file) => file.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const owner = (suffix: string) => chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(suffix)));
+        const closure = (start: string[], into = new Set<string>()) => {
+          for (const name of start) {
+            if (into.has(name)) continue;
+            into.add(name);
+            closure(byName.get(name)?.imports ?? [], into);
+          }
+          return into;
+        };
+        const entry = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+        const bootstrap = owner('/src/app/bootstrap.tsx');
+        const loaded = closure([...entry, ...(bootstrap ? [bootstrap.fileName] : [])]);
+        const lists: Record<string, string[]> = {};
+        for (const [screen, modules] of Object.entries(screens)) {
+          const own = modules.map(owner).filter((chunk) => chunk !== undefined).map((chunk) => chunk.fileName);
+          if (own.length !== modules.length) this.error(`start chunks: no chunk holds every module of ${screen}`);
+          lists[screen] = [...closure(own)].filter((name) => !loaded.has(name)).map((name) => `/${name}`);
+        }
+        return [{ tag: 'script', attrs: { type: 'application/json', id: 'start-chunks' }, children: JSON.stringify(lists), injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+type ModuleInfo = { importedIds: readonly string[]; code: string | null };
+type ManualChunks = (id: string, api: { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => ModuleInfo | null }) => string | undefined;
+
+const LUCIDE_BARREL = '/lucide-react/dist/esm/lucide-react.js';
+
+/**
+ * Chunks by hand, so that a first screen makes a few requests rather than a dozen of a few hundred
+ * bytes each:
+ * - `start`: what the entry (main.tsx) needs; `app`: the app's own chunk (bootstrap.tsx and all it
+ *   imports: React, the router, react-query, the sign-in page);
+ * - `shell`: what the phone app and the desktop layout + dashboard need beyond `app`, icons included,
+ *   and the live connection they open once they are up;
+ * - `desktop`: what the desktop layout + dashboard share with other routes;
+ * - `icons`: every other icon the lazy pages use (a few hundred bytes each, one request for all).
+ * Icons are traced through lucide-react's index by name (importing the index reaches every icon).
+ * The rest is Rollup's own split by lazy route.
+ */
+function chunkGroups(): ManualChunks {
+  let groups: Map<string, string> | undefined;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!groups) {
+      const ids = [...getModuleIds()];
+      const barrel = ids.find((m) => m.endsWith(LUCIDE_BARREL));
+      // lucide-react's exported names -> the icon's module.
+      const iconOf = new Map<string, string>();
+      for (const [, names, file] of ((barrel && getModuleInfo(barrel)?.code) ?? '').matchAll(/export\s*\{([^}]*)\}\s*from\s*['"](\.\/icons\/[^'"]+)['"]/g)) {
+        const icon = join(dirname(barrel!), file);
+        for (const name of names.split(',')) iconOf.set(name.trim().split(/\s+as\s+/).pop()!, icon);
+      }
+      const iconsOf = (m: string) => {
+        const icons: string[] = [];
+        for (const [, names] of (getModuleInfo(m)?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g)) {
+          for (const name of names.split(',')) {
+            const icon = iconOf.get(name.trim().split(/\s+as\s+/)[0]);
+            if (icon) icons.push(icon);
+          }
+        }
+        return icons;
+      };
+      const reach = (...suffixes: string[]) => {
+        const seen = new Set<string>();
+        const stack = suffixes.map((suffix) => ids.find((m) => m.endsWith(suffix))).filter((m) => m !== undefined);
+        while (stack.length) {
+          const m = stack.pop()!;
+          if (seen.has(m)) continue;
+          seen.add(m);
+          for (const dep of getModuleInfo(m)?.importedIds ?? []) stack.push(...(dep === barrel ? iconsOf(m) : [dep]));
+        }
+        return seen;
+      };
+      const entry = reach('/src/main.tsx');
+      const core = reach('/src/main.tsx', '/src/app/bootstrap.tsx');
+      const mobile = reach('/src/features/mobile/MobileApp.tsx');
+      const desktopShells = ['/src/features/layout/components/AppLayout.tsx', '/src/features/dashboard/DashboardPage.tsx'];
+      const desktop = reach(...desktopShells);
+      // Every signed-in screen opens the live connection once it is up.
+      const live = reach('/src/features/videos/live/LiveUpdates.tsx');
+      const usedIcons = new Set(ids.flatMap(iconsOf));
+      // Imported from outside the desktop start (other routes, lazy parts): Rollup would give it a chunk of its own.
+      const importers = new Map<string, string[]>();
+      for (const m of ids) for (const dep of getModuleInfo(m)?.importedIds ?? []) importers.set(dep, [...(importers.get(dep) ?? []), m]);
+      const sharedBeyond = (m: string) => (importers.get(m) ?? []).some((i) => !desktop.has(i));
+      groups = new Map();
+      for (const m of ids) {
+        if (core.has(m)) groups.set(m, entry.has(m) ? 'start' : 'app');
+        else if ((mobile.has(m) && desktop.has(m)) || live.has(m)) groups.set(m, 'shell');
+        else if (usedIcons.has(m)) groups.set(m, mobile.has(m) || desktop.has(m) ? 'shell' : 'icons');
+        else if (desktop.has(m) && !desktopShells.some((s) => m.endsWith(s)) && sharedBeyond(m)) groups.set(m, 'desktop');
+      }
+    }
+    return groups.get(id);
+  };
+}
+
 const gateway = 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -84,6 +203,7 @@ export default defineConfig({
     pngIcons(),
     precompress(),
     preloadBootstrap(),
+    startChunks(),
     // The offline worker (web/sw/sw.ts) with Workbox; the manifest is public/manifest.webmanifest
     // and the page registers /sw.js itself (src/app/pwa.ts), so the plugin injects nothing.
     VitePWA({
@@ -112,7 +232,7 @@ export default defineConfig({
     rollupOptions: {
       // Lazy routes share many tiny modules (icons, small helpers): merged into bigger chunks, a
       // first visit makes a handful of requests instead of dozens.
-      output: { experimentalMinChunkSize: 8 * 1024 },
+      output: { manualChunks: chunkGroups() },
     },
   },
 });

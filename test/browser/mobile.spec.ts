@@ -2,16 +2,18 @@ import { readFileSync, statSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { IPHONE_UA, seriousViolations } from '../support/a11y';
 import { collectPageErrors, launchChromium, screenshot } from '../support/browser';
+import { testMedia } from '../support/media';
 import { shortPlantedClip } from '../support/planted';
 import { type RunningApp, startApp, uniqueUsername } from '../support/stack';
-import { subscribe } from '../system/videos';
 
 /**
- * The phone app at /mobile, as an iPhone at 390x844 sees it: sign up, sign out and in again (landing
- * on /mobile, no toast of the old session), upload the planted clip from the camera roll with real
- * progress and the processing steps, generate a 9:16 reel (the phone's default), drop a moment and
- * re-render, share the reel (Web Share API with the file) and download it. axe-core checks every
- * screen; touch targets of the navigation are at least 44 px.
+ * The phone app at /mobile, as an iPhone at 390x844 sees it: sign up without a plan (the library and
+ * the upload lead to the plans), subscribe on the phone with the local Stripe server's test card,
+ * sign out and in again (landing on /mobile, no toast of the old session), upload the planted clip
+ * from the camera roll with real progress and the processing steps, generate a 9:16 reel (the
+ * phone's default), drop a moment and re-render, share the reel (Web Share API with the file) and
+ * download it; a video shared to the installed app (share_target) opens the upload with it.
+ * axe-core checks every screen; touch targets are at least 44 px.
  */
 jest.setTimeout(120_000);
 
@@ -65,7 +67,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('sends a phone to /mobile, signs up, and after signing out signs in again without old toasts', async () => {
+  it('sends a phone to /mobile, signs up without a plan and subscribes on the phone with the test card', async () => {
     await page.goto(`${app.baseUrl}/videos`);
     await page.waitForURL(/\/mobile$/);
     await page.getByRole('button', { name: /create (an )?account/i }).first().click();
@@ -75,11 +77,56 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.getByTestId('mobile-shell').waitFor();
     await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
-    // Subscribed as /subscribe does it (Stripe's succeeding test card), so the uploads below are allowed.
-    const token = await page.evaluate(() => localStorage.getItem('reelsmith.authToken'));
-    await subscribe(app.baseUrl, token!, 'pro');
-    await page.reload();
+
+    // No plan (there is no free tier): the library says so and leads to the plans, and so does the upload screen.
+    const notice = page.getByTestId('plan-notice');
+    await notice.getByText('Uploading and making reels needs a plan.').waitFor();
+    await shot('00-no-plan');
+    await page.getByTestId('mobile-nav').getByRole('link', { name: 'Upload' }).click();
+    await page.getByTestId('plan-notice').getByText('Uploading needs a plan.').waitFor();
+    expect(await page.getByTestId('upload-dialog').count()).toBe(0);
+    // The desktop's plans and checkout stay on the phone app (a refused upload leads to /pricing).
+    await page.goto(`${app.baseUrl}/pricing`);
+    await page.waitForURL(/\/mobile\/subscribe$/);
+    await page.getByTestId('mobile-nav').getByRole('link', { name: 'Library' }).click();
+    await notice.getByRole('link', { name: 'Choose a plan' }).click();
+
+    const plans = page.getByTestId('mobile-plans');
+    await plans.getByRole('heading', { name: 'Choose a plan', level: 1 }).waitFor();
+    await plans.getByRole('radio', { name: /Yearly/ }).check();
+    await plans.getByTestId('price-pro').getByText('$96/year').waitFor();
+    await plans.getByRole('radio', { name: 'Monthly' }).check();
+    await plans.getByTestId('price-pro').getByText('$9.99/month').waitFor();
+    // Thumb-sized: the monthly/yearly choice and both plan buttons.
+    const targets = [
+      ...(await plans.getByTestId('interval-toggle').locator('label').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().height))),
+      ...(await plans.getByRole('link', { name: /Start with Rookie|Go Pro/ }).evaluateAll((links) => links.map((l) => l.getBoundingClientRect().height))),
+    ];
+    expect(targets).toHaveLength(4);
+    for (const height of targets) expect(height).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('00-plans');
+    await expectAccessible('/mobile/subscribe');
+
+    await plans.getByRole('link', { name: 'Go Pro' }).click();
+    await page.waitForURL(/\/mobile\/subscribe\?plan=pro$/);
+    const checkout = page.getByTestId('mobile-subscribe');
+    await checkout.getByTestId('test-payment-form').getByText('Test mode').waitFor();
+    expect(await checkout.getByTestId('subscribe-price').innerText()).toBe('$9.99/month');
+    const pay = checkout.getByRole('button', { name: /Pay with test card/ });
+    expect((await pay.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await shot('00-checkout');
+    await expectAccessible('/mobile/subscribe?plan=pro');
+    await pay.click();
+    await checkout.getByText('Your Pro plan is active.').waitFor({ timeout: 30_000 });
+    await shot('00-subscribed');
+    await checkout.getByRole('link', { name: 'Back to My Videos' }).click();
+    await page.waitForURL(/\/mobile$/);
     await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
+    expect(await page.getByTestId('plan-notice').count()).toBe(0);
+    await page.getByTestId('mobile-nav').getByRole('link', { name: 'Account' }).click();
+    await page.getByTestId('mobile-plan').getByText('Pro plan').waitFor();
+    await page.getByTestId('mobile-nav').getByRole('link', { name: 'Library' }).click();
 
     // iOS has no install event: the banner tells how to install from Safari, and remembers a dismissal.
     const install = page.getByTestId('install-banner');
@@ -87,6 +134,9 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await shot('01-library-empty');
     await install.getByRole('button', { name: 'Dismiss install prompt' }).click();
     await install.waitFor({ state: 'detached' });
+  });
+
+  it('signs out and in again on the phone without the old toasts', async () => {
 
     // The bottom navigation's targets are thumb-sized.
     const sizes = await page.getByTestId('mobile-nav').getByRole('link').evaluateAll((links) => links.map((l) => l.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
@@ -196,6 +246,43 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await shot('08-shared');
   });
 
+  it('opens the upload dialog with a video shared to the installed app from the gallery', async () => {
+    await page.goto(`${app.baseUrl}/mobile`);
+    await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // The phone's share sheet sends the file to the manifest's share_target: a multipart POST navigation.
+    const manifest = (await (await fetch(`${app.baseUrl}/manifest.webmanifest`)).json()) as {
+      share_target: { action: string; method: string; enctype: string; params: { title: string; files: Array<{ name: string }> } };
+    };
+    const target = manifest.share_target;
+    expect(target).toMatchObject({ method: 'POST', enctype: 'multipart/form-data' });
+    await page.evaluate(({ action, enctype, title, field }) => {
+      const form = document.createElement('form');
+      Object.assign(form, { id: 'share-sheet', action, method: 'post', enctype });
+      form.style.cssText = 'position:fixed;inset:0 0 auto 0;z-index:1000;background:#fff';
+      form.innerHTML = `<input type="hidden" name="${title}" value="From the gallery"><input type="file" name="${field}" id="share-file" aria-label="Video"><button type="submit">Share</button>`;
+      document.body.append(form);
+    }, { action: target.action, enctype: target.enctype, title: target.params.title, field: target.params.files[0].name });
+    const bytes = readFileSync(testMedia('h264-aac.mp4'));
+    await page.setInputFiles('#share-file', { name: 'Harbour at dusk.mp4', mimeType: 'video/mp4', buffer: bytes });
+    await page.locator('#share-sheet button').click();
+
+    // The worker keeps the file and opens the upload (the phone's), whose dialog has it, titled by its name.
+    await page.waitForURL(/\/mobile\/upload\?shared=1$/);
+    const dialog = page.getByTestId('upload-dialog');
+    await dialog.getByTestId('upload-file').getByText('Harbour at dusk.mp4').waitFor();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Harbour at dusk');
+    await shot('09-shared-to-app');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.getByTestId('upload-complete').waitFor({ timeout: 60_000 });
+    // What arrived is the very file that was shared.
+    const { json } = await fetchJson('/api/videos');
+    const shared = (json as Array<{ title: string; fileSize: number; originalFilename: string }>).find((v) => v.title === 'Harbour at dusk');
+    expect(shared).toMatchObject({ fileSize: bytes.length, originalFilename: 'Harbour at dusk.mp4' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('browses folders read-only and passes axe-core on every phone screen', async () => {
     await page.getByTestId('mobile-nav').getByRole('link', { name: 'Library' }).click();
     await page.locator(`[data-testid="mobile-video"][data-video-id="${videoId}"][data-status="processed"]`).waitFor();
@@ -203,7 +290,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await page.getByTestId('mobile-empty').waitFor();
     await page.getByLabel('Search videos by title').fill('sunday');
     await page.getByTestId('mobile-video').first().waitFor();
-    await shot('09-library');
+    await shot('10-library');
     await expectAccessible('/mobile with a video');
     await page.getByTestId('mobile-nav').getByRole('link', { name: 'Folders' }).click();
     await page.getByText('No folders yet').waitFor();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
@@ -26,11 +26,15 @@ describe('installable, offline-capable and accessible web app', () => {
   let errors: string[];
   let token = '';
   let videoId = '';
+  // The built app, copied: the last test deploys a new worker into it.
+  let webDist = '';
   const username = uniqueUsername('Pwa');
   const password = 'pwa-secret-1';
 
   beforeAll(async () => {
-    app = await startApp();
+    webDist = mkdtempSync(join(tmpdir(), 'reelsmith-web-'));
+    cpSync(join(__dirname, '..', '..', 'web', 'dist'), webDist, { recursive: true });
+    app = await startApp({ WEB_DIST: webDist });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
     page = await context.newPage();
@@ -56,6 +60,7 @@ describe('installable, offline-capable and accessible web app', () => {
   afterAll(async () => {
     await browser?.close();
     await app?.stack.stop();
+    if (webDist) rmSync(webDist, { recursive: true, force: true });
   });
 
   afterEach(() => {
@@ -179,5 +184,32 @@ describe('installable, offline-capable and accessible web app', () => {
       throw error;
     });
     expect(await page.getByText('Harbour walk').count()).toBeGreaterThan(0);
+  });
+
+  it("offers 'A new version is available - Reload' when a new build's worker waits, and reloads into it", async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${app.baseUrl}/videos`);
+    await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    const workerVersion = () => page.evaluate(async () => (await fetch('/__worker-version')).text());
+    expect(await workerVersion()).not.toBe('next');
+    expect(await page.getByTestId('update-banner').count()).toBe(0);
+
+    // A deploy: a different /sw.js (here the same worker with one more route that tells it apart).
+    appendFileSync(join(webDist, 'sw.js'), "\nself.addEventListener('fetch', (event) => { if (new URL(event.request.url).pathname === '/__worker-version') event.respondWith(new Response('next')); });\n");
+    // The app looks for a new build when it comes back into view (and every hour).
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const banner = page.getByTestId('update-banner');
+    await banner.getByText('A new version is available').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('heading', { name: 'My Videos', level: 1 }).count()).toBe(1);
+    await screenshot(page, 'pwa-update-available');
+    // Until the user says so, the old worker keeps the page.
+    expect(await workerVersion()).not.toBe('next');
+
+    await Promise.all([page.waitForEvent('framenavigated'), banner.getByRole('button', { name: 'Reload' }).click()]);
+    await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    expect(await workerVersion()).toBe('next');
+    expect(await page.getByTestId('update-banner').count()).toBe(0);
   });
 });

@@ -1,5 +1,8 @@
 import './index.css';
 import { renderFatalError } from './components/errors/fatal-error';
+import { getAuthToken } from './lib/auth-token';
+import { isMobileDevice } from './lib/device';
+import { preloadStartChunks, startScreen } from './app/start-screen';
 import { registerWorker } from './features/pwa/worker';
 
 const container = document.getElementById('root') ?? document.body;
@@ -9,5 +12,10 @@ const container = document.getElementById('root') ?? document.body;
 import('./app/bootstrap')
   .then(({ mountApp }) => mountApp(container))
   .catch((error: unknown) => renderFatalError(container, error));
+
+// A signed-in first screen's code is fetched now, beside the app's own chunk, rather than once the
+// app has started and asked for it: index.html lists each first screen's chunks (vite.config.ts,
+// startChunks), and the router's lazy routes then find them loaded.
+preloadStartChunks(startScreen({ pathname: window.location.pathname, signedIn: !!getAuthToken(), phone: isMobileDevice() }));
 
 if (import.meta.env.PROD) registerWorker();

@@ -1,11 +1,15 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 
 export function mountApp(container: HTMLElement): void {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition: React renders the first screen in slices and lets the browser breathe between
+  // them (no long task on a slow phone), and keeps the loading screen of index.html until it is done.
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }

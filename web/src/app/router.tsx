@@ -1,19 +1,19 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { getAuthToken } from '../lib/auth-token';
 import { isMobileDevice } from '../lib/device';
+import { queryClient } from '../lib/query-client';
+import { isMobilePath, MOBILE_PATH, phonePathFor } from './start-screen';
+import { prefetchStartData } from './start-data';
 import { AuthGate } from '../features/auth/components/AuthGate';
 import { RouteFallback } from '../features/layout/components/RouteFallback';
-import { LiveUpdates } from '../features/videos/live/LiveUpdates';
-
-export const MOBILE_PATH = '/mobile';
+import { useIdle } from '../hooks/use-idle';
 
 /** A route's page, loaded the first time it is shown (a first visit fetches only what it needs). */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const AppLayout = page(() => loadAppLayout(), 'AppLayout');
+const AppLayout = page(() => import('../features/layout/components/AppLayout'), 'AppLayout');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
 const UploadPage = page(() => import('../features/upload/UploadPage'), 'UploadPage');
 const BulkUploadPage = page(() => import('../features/bulk-upload/BulkUploadPage'), 'BulkUploadPage');
@@ -25,25 +25,31 @@ const VideosPage = page(() => import('../features/videos/VideosPage'), 'VideosPa
 const VideoDetailPage = page(() => import('../features/videos/VideoDetailPage'), 'VideoDetailPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage'), 'SettingsPage');
 const NotFoundPage = page(() => import('../features/misc/NotFoundPage'), 'NotFoundPage');
-const loadMobileApp = () => import('../features/mobile/MobileApp');
-const MobileApp = page(loadMobileApp, 'MobileApp');
-const loadAppLayout = () => import('../features/layout/components/AppLayout');
+const MobileApp = page(() => import('../features/mobile/MobileApp'), 'MobileApp');
+// The live connection (/api/events) opens once the first screen is up: lists and pages are fetched
+// first, and until it is open they poll what is still in progress.
+const LiveUpdates = page(() => import('../features/videos/live/LiveUpdates'), 'LiveUpdates');
 
-const isMobilePath = (pathname: string) => pathname === MOBILE_PATH || pathname.startsWith(`${MOBILE_PATH}/`);
-
-// With a token the first screen is the app, not the sign-in form: its shell starts loading now,
-// beside the auth check, instead of after it.
-if (typeof window !== 'undefined' && getAuthToken()) {
-  void (isMobilePath(window.location.pathname) || isMobileDevice() ? loadMobileApp() : loadAppLayout()).catch(() => undefined);
+function LiveUpdatesWhenIdle() {
+  const idle = useIdle();
+  return idle ? (
+    <Suspense fallback={null}>
+      <LiveUpdates />
+    </Suspense>
+  ) : null;
 }
+
+// With a token the first screen is the app, not the sign-in form: its data is asked for now, beside
+// the auth check, instead of after it (main.tsx already fetches its code).
+if (typeof window !== 'undefined') prefetchStartData(queryClient, window.location.pathname);
 
 /** Phones and tablets always end up on /mobile (before the auth check, so sign-in lands there too). */
 function MobileRedirect({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   if (!isMobilePath(pathname) && isMobileDevice()) {
-    // The installed app's shortcuts and share target keep their intent on the phone version.
-    const to = pathname === '/upload' ? `${MOBILE_PATH}/upload${search}` : MOBILE_PATH;
-    return <Navigate to={to} replace />;
+    const to = phonePathFor(pathname);
+    // The query (the plan, a shared file) goes with the screens the phone app has too.
+    return <Navigate to={to === MOBILE_PATH ? to : `${to}${search}`} replace />;
   }
   return <>{children}</>;
 }
@@ -58,7 +64,7 @@ export function AppRoutes() {
   return (
     <MobileRedirect>
       <AuthGate>
-        <LiveUpdates />
+        <LiveUpdatesWhenIdle />
         <Routes>
           <Route path={`${MOBILE_PATH}/*`} element={lazyPage(MobileApp)} />
           <Route element={lazyPage(AppLayout)}>

@@ -23,7 +23,7 @@ export function Segmented<T extends string | number>({
   onChange: (value: T) => void;
   disabled?: boolean;
   className?: string;
-  size?: 'default' | 'sm';
+  size?: 'default' | 'sm' | 'lg';
   'data-testid'?: string;
 }) {
   const name = useId();
@@ -45,7 +45,7 @@ export function Segmented<T extends string | number>({
             <span
               className={cn(
                 'flex h-full cursor-pointer flex-col items-center justify-center rounded-md px-2 text-center font-medium text-muted-foreground transition-[background-color,color,box-shadow]',
-                size === 'sm' ? 'min-h-7 py-1 text-xs' : 'min-h-8 py-1.5 text-[13px]',
+                size === 'sm' ? 'min-h-7 py-1 text-xs' : size === 'lg' ? 'min-h-11 py-2 text-sm' : 'min-h-8 py-1.5 text-[13px]',
                 'hover:text-foreground peer-checked:bg-card peer-checked:text-foreground peer-checked:shadow-sm peer-checked:ring-1 peer-checked:ring-border',
                 'peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
               )}

@@ -19,11 +19,13 @@ export interface Billing {
   invoices: Array<{ id: string; number: string | null; amount: number; currency: string; status: string; createdAt: string | null }>;
 }
 
+/** GET /api/billing (null when signed out), as useBilling and the start-up prefetch ask for it. */
+export const billingQuery = { queryKey: BILLING_QUERY_KEY, queryFn: getQueryFn<Billing>({ on401: 'returnNull' }) };
+
 /** GET /api/billing; `poll` refetches every second (after a payment, until the webhook made it active). */
 export function useBilling(options: { poll?: boolean } = {}) {
   return useQuery<Billing | null>({
-    queryKey: BILLING_QUERY_KEY,
-    queryFn: getQueryFn<Billing>({ on401: 'returnNull' }),
+    ...billingQuery,
     refetchInterval: options.poll ? 1000 : false,
   });
 }

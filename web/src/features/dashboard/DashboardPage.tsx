@@ -1,9 +1,9 @@
-import { MarketingSections } from '../billing/components/Marketing';
 import { forwardRef, lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Film, MousePointerClick, Plus, Upload, type LucideIcon } from 'lucide-react';
 import { RECENT_VIDEOS_COUNT } from '../../config/constants';
 import { Button } from '../../components/ui/button';
+import { useIdle } from '../../hooks/use-idle';
 import { useNow } from '../../hooks/use-now';
 import { formatDuration, formatFileSize } from '../../lib/format';
 import { cn } from '../../lib/utils';
@@ -18,6 +18,8 @@ import { RecentVideos } from './components/RecentVideos';
 
 // The upload dialog's code is fetched when it is first opened.
 const UploadDialog = lazy(async () => ({ default: (await import('../videos/components/UploadDialog')).UploadDialog }));
+// The marketing sections sit below the fold: fetched once the first screen is up.
+const MarketingSections = lazy(async () => ({ default: (await import('../billing/components/Marketing')).MarketingSections }));
 
 /** The dashboard (spec §2): actions, the recent videos and a preview with Quick Trim. */
 export function DashboardPage() {
@@ -28,6 +30,7 @@ export function DashboardPage() {
   if (uploadOpen && !uploadUsed) setUploadUsed(true);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const now = useNow();
+  const idle = useIdle();
 
   const all = useMemo(() => videos.data ?? [], [videos.data]);
   const recent = all.slice(0, RECENT_VIDEOS_COUNT);
@@ -91,7 +94,11 @@ export function DashboardPage() {
           <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
         </Suspense>
       )}
-      <MarketingSections />
+      {idle && (
+        <Suspense fallback={null}>
+          <MarketingSections />
+        </Suspense>
+      )}
     </div>
   );
 }

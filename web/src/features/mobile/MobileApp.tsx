@@ -12,9 +12,10 @@ import { MobileLibrary } from './components/MobileLibrary';
 const MobileUpload = lazy(async () => ({ default: (await import('./components/MobileUpload')).MobileUpload }));
 const MobileFolders = lazy(async () => ({ default: (await import('./components/MobileFolders')).MobileFolders }));
 const MobileVideo = lazy(async () => ({ default: (await import('./components/MobileVideo')).MobileVideo }));
-import { MOBILE_BASE } from './paths';
+const MobileSubscribe = lazy(async () => ({ default: (await import('./components/MobileSubscribe')).MobileSubscribe }));
+import { MOBILE_BASE, MOBILE_SUBSCRIBE } from './paths';
 import { PwaBanners } from '../pwa/PwaBanners';
-
+import { planLabel, useBilling } from '../billing/api';
 
 const NAV = [
   { to: MOBILE_BASE, label: 'Library', icon: LibraryBig, end: true },
@@ -55,15 +56,16 @@ export function MobileApp() {
       >
         <PwaBanners />
         <Suspense fallback={<RouteFallback />}>
-        <Routes>
-          <Route index element={<MobileLibrary />} />
-          <Route path="upload" element={<MobileUpload />} />
-          <Route path="folders" element={<MobileFolders />} />
-          <Route path="folders/:folderId" element={<MobileFolders />} />
-          <Route path="account" element={<MobileAccount />} />
-          <Route path="video/:id" element={<MobileVideo />} />
-          <Route path="*" element={<MobileLibrary />} />
-        </Routes>
+          <Routes>
+            <Route index element={<MobileLibrary />} />
+            <Route path="upload" element={<MobileUpload />} />
+            <Route path="folders" element={<MobileFolders />} />
+            <Route path="folders/:folderId" element={<MobileFolders />} />
+            <Route path="account" element={<MobileAccount />} />
+            <Route path="video/:id" element={<MobileVideo />} />
+            <Route path="subscribe" element={<MobileSubscribe />} />
+            <Route path="*" element={<MobileLibrary />} />
+          </Routes>
         </Suspense>
       </main>
       <nav
@@ -97,6 +99,8 @@ export function MobileApp() {
 
 function MobileAccount() {
   const { user } = useCurrentUser();
+  const billing = useBilling();
+  const active = Boolean(billing.data?.entitlements.active);
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (
@@ -109,6 +113,18 @@ function MobileAccount() {
           Signed in as <span className="font-medium text-foreground">{user?.username || 'User'}</span>
         </p>
       </div>
+      <div className="flex items-center justify-between gap-3 rounded-xl border border-border bg-card p-4" data-testid="mobile-plan">
+        <p className="text-sm">
+          <span className="block text-xs font-medium text-muted-foreground">Plan</span>
+          <span className="font-semibold">{billing.isLoading ? '…' : planLabel(billing.data)}</span>
+        </p>
+        <Link
+          to={MOBILE_SUBSCRIBE}
+          className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-strong focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {active ? 'See plans' : 'Choose a plan'}
+        </Link>
+      </div>
       <button
         type="button"
         onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate(MOBILE_BASE, { replace: true }) })}
@@ -119,7 +135,7 @@ function MobileAccount() {
         {signOut.isPending ? 'Signing out...' : 'Sign Out'}
       </button>
       <p className="text-sm text-muted-foreground">
-        Batches, the editor and settings are on the desktop version of Reelsmith.
+        Batches, the editor, settings and billing changes (switch plan, cancel) are on the desktop version of Reelsmith.
       </p>
     </section>
   );

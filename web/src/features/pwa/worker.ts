@@ -44,10 +44,15 @@ export function applyUpdate(): void {
   waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
-/** Checks for a new build every hour and when the page comes back into view. */
+/**
+ * Registers the worker once the page has loaded and the browser is idle (its precaching must not
+ * compete with the first screen), then checks for a new build every hour and when the page comes
+ * back into view.
+ */
 export function registerWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  const whenIdle = (run: () => void) => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 3000 }) : window.setTimeout(run, 500));
+  window.addEventListener('load', () => whenIdle(() => {
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then((registration) => {
@@ -57,5 +62,5 @@ export function registerWorker(): void {
         document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
       })
       .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
-  });
+  }));
 }

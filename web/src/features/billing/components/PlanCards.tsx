@@ -5,11 +5,12 @@ import { Segmented } from '../../../components/ui/segmented';
 import { cn } from '../../../lib/utils';
 import { type BillingInterval, PLANS, priceLabel, SAVE_LABEL } from '../marketing';
 
-export function IntervalToggle({ value, onChange }: { value: BillingInterval; onChange: (v: BillingInterval) => void }) {
+export function IntervalToggle({ value, onChange, touch = false }: { value: BillingInterval; onChange: (v: BillingInterval) => void; touch?: boolean }) {
   return (
     <Segmented
       legend="Billing period"
-      className="w-full max-w-xs"
+      className={touch ? 'w-full' : 'w-full max-w-xs'}
+      size={touch ? 'lg' : 'default'}
       data-testid="interval-toggle"
       value={value}
       onChange={onChange}
@@ -21,15 +22,18 @@ export function IntervalToggle({ value, onChange }: { value: BillingInterval; on
   );
 }
 
-/** The two plan cards; their buttons go to /subscribe?plan=... (with the interval when yearly). */
-export function PlanCards({ interval }: { interval: BillingInterval }) {
+/**
+ * The two plan cards; their buttons go to /subscribe?plan=... (with the interval when yearly), or
+ * to `subscribePath` (the phone's /mobile/subscribe). `touch`: 44 px buttons and tighter cards.
+ */
+export function PlanCards({ interval, subscribePath = '/subscribe', touch = false }: { interval: BillingInterval; subscribePath?: string; touch?: boolean }) {
   return (
-    <div className="grid gap-5 md:grid-cols-2">
+    <div className={cn('grid md:grid-cols-2', touch ? 'gap-4' : 'gap-5')}>
       {PLANS.map((plan) => (
         <article
           key={plan.id}
           data-testid={`plan-${plan.id}`}
-          className={cn('flex flex-col rounded-2xl border bg-card p-6 shadow-xs', plan.popular ? 'border-brand ring-1 ring-brand' : 'border-border')}
+          className={cn('flex flex-col rounded-2xl border bg-card shadow-xs', touch ? 'p-5' : 'p-6', plan.popular ? 'border-brand ring-1 ring-brand' : 'border-border')}
         >
           <div className="flex items-center justify-between gap-2">
             <h3 className="text-lg font-semibold">{plan.name}</h3>
@@ -44,8 +48,8 @@ export function PlanCards({ interval }: { interval: BillingInterval }) {
             ))}
           </ul>
           <Link
-            to={`/subscribe?plan=${plan.id}${interval === 'year' ? '&interval=year' : ''}`}
-            className={cn(buttonVariants({ variant: plan.popular ? 'default' : 'outline' }), 'mt-6 w-full')}
+            to={`${subscribePath}?plan=${plan.id}${interval === 'year' ? '&interval=year' : ''}`}
+            className={cn(buttonVariants({ variant: plan.popular ? 'default' : 'outline' }), 'mt-6 w-full', touch && 'h-12 text-base')}
           >
             {plan.cta}
           </Link>

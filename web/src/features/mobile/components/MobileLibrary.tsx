@@ -5,14 +5,19 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useNow } from '../../../hooks/use-now';
 import { cn } from '../../../lib/utils';
+import { useBilling } from '../../billing/api';
 import { useVideos } from '../../videos/api/videos';
 import { countByStatus, filterVideos, STATUS_FILTERS, type StatusFilter } from '../../videos/lib/video-list';
 import { MobileVideoRow } from './MobileVideoRow';
+import { PlanNotice } from './PlanNotice';
 
 /** The library: search, status filter chips with counts, and every video with its live progress. */
 export function MobileLibrary() {
   useDocumentTitle('Mobile');
   const videos = useVideos();
+  const billing = useBilling();
+  // Without a plan the plan notice above leads the way: no second button to an upload that would be refused.
+  const canUpload = billing.data?.entitlements.active !== false;
   const now = useNow();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -31,6 +36,7 @@ export function MobileLibrary() {
           Upload from your phone, then turn a video into a reel.
         </p>
       </div>
+      <PlanNotice />
       <div className="relative">
         <label htmlFor={searchId} className="sr-only">
           Search videos by title
@@ -75,9 +81,9 @@ export function MobileLibrary() {
       ) : shown.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-input bg-card p-6 text-center" data-testid="mobile-empty">
           <p className="text-sm text-muted-foreground">
-            {list.length === 0 ? 'No videos yet. Upload one from your camera roll or record it now.' : 'No videos match your search.'}
+            {list.length === 0 ? (canUpload ? 'No videos yet. Upload one from your camera roll or record it now.' : 'No videos yet.') : 'No videos match your search.'}
           </p>
-          {list.length === 0 && (
+          {list.length === 0 && canUpload && (
             <Link to="/mobile/upload" className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-brand-strong px-5 font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
               <UploadCloud className="size-4" aria-hidden="true" />
               Upload a video

@@ -5,13 +5,21 @@ import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { UploadDialog } from '../../videos/components/UploadDialog';
 import { useSharedFile } from '../../videos/components/use-shared-file';
+import { useBilling } from '../../billing/api';
 import { mobileVideoPath } from '../paths';
+import { PlanNotice } from './PlanNotice';
 
-/** Upload on a phone: the upload dialog (open on arrival) with the camera roll and the camera. */
+/**
+ * Upload on a phone: the upload dialog (open on arrival) with the camera roll and the camera.
+ * Without a plan the upload would be refused (402): the plans come first, and the dialog waits.
+ */
 export function MobileUpload() {
   useDocumentTitle('Upload Video');
   const [open, setOpen] = useState(true);
   const shared = useSharedFile();
+  const billing = useBilling();
+  // Unknown (still loading) waits; unreadable (offline) lets the dialog say what fails.
+  const needsPlan = billing.isLoading || (billing.data ? !billing.data.entitlements.active : false);
   return (
     <section className="grid gap-4" aria-labelledby="mobile-upload-heading">
       <div>
@@ -20,12 +28,13 @@ export function MobileUpload() {
         </h1>
         <p className="mt-1 text-sm text-muted-foreground">Pick a video from your camera roll or record one. {UPLOAD_HINT}.</p>
       </div>
+      <PlanNotice what="Uploading" />
       <div className="grid grid-cols-2 gap-3">
-        <Button variant="outline" className="h-auto min-h-24 flex-col gap-2 rounded-2xl bg-card text-base" onClick={() => setOpen(true)}>
+        <Button variant="outline" className="h-auto min-h-24 flex-col gap-2 rounded-2xl bg-card text-base" disabled={needsPlan} onClick={() => setOpen(true)}>
           <Images className="size-7 text-brand-strong" aria-hidden="true" />
           Choose File
         </Button>
-        <Button variant="outline" className="h-auto min-h-24 flex-col gap-2 rounded-2xl bg-card text-base" onClick={() => setOpen(true)}>
+        <Button variant="outline" className="h-auto min-h-24 flex-col gap-2 rounded-2xl bg-card text-base" disabled={needsPlan} onClick={() => setOpen(true)}>
           <Camera className="size-7 text-brand-strong" aria-hidden="true" />
           Use camera
         </Button>
@@ -35,7 +44,7 @@ export function MobileUpload() {
         <li>2. Processing: we check it and get it ready to play.</li>
         <li>3. Highlights: AI cuts a vertical reel you can share.</li>
       </ol>
-      {shared !== 'loading' && <UploadDialog open={open} onOpenChange={setOpen} initialFile={shared} phone videoPath={mobileVideoPath} />}
+      {shared !== 'loading' && !needsPlan && <UploadDialog open={open} onOpenChange={setOpen} initialFile={shared} phone videoPath={mobileVideoPath} />}
     </section>
   );
 }

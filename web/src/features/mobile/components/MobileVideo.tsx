@@ -12,6 +12,7 @@ import { VideoPlayer } from '../../videos/components/VideoPlayer';
 import { VideoStatusBadge } from '../../videos/components/VideoStatusBadge';
 import { useLiveConnectionState } from '../../videos/live/use-live';
 import { MobileMusicPicker } from './MobileMusicPicker';
+import { PlanNotice } from './PlanNotice';
 import { ShareReelButton } from './ShareReelButton';
 
 const back = 'inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg text-sm font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -72,6 +73,7 @@ export function MobileVideo() {
           Download original
         </a>
       )}
+      {video.status === 'processed' && <PlanNotice what="Making reels" />}
       {video.status === 'processed' && <MobileMusicPicker />}
       <HighlightsSection video={video} defaultAspect="9:16" noMusicNote="No music. Choose a track above to set the reel to it." reelActions={(highlight) => <ShareReelButton highlight={highlight} title={video.title} />} />
     </div>

@@ -1,0 +1,46 @@
+import { phonePathFor, showsVideos, startScreen } from './start-screen';
+
+describe('startScreen', () => {
+  it('is the sign-in page without a token, wherever the page is', () => {
+    for (const pathname of ['/', '/mobile', '/videos']) for (const phone of [true, false]) expect(startScreen({ pathname, signedIn: false, phone })).toBe('signed-out');
+  });
+
+  it('is the phone app on a phone from any path, and on /mobile from a desktop', () => {
+    expect(startScreen({ pathname: '/', signedIn: true, phone: true })).toBe('mobile');
+    expect(startScreen({ pathname: '/settings', signedIn: true, phone: true })).toBe('mobile');
+    expect(startScreen({ pathname: '/mobile/upload', signedIn: true, phone: false })).toBe('mobile');
+    expect(startScreen({ pathname: '/mobiles', signedIn: true, phone: false })).toBe('page');
+  });
+
+  it('tells the dashboard and My Videos from the other desktop pages', () => {
+    expect(startScreen({ pathname: '/', signedIn: true, phone: false })).toBe('dashboard');
+    expect(startScreen({ pathname: '/dashboard', signedIn: true, phone: false })).toBe('dashboard');
+    expect(startScreen({ pathname: '/videos', signedIn: true, phone: false })).toBe('library');
+    expect(startScreen({ pathname: '/settings', signedIn: true, phone: false })).toBe('page');
+  });
+});
+
+describe('showsVideos', () => {
+  it('is true where the first screen lists videos', () => {
+    expect(showsVideos('dashboard', '/')).toBe(true);
+    expect(showsVideos('library', '/videos')).toBe(true);
+    expect(showsVideos('mobile', '/mobile')).toBe(true);
+    expect(showsVideos('mobile', '/mobile/upload')).toBe(false);
+    // A phone on a desktop path lands on the library, except where the phone app has that screen.
+    expect(showsVideos('mobile', '/')).toBe(true);
+    expect(showsVideos('mobile', '/settings')).toBe(true);
+    expect(showsVideos('mobile', '/upload')).toBe(false);
+    expect(showsVideos('mobile', '/pricing')).toBe(false);
+    expect(showsVideos('page', '/settings')).toBe(false);
+    expect(showsVideos('signed-out', '/')).toBe(false);
+  });
+});
+
+describe('phonePathFor', () => {
+  it('keeps the upload and the plans on the phone, and sends the rest to the library', () => {
+    expect(phonePathFor('/upload')).toBe('/mobile/upload');
+    expect(phonePathFor('/pricing')).toBe('/mobile/subscribe');
+    expect(phonePathFor('/subscribe')).toBe('/mobile/subscribe');
+    for (const pathname of ['/', '/videos', '/settings', '/constructor', '/toString']) expect(phonePathFor(pathname)).toBe('/mobile');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * What the first screen of a page load will be, known before React starts: the entry (main.tsx)
+ * fetches that screen's code beside the app's own, and the app asks for its data beside the
+ * auth check, instead of one after the other. Pure (unit-tested in start-screen.spec.ts).
+ */
+export const MOBILE_PATH = '/mobile';
+
+export const isMobilePath = (pathname: string) => pathname === MOBILE_PATH || pathname.startsWith(`${MOBILE_PATH}/`);
+
+/** Desktop routes whose screen the phone app has too (the rest land on /mobile's library). */
+const PHONE_EQUIVALENT = new Map([
+  ['/upload', `${MOBILE_PATH}/upload`],
+  ['/pricing', `${MOBILE_PATH}/subscribe`],
+  ['/subscribe', `${MOBILE_PATH}/subscribe`],
+]);
+
+/**
+ * Where a phone on a desktop path goes: the same screen of the phone app (the installed app's
+ * shortcuts and share target, the plans a refused upload leads to), else the library.
+ */
+export const phonePathFor = (pathname: string) => PHONE_EQUIVALENT.get(pathname) ?? MOBILE_PATH;
+
+/**
+ * signed-out: the sign-in page (in the app's own chunk). mobile: the phone app (phones and tablets
+ * are sent there from anywhere). dashboard / library: the desktop dashboard, My Videos. page: another desktop page.
+ */
+export type StartScreen = 'signed-out' | 'mobile' | 'dashboard' | 'library' | 'page';
+
+export function startScreen({ pathname, signedIn, phone }: { pathname: string; signedIn: boolean; phone: boolean }): StartScreen {
+  if (!signedIn) return 'signed-out';
+  if (phone || isMobilePath(pathname)) return 'mobile';
+  if (pathname === '/' || pathname === '/dashboard') return 'dashboard';
+  if (pathname === '/videos') return 'library';
+  return 'page';
+}
+
+/** The first screen shows the videos list (the phone's library, the dashboard's recent videos, My Videos). */
+export function showsVideos(screen: StartScreen, pathname: string): boolean {
+  if (screen === 'dashboard' || screen === 'library') return true;
+  if (screen !== 'mobile') return false;
+  const phonePath = isMobilePath(pathname) ? pathname : phonePathFor(pathname);
+  return phonePath === MOBILE_PATH || phonePath === `${MOBILE_PATH}/`;
+}
+
+/** The id of index.html's list of each first screen's chunks: `{ "mobile": ["/assets/..."], ... }`. */
+export const START_CHUNKS_ID = 'start-chunks';
+
+/** Adds a modulepreload link for each chunk of the first screen (none when unlisted). */
+export function preloadStartChunks(screen: StartScreen): void {
+  let files: string[] = [];
+  try {
+    const lists = JSON.parse(document.getElementById(START_CHUNKS_ID)?.textContent || '{}') as Partial<Record<StartScreen, string[]>>;
+    files = lists[screen] ?? [];
+  } catch {
+    return;
+  }
+  for (const href of files) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
