@@ -91,8 +91,11 @@ export async function webBench(baseUrl: string, token: string): Promise<void> {
     for (const profile of ['mobile', 'desktop'] as const) {
       const results: LighthouseResult[] = [];
       for (let run = 0; run < runs; run++) results.push(await measure(`${baseUrl}${path}`, profile, signedIn ? token : null));
-      results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-      const lhr = results[Math.floor(results.length / 2)];
+      // A run Lighthouse could not measure (its scores are null) is said, not counted as a 0.
+      const failed = results.filter((r) => typeof r.categories.performance?.score !== 'number');
+      for (const r of failed) console.log(`  ${name} ${profile}: a run Lighthouse could not measure: ${r.runtimeError?.code ?? 'no score'} ${r.runtimeError?.message ?? ''}`);
+      const measured = results.filter((r) => !failed.includes(r)).sort((a, b) => a.categories.performance.score! - b.categories.performance.score!);
+      const lhr = measured[Math.floor(measured.length / 2)] ?? results[0];
       const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script' && r.url.startsWith(baseUrl));
       const received = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
       const gzip = (await Promise.all(scripts.map((r) => gzipBytes(r.url)))).reduce((a, b) => a + b, 0);
@@ -105,12 +108,11 @@ export async function webBench(baseUrl: string, token: string): Promise<void> {
         mkdirSync(process.env.BENCH_WEB_JSON, { recursive: true });
         writeFileSync(join(process.env.BENCH_WEB_JSON, `${name.replace(/\W/g, '') || 'root'}-${profile}.json`), JSON.stringify(lhr, null, 1));
       }
-      if (lhr.runtimeError) console.log(`  ${name} ${profile}: Lighthouse could not measure: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       if (process.env.BENCH_WEB_SCRIPTS) {
         const sizes = await Promise.all(scripts.map(async (r) => `${((await gzipBytes(r.url)) / 1024).toFixed(1)} KB ${new URL(r.url).pathname}`));
         console.log(sizes.map((l) => `    ${l}`).join('\n'));
       }
-      const spread = runs > 1 ? ` (${results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(' ')})` : '';
+      const spread = runs > 1 ? ` (${measured.map((r) => Math.round(r.categories.performance.score! * 100)).join(' ')}${failed.length ? `; ${failed.length} not measured` : ''})` : '';
       line([name, profile, new URL(lhr.finalDisplayedUrl).pathname, score('performance'), score('accessibility'), score('best-practices'), `${(gzip / 1024).toFixed(1)} KB`, `${(received / 1024).toFixed(1)} KB`, seconds('first-contentful-paint'), seconds('largest-contentful-paint'), String(Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0))], spread);
     }
   }
