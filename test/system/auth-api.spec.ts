@@ -136,7 +136,8 @@ describe('auth through the gateway (real processes, NATS, PostgreSQL)', () => {
     expect(worker.headers.get('cache-control')).toBe('no-cache');
 
     // The build's precompressed JS goes to clients that accept it, the same bytes once decoded.
-    const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(await (await fetch(`${app.baseUrl}/`, { headers: { accept: 'text/html' } })).text())![1];
+    // The app's own chunk, which index.html preloads (the entry script itself is too small to compress).
+    const script = /href="(\/assets\/app-[^"]+\.js)"/.exec(await (await fetch(`${app.baseUrl}/`, { headers: { accept: 'text/html' } })).text())![1];
     const plain = await fetch(`${app.baseUrl}${script}`, { headers: { 'accept-encoding': 'identity' } });
     const gzip = await fetch(`${app.baseUrl}${script}`, { headers: { 'accept-encoding': 'gzip' } });
     const brotli = await fetch(`${app.baseUrl}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
