@@ -3,7 +3,8 @@ import { DataSource, In, type Repository } from 'typeorm';
 import { type HighlightEntity as Highlight, HighlightEntity } from './entities/highlight.entity';
 import { isUuid } from './videos.repository';
 
-const UNSETTLED: Highlight['status'][] = ['queued', 'processing'];
+/** Statuses of a record whose job is still to run or running. */
+export const UNSETTLED_HIGHLIGHT_STATUSES: Highlight['status'][] = ['queued', 'processing'];
 
 /** Highlight reels and exports; every read is scoped to the owner. */
 export abstract class HighlightsRepository {
@@ -69,7 +70,7 @@ export class TypeOrmHighlightsRepository extends HighlightsRepository {
 
   async markFailed(id: string, reason: string) {
     if (!isUuid(id)) return null;
-    const result = await this.highlights.update({ id, status: In(UNSETTLED) }, { status: 'error', stage: 'failed', errorReason: reason });
+    const result = await this.highlights.update({ id, status: In(UNSETTLED_HIGHLIGHT_STATUSES) }, { status: 'error', stage: 'failed', errorReason: reason });
     return result.affected === 1 ? this.findById(id) : null;
   }
 
@@ -83,7 +84,7 @@ export class TypeOrmHighlightsRepository extends HighlightsRepository {
   }
 
   listUnsettled() {
-    return this.highlights.find({ where: { status: In(UNSETTLED) }, order: { createdAt: 'ASC' } });
+    return this.highlights.find({ where: { status: In(UNSETTLED_HIGHLIGHT_STATUSES) }, order: { createdAt: 'ASC' } });
   }
 
   async deleteForVideo(videoId: string) {

@@ -3,11 +3,11 @@ import { ObjectStorage } from '@reelsmith/kit';
 import { AdvisoryLock } from './advisory-lock';
 import type { HighlightEntity } from './entities/highlight.entity';
 import type { VideoEntity } from './entities/video.entity';
-import { HighlightsRepository } from './highlights.repository';
+import { HighlightsRepository, UNSETTLED_HIGHLIGHT_STATUSES } from './highlights.repository';
 import { JobFailures } from './job-failures';
 import { jobDedupeId } from './job-ids';
 import { JobQueue } from './job-queue';
-import { VideosRepository } from './videos.repository';
+import { UNSETTLED_VIDEO_STATUSES, VideosRepository } from './videos.repository';
 
 export interface Reconciled { requeued: string[]; failed: string[] }
 
@@ -63,21 +63,21 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
       const [videos, highlights] = await Promise.all([this.videos.listUnsettled(), this.highlights.listUnsettled()]);
       if (!videos.some(quiet) && !highlights.some(quiet)) return result;
       const queued = await this.queue.queuedDedupeIds();
-      const stillLost = async <T extends { id: string; retries: number; status: string; updatedAt: Date }>(record: T, read: (id: string) => Promise<T | null>, unsettled: string[]) => {
+      const stillLost = async <T extends { id: string; retries: number; status: string; updatedAt: Date }>(record: T, read: (id: string) => Promise<T | null>, unsettled: readonly string[]) => {
         if (!quiet(record) || queued.has(jobDedupeId(record))) return false;
         if (!untouchedSince) return true;
         const now = await read(record.id);
         return quiet(now) && unsettled.includes(now.status);
       };
       for (const video of videos) {
-        if (!(await stillLost(video, (id) => this.videos.findById(id), ['uploaded', 'processing']))) continue;
+        if (!(await stillLost(video, (id) => this.videos.findById(id), UNSETTLED_VIDEO_STATUSES))) continue;
         const problem = await this.videoProblem(video);
         if (problem) await this.failures.failVideo(video.id, problem);
         else await this.queue.processVideo(video);
         (problem ? result.failed : result.requeued).push(video.id);
       }
       for (const highlight of highlights) {
-        if (!(await stillLost(highlight, (id) => this.highlights.findById(id), ['queued', 'processing']))) continue;
+        if (!(await stillLost(highlight, (id) => this.highlights.findById(id), UNSETTLED_HIGHLIGHT_STATUSES))) continue;
         const problem = await this.highlightProblem(highlight);
         if (problem) await this.failures.failHighlight(highlight.id, problem);
         else await this.queue.makeHighlight(highlight);

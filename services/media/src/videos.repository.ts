@@ -7,7 +7,8 @@ import { VideoEntity } from './entities/video.entity';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-const UNSETTLED: VideoEntity['status'][] = ['uploaded', 'processing'];
+/** Statuses of a record whose job is still to run or running. */
+export const UNSETTLED_VIDEO_STATUSES: VideoEntity['status'][] = ['uploaded', 'processing'];
 
 /** Serialises moves into a folder with its deletion (until the transaction ends). */
 const lockFolder = (tx: EntityManager, folderId: string) => tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`reelsmith:folder:${folderId}`]);
@@ -129,7 +130,7 @@ export class TypeOrmVideosRepository extends VideosRepository {
 
   async markFailed(id: string, reason: string) {
     if (!isUuid(id)) return null;
-    const result = await this.videos.update({ id, status: In(UNSETTLED) }, { status: 'error', stage: 'failed', errorReason: reason });
+    const result = await this.videos.update({ id, status: In(UNSETTLED_VIDEO_STATUSES) }, { status: 'error', stage: 'failed', errorReason: reason });
     return result.affected === 1 ? this.findById(id) : null;
   }
 
@@ -143,7 +144,7 @@ export class TypeOrmVideosRepository extends VideosRepository {
   }
 
   listUnsettled() {
-    return this.videos.find({ where: { status: In(UNSETTLED) }, order: { createdAt: 'ASC' } });
+    return this.videos.find({ where: { status: In(UNSETTLED_VIDEO_STATUSES) }, order: { createdAt: 'ASC' } });
   }
 
   async countCreatedSince(userId: string, since: Date) {
