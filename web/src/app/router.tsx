@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isMobileDevice } from '../lib/device';
 import { queryClient } from '../lib/query-client';
-import { isMobilePath, MOBILE_PATH, phonePathFor } from './start-screen';
+import { isMobilePath, MOBILE_PATH, phoneUrlFor } from './start-screen';
 import { prefetchStartData } from './start-data';
 import { AuthGate } from '../features/auth/components/AuthGate';
 import { RouteFallback } from '../features/layout/components/RouteFallback';
@@ -43,14 +43,10 @@ function LiveUpdatesWhenIdle() {
 // the auth check, instead of after it (main.tsx already fetches its code).
 if (typeof window !== 'undefined') prefetchStartData(queryClient, window.location.pathname);
 
-/** Phones and tablets always end up on /mobile (before the auth check, so sign-in lands there too). */
+/** Phones and tablets always end up on /mobile (before the auth check, so sign-in lands there too; main.tsx sends a page load there before React starts). */
 function MobileRedirect({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
-  if (!isMobilePath(pathname) && isMobileDevice()) {
-    const to = phonePathFor(pathname);
-    // The query (the plan, a shared file) goes with the screens the phone app has too.
-    return <Navigate to={to === MOBILE_PATH ? to : `${to}${search}`} replace />;
-  }
+  if (!isMobilePath(pathname) && isMobileDevice()) return <Navigate to={phoneUrlFor(pathname, search)} replace />;
   return <>{children}</>;
 }
 

@@ -1,4 +1,4 @@
-import { phonePathFor, showsVideos, startScreen } from './start-screen';
+import { phonePathFor, phoneUrlFor, showsVideos, startScreen } from './start-screen';
 
 describe('startScreen', () => {
   it('is the sign-in page without a token, wherever the page is', () => {
@@ -42,5 +42,14 @@ describe('phonePathFor', () => {
     expect(phonePathFor('/pricing')).toBe('/mobile/subscribe');
     expect(phonePathFor('/subscribe')).toBe('/mobile/subscribe');
     for (const pathname of ['/', '/videos', '/settings', '/constructor', '/toString']) expect(phonePathFor(pathname)).toBe('/mobile');
+  });
+});
+
+describe('phoneUrlFor', () => {
+  it('keeps the query on the screens the phone app has, and drops it on the way to the library', () => {
+    expect(phoneUrlFor('/subscribe', '?plan=pro')).toBe('/mobile/subscribe?plan=pro');
+    expect(phoneUrlFor('/upload', '?shared=1')).toBe('/mobile/upload?shared=1');
+    expect(phoneUrlFor('/video/abc', '?tab=highlights')).toBe('/mobile');
+    expect(phoneUrlFor('/', '')).toBe('/mobile');
   });
 });

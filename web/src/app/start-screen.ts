@@ -20,6 +20,12 @@ const PHONE_EQUIVALENT = new Map([
  */
 export const phonePathFor = (pathname: string) => PHONE_EQUIVALENT.get(pathname) ?? MOBILE_PATH;
 
+/** The URL a phone on a desktop URL is sent to: the query (the plan, a shared file) goes with the screens the phone app has too. */
+export function phoneUrlFor(pathname: string, search: string): string {
+  const to = phonePathFor(pathname);
+  return to === MOBILE_PATH ? to : `${to}${search}`;
+}
+
 /**
  * signed-out: the sign-in page (in the app's own chunk). mobile: the phone app (phones and tablets
  * are sent there from anywhere). dashboard / library: the desktop dashboard, My Videos. page: another desktop page.
