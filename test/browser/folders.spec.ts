@@ -110,6 +110,19 @@ describe('video folders on My Videos in Chromium', () => {
     expect((await api('GET', `/api/videos/${videoIds.Ceremony}`)).json.folderId).toBe((await api('GET', '/api/video-folders')).json[0].id);
   });
 
+  it('names a card’s icon actions in a tooltip, on hover and on keyboard focus (its code loads after the page)', async () => {
+    const ceremony = card('Ceremony');
+    await ceremony.getByRole('button', { name: 'Move Ceremony to folder' }).hover();
+    await page.getByRole('tooltip', { name: 'Move to folder' }).waitFor();
+    await page.mouse.move(0, 0);
+    await page.mouse.move(5, 5);
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
+    await ceremony.getByRole('link', { name: 'View Ceremony' }).focus();
+    await page.getByRole('tooltip', { name: 'View' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('tooltip').waitFor({ state: 'detached' });
+  });
+
   it('moves another video by dragging its card onto the folder', async () => {
     const target = page.getByTestId('folder-strip').getByRole('button', { name: new RegExp(folderName) });
     await card('First dance').dragTo(target);

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ArrowRight, Film, MousePointerClick, Plus, Upload, type LucideIcon } from 'lucide-react';
 import { RECENT_VIDEOS_COUNT } from '../../config/constants';
 import { Button } from '../../components/ui/button';
+import { WhenOpened } from '../../components/ui/when-opened';
 import { useIdle } from '../../hooks/use-idle';
 import { useNow } from '../../hooks/use-now';
 import { formatDuration, formatFileSize } from '../../lib/format';
@@ -26,8 +27,6 @@ export function DashboardPage() {
   const videos = useVideos();
   const [uploadOpen, setUploadOpen] = useState(false);
   // Kept mounted after the first opening, so it can close with its own animation.
-  const [uploadUsed, setUploadUsed] = useState(false);
-  if (uploadOpen && !uploadUsed) setUploadUsed(true);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const now = useNow();
   const idle = useIdle();
@@ -89,11 +88,9 @@ export function DashboardPage() {
         />
       </div>
 
-      {(uploadOpen || uploadUsed) && (
-        <Suspense fallback={null}>
-          <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
-        </Suspense>
-      )}
+      <WhenOpened open={uploadOpen}>
+        <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+      </WhenOpened>
       {idle && (
         <Suspense fallback={null}>
           <MarketingSections />

@@ -1,26 +1,29 @@
 import type { ReactNode } from 'react';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { AlertTriangle, ArrowLeft, CheckCircle2, Film, FolderOpen, FolderPlus, Folders, LayoutGrid, List, Loader2, Search, SearchX, Upload, Video as VideoIcon, X } from 'lucide-react';
 import { VIDEO_SKELETON_COUNT } from '../../config/constants';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { WhenOpened } from '../../components/ui/when-opened';
 import { useNow } from '../../hooks/use-now';
 import { getAuthToken } from '../../lib/auth-token';
 import { cn } from '../../lib/utils';
 import { PageHeader } from '../layout/components/PageHeader';
 import { useFolders, useFolderVideos, useMoveVideo } from '../folders/api/folders';
-import { DeleteFolderDialog } from '../folders/components/DeleteFolderDialog';
-import { FolderDialog } from '../folders/components/FolderDialog';
 import { FoldersTab } from '../folders/components/FoldersTab';
 import { FolderStrip } from '../folders/components/FolderStrip';
 import { countByFolder, videoCountLabel } from '../folders/lib/folder-form';
 import type { Folder } from '../folders/types';
 import { useVideos } from './api/videos';
-import { DeleteVideoDialog } from './components/DeleteVideoDialog';
-import { UploadDialog } from './components/UploadDialog';
 import { VideoCard, VideoCardSkeleton, type VideoView } from './components/VideoCard';
 import { STATUS_FILTERS, countByStatus, filterVideos, type StatusFilter } from './lib/video-list';
 import type { Video } from './types';
+
+// The dialogs' code is fetched when one is first opened, not with the page.
+const UploadDialog = lazy(async () => ({ default: (await import('./components/UploadDialog')).UploadDialog }));
+const DeleteVideoDialog = lazy(async () => ({ default: (await import('./components/DeleteVideoDialog')).DeleteVideoDialog }));
+const FolderDialog = lazy(async () => ({ default: (await import('../folders/components/FolderDialog')).FolderDialog }));
+const DeleteFolderDialog = lazy(async () => ({ default: (await import('../folders/components/DeleteFolderDialog')).DeleteFolderDialog }));
 
 type Tab = 'videos' | 'folders';
 
@@ -299,15 +302,23 @@ export function VideosPage() {
         </div>
       )}
 
-      <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
-      <DeleteVideoDialog video={toDelete} onOpenChange={(open) => !open && setToDelete(null)} />
-      <FolderDialog open={folderDialog.open} folder={folderDialog.folder} onOpenChange={(open) => setFolderDialog((d) => ({ ...d, open }))} />
-      <DeleteFolderDialog
-        folder={folderToDelete}
-        videoCount={folderToDelete ? (perFolder.get(folderToDelete.id) ?? 0) : 0}
-        onOpenChange={(open) => !open && setFolderToDelete(null)}
-        onDeleted={(deleted) => deleted.id === folderId && setFolderId(null)}
-      />
+      <WhenOpened open={uploadOpen}>
+        <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+      </WhenOpened>
+      <WhenOpened open={!!toDelete}>
+        <DeleteVideoDialog video={toDelete} onOpenChange={(open) => !open && setToDelete(null)} />
+      </WhenOpened>
+      <WhenOpened open={folderDialog.open}>
+        <FolderDialog open={folderDialog.open} folder={folderDialog.folder} onOpenChange={(open) => setFolderDialog((d) => ({ ...d, open }))} />
+      </WhenOpened>
+      <WhenOpened open={!!folderToDelete}>
+        <DeleteFolderDialog
+          folder={folderToDelete}
+          videoCount={folderToDelete ? (perFolder.get(folderToDelete.id) ?? 0) : 0}
+          onOpenChange={(open) => !open && setFolderToDelete(null)}
+          onDeleted={(deleted) => deleted.id === folderId && setFolderId(null)}
+        />
+      </WhenOpened>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { useState, type CSSProperties, type DragEvent, type ReactNode } from 'react';
+import { useState, type CSSProperties, type DragEvent } from 'react';
 import { Folder as FolderIcon, Pencil, Trash2 } from 'lucide-react';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
+import { IconAction } from '../../../components/ui/icon-action';
 import { cn } from '../../../lib/utils';
 import { VIDEO_DRAG_TYPE, videoCountLabel } from '../lib/folder-form';
 import type { Folder } from '../types';
@@ -112,27 +112,5 @@ export function FolderCard({
         </IconAction>
       </div>
     </article>
-  );
-}
-
-function IconAction({ label, tip, onClick, danger, children }: { label: string; tip: string; onClick: () => void; danger?: boolean; children: ReactNode }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <button
-          type="button"
-          aria-label={label}
-          onClick={onClick}
-          className={cn(
-            'flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors [&_svg]:size-4',
-            'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            danger ? 'hover:bg-red-50 hover:text-red-600' : 'hover:bg-muted hover:text-foreground',
-          )}
-        >
-          {children}
-        </button>
-      </TooltipTrigger>
-      <TooltipContent>{tip}</TooltipContent>
-    </Tooltip>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Check, FolderInput, Library } from 'lucide-react';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
+import { LazyTooltip } from '../../../components/ui/lazy-tooltip';
 import { cn } from '../../../lib/utils';
 import type { Folder } from '../types';
 
@@ -89,28 +89,25 @@ export function MoveToFolderMenu({
 
   return (
     <>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <button
-            ref={button}
-            type="button"
-            aria-label={`Move ${title} to folder`}
-            aria-haspopup="menu"
-            aria-expanded={open}
-            aria-controls={open ? menuId : undefined}
-            onClick={() => setOpen((o) => !o)}
-            data-testid="move-to-folder"
-            className={cn(
-              'flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors [&_svg]:size-4',
-              'hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              open && 'bg-muted text-foreground',
-            )}
-          >
-            <FolderInput />
-          </button>
-        </TooltipTrigger>
-        <TooltipContent>Move to folder</TooltipContent>
-      </Tooltip>
+      <LazyTooltip label="Move to folder">
+        <button
+          ref={button}
+          type="button"
+          aria-label={`Move ${title} to folder`}
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={open ? menuId : undefined}
+          onClick={() => setOpen((o) => !o)}
+          data-testid="move-to-folder"
+          className={cn(
+            'flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors [&_svg]:size-4',
+            'hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            open && 'bg-muted text-foreground',
+          )}
+        >
+          <FolderInput />
+        </button>
+      </LazyTooltip>
       {open &&
         position &&
         createPortal(

@@ -1,15 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Loader2, LogOut } from 'lucide-react';
 import { Logo, LogoMark } from '../../../components/brand/Logo';
+import { LazyTooltip } from '../../../components/ui/lazy-tooltip';
 import { cn } from '../../../lib/utils';
 import { useCurrentUser } from '../../auth/api/use-current-user';
 import { useSignOut } from '../../auth/api/use-sign-out';
 import { planLabel, useBilling } from '../../billing/api';
 import { NAV_ITEMS, isNavItemActive, type NavItem } from '../nav-items';
-
-// Tooltips are only needed by the icon rail (768-1023 px): their code loads with it.
-const SidebarTooltip = lazy(async () => ({ default: (await import('./SidebarTooltip')).SidebarTooltip }));
 
 /**
  * The app's navigation. `compact` renders an icon rail (labels move into tooltips);
@@ -57,11 +54,9 @@ export function Sidebar({ compact = false, onNavigate }: { compact?: boolean; on
 
       <div className={cn('w-full shrink-0 border-t border-sidebar-border p-3', compact && 'flex flex-col items-center gap-2')}>
         {compact ? (
-          <Suspense fallback={<UserBadge username={username} />}>
-            <SidebarTooltip label={`${username} · Creator · ${planLabel(billing.data)}`}>
-              <UserBadge username={username} />
-            </SidebarTooltip>
-          </Suspense>
+          <LazyTooltip side="right" label={`${username} · Creator · ${planLabel(billing.data)}`}>
+            <UserBadge username={username} />
+          </LazyTooltip>
         ) : (
           <div className="flex items-center gap-3 rounded-xl px-2 py-2">
             <span
@@ -126,9 +121,9 @@ function SidebarLink({
   );
   if (!compact) return link;
   return (
-    <Suspense fallback={link}>
-      <SidebarTooltip label={item.label}>{link}</SidebarTooltip>
-    </Suspense>
+    <LazyTooltip side="right" label={item.label}>
+      {link}
+    </LazyTooltip>
   );
 }
 
@@ -154,9 +149,9 @@ function SignOutButton({ compact, signingOut, onClick }: { compact: boolean; sig
   );
   if (!compact) return button;
   return (
-    <Suspense fallback={button}>
-      <SidebarTooltip label={label}>{button}</SidebarTooltip>
-    </Suspense>
+    <LazyTooltip side="right" label={label}>
+      {button}
+    </LazyTooltip>
   );
 }
 

@@ -1,8 +1,8 @@
-import type { DragEvent, ReactNode } from 'react';
+import type { DragEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertCircle, Eye, Pencil, Trash2 } from 'lucide-react';
 import { Progress } from '../../../components/ui/progress';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip';
+import { IconAction } from '../../../components/ui/icon-action';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { MoveToFolderMenu } from '../../folders/components/MoveToFolderMenu';
@@ -125,62 +125,24 @@ export function VideoCard({
         <div className={cn('flex items-center justify-between gap-2', list && 'sm:justify-end')}>
           <VideoStatusBadge status={video.status} />
           <div className="flex shrink-0 items-center gap-0.5">
-            <CardAction label={`View ${video.title}`} tip="View" to={`/video/${video.id}`}>
+            <IconAction label={`View ${video.title}`} tip="View" to={`/video/${video.id}`}>
               <Eye />
-            </CardAction>
+            </IconAction>
             {isEditable(video) && (
-              <CardAction label={`Edit ${video.title}`} tip="Edit" to={`/editor?video=${encodeURIComponent(video.id)}`}>
+              <IconAction label={`Edit ${video.title}`} tip="Edit" to={`/editor?video=${encodeURIComponent(video.id)}`}>
                 <Pencil />
-              </CardAction>
+              </IconAction>
             )}
             {onMove && folders && (
               <MoveToFolderMenu title={video.title} folders={folders} currentFolderId={video.folderId ?? null} onMove={(target) => onMove(video, target)} />
             )}
-            <CardAction label={`Delete ${video.title}`} tip="Delete" onClick={() => onDelete(video)} danger>
+            <IconAction label={`Delete ${video.title}`} tip="Delete" onClick={() => onDelete(video)} danger>
               <Trash2 />
-            </CardAction>
+            </IconAction>
           </div>
         </div>
       </div>
     </article>
-  );
-}
-
-function CardAction({
-  label,
-  tip,
-  to,
-  onClick,
-  danger,
-  children,
-}: {
-  label: string;
-  tip: string;
-  to?: string;
-  onClick?: () => void;
-  danger?: boolean;
-  children: ReactNode;
-}) {
-  const className = cn(
-    'flex size-8 items-center justify-center rounded-lg text-muted-foreground transition-colors [&_svg]:size-4',
-    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-    danger ? 'hover:bg-red-50 hover:text-red-600' : 'hover:bg-muted hover:text-foreground',
-  );
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        {to ? (
-          <Link to={to} aria-label={label} className={className}>
-            {children}
-          </Link>
-        ) : (
-          <button type="button" aria-label={label} onClick={onClick} className={className}>
-            {children}
-          </button>
-        )}
-      </TooltipTrigger>
-      <TooltipContent>{tip}</TooltipContent>
-    </Tooltip>
   );
 }
 
