@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
  * /mobile, so the dashboard with the mobile profile lands there; the table says where each run ended.
  * Lighthouse's scores move from run to run on a busy machine: BENCH_WEB_RUNS=n measures each page
  * and profile n times and reports the run of median performance (every run's score in brackets).
- * BENCH_WEB_PAGES=sign-in,dashboard,/mobile picks pages; BENCH_WEB_SCRIPTS=1 lists each script's
+ * BENCH_WEB_PAGES=sign-in,dashboard,/mobile picks pages, BENCH_WEB_PROFILES=mobile a profile; BENCH_WEB_SCRIPTS=1 lists each script's
  * size; BENCH_WEB_JSON=<dir> keeps each reported Lighthouse result (<page>-<profile>.json) to read its audits.
  */
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -87,8 +87,9 @@ export async function webBench(baseUrl: string, token: string): Promise<void> {
   // BENCH_WEB_RUNS=n: each page and profile n times, the run of median performance reported.
   const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS) || 1);
   const only = process.env.BENCH_WEB_PAGES?.split(',');
+  const profiles = (['mobile', 'desktop'] as const).filter((p) => !process.env.BENCH_WEB_PROFILES || process.env.BENCH_WEB_PROFILES.split(',').includes(p));
   for (const { name, path, signedIn } of pages.filter((p) => !only || only.includes(p.name))) {
-    for (const profile of ['mobile', 'desktop'] as const) {
+    for (const profile of profiles) {
       const results: LighthouseResult[] = [];
       for (let run = 0; run < runs; run++) results.push(await measure(`${baseUrl}${path}`, profile, signedIn ? token : null));
       // A run Lighthouse could not measure (its scores are null) is said, not counted as a 0.
