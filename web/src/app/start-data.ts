@@ -1,20 +1,25 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { CURRENT_USER_QUERY_KEY, VIDEOS_QUERY_KEY } from '../config/constants';
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
+import { BILLING_QUERY_KEY, CURRENT_USER_QUERY_KEY } from '../config/constants';
 import { getAuthToken } from '../lib/auth-token';
 import { isMobileDevice } from '../lib/device';
 import { currentUserOrOffline } from '../features/auth/api/use-current-user';
 import { billingQuery } from '../features/billing/api';
-import { showsVideos, startScreen } from './start-screen';
+import { startRequests, startScreen } from './start-screen';
+
+/** The query that reads each of the first screen's GETs (startRequests) into the cache. */
+function startQuery(url: string): FetchQueryOptions<unknown> {
+  if (url === CURRENT_USER_QUERY_KEY[0]) return { queryKey: CURRENT_USER_QUERY_KEY, queryFn: ({ signal }) => currentUserOrOffline(signal) };
+  if (url === BILLING_QUERY_KEY[0]) return billingQuery as FetchQueryOptions<unknown>;
+  return { queryKey: [url] };
+}
 
 /**
- * With a stored token, the first screen's data is asked for as the app starts, all at once: the
- * auth check, the plan (the sidebar's label, the phone's plan notice) and, where the first screen
- * lists them, the videos. The screens' queries then find them on their way or done.
+ * With a stored token, the first screen's data is read into the cache as the app starts, all at
+ * once: the auth check, the plan and, where the first screen lists them, the videos. The entry sent
+ * these GETs already (lib/early-get.ts), so their answers are on their way; the screens' queries
+ * then find them on their way or done.
  */
 export function prefetchStartData(queryClient: QueryClient, pathname: string): void {
   const screen = startScreen({ pathname, signedIn: !!getAuthToken(), phone: isMobileDevice() });
-  if (screen === 'signed-out') return;
-  void queryClient.prefetchQuery({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: ({ signal }) => currentUserOrOffline(signal) });
-  void queryClient.prefetchQuery(billingQuery);
-  if (showsVideos(screen, pathname)) void queryClient.prefetchQuery({ queryKey: VIDEOS_QUERY_KEY });
+  for (const url of startRequests(screen, pathname)) void queryClient.prefetchQuery(startQuery(url));
 }

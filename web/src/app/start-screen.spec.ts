@@ -1,4 +1,4 @@
-import { phonePathFor, phoneUrlFor, showsVideos, startScreen } from './start-screen';
+import { phonePathFor, phoneUrlFor, showsVideos, startRequests, startScreen } from './start-screen';
 
 describe('startScreen', () => {
   it('is the sign-in page without a token, wherever the page is', () => {
@@ -51,5 +51,15 @@ describe('phoneUrlFor', () => {
     expect(phoneUrlFor('/upload', '?shared=1')).toBe('/mobile/upload?shared=1');
     expect(phoneUrlFor('/video/abc', '?tab=highlights')).toBe('/mobile');
     expect(phoneUrlFor('/', '')).toBe('/mobile');
+  });
+});
+
+describe('startRequests', () => {
+  it('asks for nothing signed out, for the user and the plan signed in, and for the videos where they are listed', () => {
+    expect(startRequests('signed-out', '/')).toEqual([]);
+    expect(startRequests('page', '/settings')).toEqual(['/api/auth/me', '/api/billing']);
+    expect(startRequests('dashboard', '/')).toEqual(['/api/auth/me', '/api/billing', '/api/videos']);
+    expect(startRequests('mobile', '/mobile')).toEqual(['/api/auth/me', '/api/billing', '/api/videos']);
+    expect(startRequests('mobile', '/mobile/upload')).toEqual(['/api/auth/me', '/api/billing']);
   });
 });

@@ -3,6 +3,8 @@
  * fetches that screen's code beside the app's own, and the app asks for its data beside the
  * auth check, instead of one after the other. Pure (unit-tested in start-screen.spec.ts).
  */
+import { BILLING_QUERY_KEY, CURRENT_USER_QUERY_KEY, VIDEOS_QUERY_KEY } from '../config/constants';
+
 export const MOBILE_PATH = '/mobile';
 
 export const isMobilePath = (pathname: string) => pathname === MOBILE_PATH || pathname.startsWith(`${MOBILE_PATH}/`);
@@ -46,6 +48,15 @@ export function showsVideos(screen: StartScreen, pathname: string): boolean {
   if (screen !== 'mobile') return false;
   const phonePath = isMobilePath(pathname) ? pathname : phonePathFor(pathname);
   return phonePath === MOBILE_PATH || phonePath === `${MOBILE_PATH}/`;
+}
+
+/**
+ * The GETs the first screen starts with: the auth check and the plan (the sidebar's label, the
+ * phone's plan notice) when signed in, and the videos where it lists them.
+ */
+export function startRequests(screen: StartScreen, pathname: string): string[] {
+  if (screen === 'signed-out') return [];
+  return [CURRENT_USER_QUERY_KEY[0], BILLING_QUERY_KEY[0], ...(showsVideos(screen, pathname) ? [VIDEOS_QUERY_KEY[0]] : [])];
 }
 
 /** The id of index.html's list of each first screen's chunks: `{ "mobile": ["/assets/..."], ... }`. */

@@ -8,6 +8,8 @@ export const TOKEN_KEY = 'reelsmith.authToken';
 
 /** Query key of the current-user check. */
 export const CURRENT_USER_QUERY_KEY = ['/api/auth/me'] as const;
+/** Query key of the user's plan. */
+export const BILLING_QUERY_KEY = ['/api/billing'] as const;
 /** Query key of the videos list (invalidated on sign-out). */
 export const VIDEOS_QUERY_KEY = ['/api/videos'] as const;
 

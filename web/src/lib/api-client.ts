@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { getAuthToken } from './auth-token';
+import { takeEarly } from './early-get';
 
 /** A non-ok HTTP answer. `message` is `${status}: ${bodyText || statusText}` (spec §8). */
 export class ApiError extends Error {
@@ -50,7 +51,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const url = queryKey.map(String).join('/');
-    const res = await fetch(url, { headers: authHeaders(), credentials: 'same-origin', signal });
+    const res = await (takeEarly(url, getAuthToken(), signal) ?? fetch(url, { headers: authHeaders(), credentials: 'same-origin', signal }));
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PlanId } from '../../config/constants';
+import { BILLING_QUERY_KEY, type PlanId } from '../../config/constants';
 import { apiRequest, getQueryFn } from '../../lib/api-client';
 import type { BillingInterval } from './marketing';
-
-export const BILLING_QUERY_KEY = ['/api/billing'] as const;
 
 export interface Billing {
   plan: PlanId | null;

@@ -1,10 +1,13 @@
 import { clearAuthToken, getAuthToken, rememberUser } from '../../../lib/auth-token';
+import { takeEarly } from '../../../lib/early-get';
+import { CURRENT_USER_QUERY_KEY } from '../../../config/constants';
 import type { User } from '../types';
 
 export const NO_AUTH_TOKEN = 'No auth token';
 export const AUTHENTICATION_FAILED = 'Authentication failed';
 
 export const AUTH_CHECK_TIMEOUT_MS = 8000;
+const CURRENT_USER_URL = CURRENT_USER_QUERY_KEY[0];
 
 /** The check could not reach the server at all (offline, gateway down): the token may still be good. */
 export class UnreachableError extends Error {
@@ -30,7 +33,8 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
   const onAbort = () => timeout.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    res = await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${token}` }, signal: timeout.signal });
+    // The entry may have sent it already (lib/early-get.ts).
+    res = await (takeEarly(CURRENT_USER_URL, token, timeout.signal) ?? fetch(CURRENT_USER_URL, { headers: { Authorization: `Bearer ${token}` }, signal: timeout.signal }));
   } catch {
     throw new UnreachableError();
   } finally {
