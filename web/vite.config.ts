@@ -57,8 +57,9 @@ function precompress(): Plugin {
 }
 
 /**
- * index.html preloads the app's bootstrap chunk: main.tsx imports it dynamically (so a failing
- * start still shows the error screen), which would otherwise cost a round trip after main's own.
+ * index.html preloads the app's bootstrap chunk and the chunks it imports (React): main.tsx imports
+ * them dynamically (so a failing start still shows the error screen), which would otherwise cost a
+ * round trip after main's own.
  */
 function preloadBootstrap(): Plugin {
   return {
@@ -67,8 +68,12 @@ function preloadBootstrap(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const bootstrap = Object.values(ctx.bundle ?? {}).find((file) => file.type === 'chunk' && file.moduleIds.some((id) => id.endsWith('/src/app/bootstrap.tsx')));
-        return bootstrap ? [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${bootstrap.fileName}` }, injectTo: 'head' }] : [];
+        const chunks = Object.values(ctx.bundle ?? {}).filter((file) => file.type === 'chunk');
+        const bootstrap = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/app/bootstrap.tsx')));
+        if (!bootstrap) return [];
+        const loadedByEntry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
+        const files = [...bootstrap.imports.filter((file) => !loadedByEntry.has(file)), bootstrap.fileName];
+        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
       },
     },
   };
@@ -127,8 +132,9 @@ const LUCIDE_BARREL = '/lucide-react/dist/esm/lucide-react.js';
 /**
  * Chunks by hand, so that a first screen makes a few requests rather than a dozen of a few hundred
  * bytes each:
- * - `start`: what the entry (main.tsx) needs; `app`: the app's own chunk (bootstrap.tsx and all it
- *   imports: React, the router, react-query, the sign-in page);
+ * - `start`: what the entry (main.tsx) needs; `react`: React and React DOM, which main.tsx loads and
+ *   runs first, in a task of their own; `app`: the app's own chunk (bootstrap.tsx and all it imports
+ *   beyond React: the router, react-query, the sign-in page);
  * - `shell`: what the phone app and the desktop layout + dashboard need beyond `app`, icons included,
  *   and the live connection they open once they are up;
  * - `desktop`: what the desktop layout + dashboard share with other routes;
@@ -171,6 +177,7 @@ function chunkGroups(): ManualChunks {
       };
       const entry = reach('/src/main.tsx');
       const core = reach('/src/main.tsx', '/src/app/bootstrap.tsx');
+      const react = reach('/src/app/react-runtime.ts', '/node_modules/react/jsx-runtime.js');
       const mobile = reach('/src/features/mobile/MobileApp.tsx');
       const desktopShells = ['/src/features/layout/components/AppLayout.tsx', '/src/features/dashboard/DashboardPage.tsx'];
       const desktop = reach(...desktopShells);
@@ -183,7 +190,7 @@ function chunkGroups(): ManualChunks {
       const sharedBeyond = (m: string) => (importers.get(m) ?? []).some((i) => !desktop.has(i));
       groups = new Map();
       for (const m of ids) {
-        if (core.has(m)) groups.set(m, entry.has(m) ? 'start' : 'app');
+        if (core.has(m)) groups.set(m, entry.has(m) ? 'start' : react.has(m) ? 'react' : 'app');
         else if ((mobile.has(m) && desktop.has(m)) || live.has(m)) groups.set(m, 'shell');
         else if (usedIcons.has(m)) groups.set(m, mobile.has(m) || desktop.has(m) ? 'shell' : 'icons');
         else if (desktop.has(m) && !desktopShells.some((s) => m.endsWith(s)) && sharedBeyond(m)) groups.set(m, 'desktop');

@@ -1,5 +1,4 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, StrictMode, startTransition } from './react-runtime';
 import { App } from './App';
 
 export function mountApp(container: HTMLElement): void {
