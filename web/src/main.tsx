@@ -28,7 +28,7 @@ if (token) sendEarly(startRequests(screen, window.location.pathname), token);
 import('./app/react-runtime')
   .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
   .then(() => import('./app/bootstrap'))
-  .then(({ mountApp }) => mountApp(container))
+  .then(({ mountApp }) => mountApp(container, screen))
   .catch((error: unknown) => renderFatalError(container, error));
 
 // A signed-in first screen's code is fetched now, beside the app's own chunk, rather than once the

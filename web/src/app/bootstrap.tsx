@@ -1,7 +1,12 @@
 import { createRoot, StrictMode, startTransition } from './react-runtime';
 import { App } from './App';
+import { preloadStartPages } from './router';
+import type { StartScreen } from './start-screen';
 
-export function mountApp(container: HTMLElement): void {
+export async function mountApp(container: HTMLElement, screen: StartScreen): Promise<void> {
+  // The first screen's pages (their chunks are preloaded) are loaded before React renders: it shows
+  // them at once instead of suspending. A page that fails to load here is tried again by the router.
+  await preloadStartPages(screen).catch(() => undefined);
   // A transition: React renders the first screen in slices and lets the browser breathe between
   // them (no long task on a slow phone), and keeps the loading screen of index.html until it is done.
   startTransition(() => {

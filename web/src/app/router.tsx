@@ -1,16 +1,30 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isMobileDevice } from '../lib/device';
 import { queryClient } from '../lib/query-client';
-import { isMobilePath, MOBILE_PATH, phoneUrlFor } from './start-screen';
+import { isMobilePath, MOBILE_PATH, phoneUrlFor, type StartScreen } from './start-screen';
 import { prefetchStartData } from './start-data';
 import { AuthGate } from '../features/auth/components/AuthGate';
 import { RouteFallback } from '../features/layout/components/RouteFallback';
 import { useIdle } from '../hooks/use-idle';
+import { useLoaded } from '../hooks/use-loaded';
 
-/** A route's page, loaded the first time it is shown (a first visit fetches only what it needs). */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+type Page = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * A route's page, loaded the first time it is shown (a first visit fetches only what it needs).
+ * `preload()` fetches it ahead: a page loaded before it is first shown renders at once, without
+ * suspending (no fallback, and no 300 ms that React waits after one before revealing content).
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
+  let loaded: ComponentType | undefined;
+  const importPage = async () => (loaded ??= (await load())[name]);
+  const Lazy = lazy(async () => ({ default: await importPage() }));
+  function RoutePage() {
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(RoutePage, { preload: async () => void (await importPage()) });
 }
 
 const AppLayout = page(() => import('../features/layout/components/AppLayout'), 'AppLayout');
@@ -28,15 +42,24 @@ const NotFoundPage = page(() => import('../features/misc/NotFoundPage'), 'NotFou
 const MobileApp = page(() => import('../features/mobile/MobileApp'), 'MobileApp');
 // The live connection (/api/events) opens once the first screen is up: lists and pages are fetched
 // first, and until it is open they poll what is still in progress.
-const LiveUpdates = page(() => import('../features/videos/live/LiveUpdates'), 'LiveUpdates');
+const loadLiveUpdates = async () => (await import('../features/videos/live/LiveUpdates')).LiveUpdates;
 
 function LiveUpdatesWhenIdle() {
-  const idle = useIdle();
-  return idle ? (
-    <Suspense fallback={null}>
-      <LiveUpdates />
-    </Suspense>
-  ) : null;
+  const LiveUpdates = useLoaded(loadLiveUpdates, useIdle());
+  return LiveUpdates ? <LiveUpdates /> : null;
+}
+
+const START_PAGES: Record<Exclude<StartScreen, 'signed-out'>, Page[]> = {
+  mobile: [MobileApp],
+  dashboard: [AppLayout, DashboardPage],
+  library: [AppLayout, VideosPage],
+  page: [AppLayout],
+};
+
+/** Loads the first screen's pages (main.tsx preloaded their chunks), so that its first render does not suspend. */
+export async function preloadStartPages(screen: StartScreen): Promise<void> {
+  if (screen === 'signed-out') return;
+  await Promise.all(START_PAGES[screen].map((p) => p.preload()));
 }
 
 // With a token the first screen is the app, not the sign-in form: its data is asked for now, beside

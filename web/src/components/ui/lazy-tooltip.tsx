@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useIdle } from '../../hooks/use-idle';
+import { useLoaded } from '../../hooks/use-loaded';
 
-const LabelTooltip = lazy(async () => ({ default: (await import('./label-tooltip')).LabelTooltip }));
+const loadLabelTooltip = async () => (await import('./label-tooltip')).LabelTooltip;
 
 /**
  * A label tooltip whose code (Radix's tooltip and its positioning) is fetched once the page is up:
@@ -9,13 +10,11 @@ const LabelTooltip = lazy(async () => ({ default: (await import('./label-tooltip
  * repeats a label the control already has (aria-label), so nothing is lost meanwhile.
  */
 export function LazyTooltip({ label, side, children }: { label: string; side?: 'top' | 'right' | 'bottom' | 'left'; children: ReactElement }) {
-  const idle = useIdle();
-  if (!idle) return children;
+  const LabelTooltip = useLoaded(loadLabelTooltip, useIdle());
+  if (!LabelTooltip) return children;
   return (
-    <Suspense fallback={children}>
-      <LabelTooltip label={label} side={side}>
-        {children}
-      </LabelTooltip>
-    </Suspense>
+    <LabelTooltip label={label} side={side}>
+      {children}
+    </LabelTooltip>
   );
 }

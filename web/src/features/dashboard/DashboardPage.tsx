@@ -1,10 +1,11 @@
-import { forwardRef, lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, lazy, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Film, MousePointerClick, Plus, Upload, type LucideIcon } from 'lucide-react';
 import { RECENT_VIDEOS_COUNT } from '../../config/constants';
 import { Button } from '../../components/ui/button';
 import { WhenOpened } from '../../components/ui/when-opened';
 import { useIdle } from '../../hooks/use-idle';
+import { useLoaded } from '../../hooks/use-loaded';
 import { useNow } from '../../hooks/use-now';
 import { formatDuration, formatFileSize } from '../../lib/format';
 import { cn } from '../../lib/utils';
@@ -20,7 +21,7 @@ import { RecentVideos } from './components/RecentVideos';
 // The upload dialog's code is fetched when it is first opened.
 const UploadDialog = lazy(async () => ({ default: (await import('../videos/components/UploadDialog')).UploadDialog }));
 // The marketing sections sit below the fold: fetched once the first screen is up.
-const MarketingSections = lazy(async () => ({ default: (await import('../billing/components/Marketing')).MarketingSections }));
+const loadMarketingSections = async () => (await import('../billing/components/Marketing')).MarketingSections;
 
 /** The dashboard (spec §2): actions, the recent videos and a preview with Quick Trim. */
 export function DashboardPage() {
@@ -29,7 +30,7 @@ export function DashboardPage() {
   // Kept mounted after the first opening, so it can close with its own animation.
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const now = useNow();
-  const idle = useIdle();
+  const MarketingSections = useLoaded(loadMarketingSections, useIdle());
 
   const all = useMemo(() => videos.data ?? [], [videos.data]);
   const recent = all.slice(0, RECENT_VIDEOS_COUNT);
@@ -91,11 +92,7 @@ export function DashboardPage() {
       <WhenOpened open={uploadOpen}>
         <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
       </WhenOpened>
-      {idle && (
-        <Suspense fallback={null}>
-          <MarketingSections />
-        </Suspense>
-      )}
+      {MarketingSections && <MarketingSections />}
     </div>
   );
 }
