@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isMobileDevice } from '../lib/device';
-import { queryClient } from '../lib/query-client';
 import { isMobilePath, MOBILE_PATH, phoneUrlFor, type StartScreen } from './start-screen';
-import { prefetchStartData } from './start-data';
 import { AuthGate } from '../features/auth/components/AuthGate';
 import { RouteFallback } from '../features/layout/components/RouteFallback';
 import { useIdle } from '../hooks/use-idle';
@@ -61,10 +59,6 @@ export async function preloadStartPages(screen: StartScreen): Promise<void> {
   if (screen === 'signed-out') return;
   await Promise.all(START_PAGES[screen].map((p) => p.preload()));
 }
-
-// With a token the first screen is the app, not the sign-in form: its data is asked for now, beside
-// the auth check, instead of after it (main.tsx already fetches its code).
-if (typeof window !== 'undefined') prefetchStartData(queryClient, window.location.pathname);
 
 /** Phones and tablets always end up on /mobile (before the auth check, so sign-in lands there too; main.tsx sends a page load there before React starts). */
 function MobileRedirect({ children }: { children: ReactNode }) {

@@ -1,10 +1,8 @@
 import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { BILLING_QUERY_KEY, CURRENT_USER_QUERY_KEY } from '../config/constants';
-import { getAuthToken } from '../lib/auth-token';
-import { isMobileDevice } from '../lib/device';
 import { currentUserOrOffline } from '../features/auth/api/use-current-user';
 import { billingQuery } from '../features/billing/api';
-import { startRequests, startScreen } from './start-screen';
+import { startRequests, type StartScreen } from './start-screen';
 
 /** The query that reads each of the first screen's GETs (startRequests) into the cache. */
 function startQuery(url: string): FetchQueryOptions<unknown> {
@@ -19,7 +17,6 @@ function startQuery(url: string): FetchQueryOptions<unknown> {
  * these GETs already (lib/early-get.ts), so their answers are on their way; the screens' queries
  * then find them on their way or done.
  */
-export function prefetchStartData(queryClient: QueryClient, pathname: string): void {
-  const screen = startScreen({ pathname, signedIn: !!getAuthToken(), phone: isMobileDevice() });
+export function prefetchStartData(queryClient: QueryClient, screen: StartScreen, pathname: string): void {
   for (const url of startRequests(screen, pathname)) void queryClient.prefetchQuery(startQuery(url));
 }
