@@ -56,6 +56,26 @@ function precompress(): Plugin {
   };
 }
 
+type IndexHtmlBundle = Parameters<Extract<NonNullable<Plugin['transformIndexHtml']>, { handler: unknown }>['handler']>[1]['bundle'];
+
+/** The built chunks, the chunk holding a module, and every chunk a set of chunks loads (their static imports). */
+function chunkGraph(bundle: IndexHtmlBundle) {
+  const chunks = Object.values(bundle ?? {}).filter((file) => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const owner = (suffix: string) => chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(suffix)));
+  const closure = (start: string[], into = new Set<string>()) => {
+    for (const name of start) {
+      if (into.has(name)) continue;
+      into.add(name);
+      closure(byName.get(name)?.imports ?? [], into);
+    }
+    return into;
+  };
+  // What index.html loads by itself: the entry and its imports.
+  const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  return { owner, closure, entry };
+}
+
 /**
  * index.html preloads the app's bootstrap chunk and the chunks it imports (React): main.tsx imports
  * them dynamically (so a failing start still shows the error screen), which would otherwise cost a
@@ -68,11 +88,10 @@ function preloadBootstrap(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((file) => file.type === 'chunk');
-        const bootstrap = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/app/bootstrap.tsx')));
+        const { owner, closure, entry } = chunkGraph(ctx.bundle);
+        const bootstrap = owner('/src/app/bootstrap.tsx');
         if (!bootstrap) return [];
-        const loadedByEntry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [chunk.fileName, ...chunk.imports]));
-        const files = [...bootstrap.imports.filter((file) => !loadedByEntry.has(file)), bootstrap.fileName];
+        const files = [...closure([bootstrap.fileName])].filter((file) => !entry.has(file)).reverse();
         return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
       },
     },
@@ -98,20 +117,9 @@ function startChunks(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((file) => file.type === 'chunk');
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const owner = (suffix: string) => chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(suffix)));
-        const closure = (start: string[], into = new Set<string>()) => {
-          for (const name of start) {
-            if (into.has(name)) continue;
-            into.add(name);
-            closure(byName.get(name)?.imports ?? [], into);
-          }
-          return into;
-        };
-        const entry = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+        const { owner, closure, entry } = chunkGraph(ctx.bundle);
         const bootstrap = owner('/src/app/bootstrap.tsx');
-        const loaded = closure([...entry, ...(bootstrap ? [bootstrap.fileName] : [])]);
+        const loaded = closure(bootstrap ? [bootstrap.fileName] : [], new Set(entry));
         const lists: Record<string, string[]> = {};
         for (const [screen, modules] of Object.entries(screens)) {
           const own = modules.map(owner).filter((chunk) => chunk !== undefined).map((chunk) => chunk.fileName);
