@@ -112,6 +112,7 @@ describe('installable, offline-capable and accessible web app', () => {
     await page.evaluate(() => navigator.serviceWorker.ready);
     const cdp: CDPSession = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
+    await cdp.detach();
     expect(manifest.errors).toEqual([]);
     const data = JSON.parse(manifest.data!) as { name: string; short_name: string; start_url: string; display: string; icons: Array<{ sizes: string; purpose: string; type: string }>; shortcuts: Array<{ name: string }>; share_target: { action: string } };
     expect(data).toMatchObject({ name: 'Reelsmith', short_name: 'Reelsmith', display: 'standalone' });
@@ -184,6 +185,13 @@ describe('installable, offline-capable and accessible web app', () => {
       throw error;
     });
     expect(await page.getByText('Harbour walk').count()).toBeGreaterThan(0);
+
+    // The offline page goes back to the app by itself once the server answers again.
+    await context.setOffline(true);
+    await page.goto(`${app.baseUrl}/offline.html`);
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    await Promise.all([page.waitForURL(`${app.baseUrl}/`), context.setOffline(false)]);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   });
 
   it("offers 'A new version is available - Reload' when a new build's worker waits, and reloads into it", async () => {
