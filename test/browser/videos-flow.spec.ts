@@ -72,6 +72,10 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
     // No Upload button before a file is chosen and a title typed.
     expect(await dialog.getByRole('button', { name: 'Upload', exact: true }).count()).toBe(0);
     await screenshot(page, 'videos-01-upload-dialog');
+    // A chosen file suggests its name as the title, so the Upload button shows at once.
+    await dialog.getByLabel('Video file').setInputFiles(testMedia('vp9-opus.webm'));
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('vp9-opus');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).waitFor();
   });
 
   it('refuses a file over 2GB before sending it, and returns to idle when the server refuses one', async () => {

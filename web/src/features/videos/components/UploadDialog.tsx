@@ -14,7 +14,7 @@ import { formatFileSize } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { completeUpload, putFileToStorage, readVideoDuration, requestUploadUrl, UploadError } from '../api/upload';
 import { videoQueryKey } from '../api/videos';
-import { canUpload, fileProblem, uploadPercent } from '../lib/upload-rules';
+import { canUpload, fileProblem, TITLE_MAX_LENGTH, titleFromFilename, uploadPercent } from '../lib/upload-rules';
 import type { Video } from '../types';
 import { ProcessingView, type PipelineOutcome } from './ProcessingView';
 
@@ -37,7 +37,7 @@ export function UploadDialog({
   onOpenChange: (open: boolean) => void;
   /** A file handed over before the dialog opened (a video shared to the installed app). */
   initialFile?: File | null;
-  /** The phone's choices: the camera roll or the camera, and a title taken from the file's name. */
+  /** The phone's choices: the camera roll or the camera. */
   phone?: boolean;
   /** Where 'View video' goes. */
   videoPath?: (id: string) => string;
@@ -115,7 +115,7 @@ function UploadFlow({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [title, setTitle] = useState(() => (phone && initialFile ? titleFromFileName(initialFile.name) : ''));
+  const [title, setTitle] = useState(() => (initialFile ? titleFromFilename(initialFile.name) : ''));
   const [file, setFile] = useState<File | null>(initialFile);
   const [sent, setSent] = useState({ loaded: 0, total: 0 });
   const [video, setVideo] = useState<Video | null>(null);
@@ -248,7 +248,7 @@ function UploadFlow({
       onTitle={setTitle}
       onFile={(chosen) => {
         setFile(chosen);
-        if (phone && chosen && !title.trim()) setTitle(titleFromFileName(chosen.name));
+        if (chosen && !title.trim()) setTitle(titleFromFilename(chosen.name));
       }}
       onCancel={onClose}
       onUpload={() => void start()}
@@ -306,7 +306,7 @@ function IdleForm({
           value={title}
           onChange={(event) => onTitle(event.target.value)}
           placeholder="e.g. Cup final, second half"
-          maxLength={200}
+          maxLength={TITLE_MAX_LENGTH}
           autoComplete="off"
         />
       </div>
@@ -409,9 +409,4 @@ function FileSummary({ file, className }: { file: File; className?: string }) {
       </span>
     </div>
   );
-}
-
-/** 'Cup final.mp4' -> 'Cup final': a phone user rarely wants to type a title. */
-export function titleFromFileName(name: string): string {
-  return name.replace(/\.[^.]+$/, '').replace(/[_]+/g, ' ').trim().slice(0, 200);
 }

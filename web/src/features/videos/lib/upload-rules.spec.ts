@@ -1,5 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '../../../config/constants';
-import { canUpload, fileProblem, titleFromFilename, uploadPercent, uploadTransferMessage } from './upload-rules';
+import { canUpload, fileProblem, TITLE_MAX_LENGTH, titleFromFilename, uploadPercent, uploadTransferMessage } from './upload-rules';
 
 describe('canUpload', () => {
   const file = { size: 1000 };
@@ -65,5 +65,9 @@ describe('titleFromFilename', () => {
     expect(titleFromFilename('cup_final_2024.mp4')).toBe('cup final 2024');
     expect(titleFromFilename('Wedding.Day.mov')).toBe('Wedding.Day');
     expect(titleFromFilename('noext')).toBe('noext');
+  });
+
+  it('keeps to the longest title the server takes', () => {
+    expect(titleFromFilename(`${'a'.repeat(300)}.mp4`)).toHaveLength(TITLE_MAX_LENGTH);
   });
 });

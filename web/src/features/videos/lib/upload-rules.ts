@@ -23,13 +23,17 @@ export function uploadPercent(loaded: number, total: number): number {
   return Math.min(100, Math.max(0, Math.round((loaded / total) * 100)));
 }
 
-/** A title suggested from a file name: no extension, separators as spaces. */
+/** The longest title the server keeps. */
+export const TITLE_MAX_LENGTH = 200;
+
+/** A title suggested from a file name ('Cup_final.mp4' -> 'Cup final'): no extension, separators as spaces. */
 export function titleFromFilename(name: string): string {
   return name
     .replace(/\.[^./\\]+$/, '')
     .replace(/[_]+/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .slice(0, TITLE_MAX_LENGTH);
 }
 
 export type UploadTransferFailure = { status: number; body: string } | { network: true };
