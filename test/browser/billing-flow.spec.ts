@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
+import { type BrowserSession, forgetExpected, openApp, screenshot, signUpInPage } from '../support/browser';
 import { testMedia } from '../support/media';
 import { uniqueUsername } from '../support/stack';
 
@@ -15,9 +15,6 @@ describe('pricing -> subscribe -> upload in Chromium', () => {
   let page: Page;
   let errors: string[];
   const toast = () => page.getByTestId('toast').last();
-  const forgetExpected = (pattern: RegExp) => {
-    for (let i = errors.length - 1; i >= 0; i--) if (pattern.test(errors[i])) errors.splice(i, 1);
-  };
   const narrow = async (name: string) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await screenshot(page, `${name}-360`);
@@ -51,7 +48,7 @@ describe('pricing -> subscribe -> upload in Chromium', () => {
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await toast().getByText(/needs a plan/).waitFor();
     await page.waitForURL(/\/pricing$/);
-    forgetExpected(/status of 402/);
+    forgetExpected(errors, /status of 402/);
   });
 
   it('pricing shows the banner, both plans and the yearly prices', async () => {
@@ -78,7 +75,7 @@ describe('pricing -> subscribe -> upload in Chromium', () => {
     await form.getByRole('button', { name: /declined test card/ }).click();
     await form.getByRole('alert').getByText('Your card was declined.').waitFor();
     await screenshot(page, 'billing-04-declined');
-    forgetExpected(/status of 402/);
+    forgetExpected(errors, /status of 402/);
     await page.getByTestId('sidebar-plan').getByText('No plan').waitFor();
 
     await form.getByRole('button', { name: /Pay with test card/ }).click();

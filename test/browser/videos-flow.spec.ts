@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
+import { type BrowserSession, forgetExpected, openApp, screenshot, signUpInPage } from '../support/browser';
 import { testMedia } from '../support/media';
 import { type RunningApp, uniqueUsername } from '../support/stack';
 
@@ -27,10 +27,6 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
   const clipTitle = `${title} (0:00-0:02)`;
   let videoId = '';
 
-  /** Forgets console errors the browser logs for an expected failed request (e.g. a 404 we provoked). */
-  const forgetExpected = (pattern: RegExp) => {
-    for (let i = errors.length - 1; i >= 0; i--) if (pattern.test(errors[i])) errors.splice(i, 1);
-  };
 
   const toast = () => page.getByTestId('toast').last();
 
@@ -98,7 +94,7 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
     await dialog.getByRole('button', { name: 'Upload', exact: true }).waitFor();
     expect(await dialog.getByLabel('Title').inputValue()).toBe(title);
     await screenshot(page, 'videos-02b-not-a-video');
-    forgetExpected(/status of 422/);
+    forgetExpected(errors, /status of 422/);
   });
 
   it('uploads the file and shows the real pipeline steps until the video is ready', async () => {
@@ -228,7 +224,7 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
     await screenshot(page, 'videos-08-not-found');
     await page.goto(`${app.baseUrl}/video/not-an-id`);
     await page.getByRole('heading', { name: 'Video not found' }).waitFor();
-    forgetExpected(/status of (400|404)/);
+    forgetExpected(errors, /status of (400|404)/);
     await back.click();
     await page.waitForURL('**/dashboard');
   });
@@ -255,7 +251,7 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
     await page.route(highlightsUrl, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"Video not found"}' }), { times: 1 });
     await page.getByTestId('action-ai-highlights').click();
     await toast().getByText('Failed to generate highlights').waitFor();
-    forgetExpected(/status of 404/);
+    forgetExpected(errors, /status of 404/);
     await page.route(highlightsUrl, (route) => route.fulfill({ status: 202, contentType: 'application/json', body: '{}' }), { times: 1 });
     await page.getByTestId('action-ai-highlights').click();
     await toast().getByText('Highlights generation started').waitFor();

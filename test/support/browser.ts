@@ -20,6 +20,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Fails the test on any error the page logs or throws, so a broken screen cannot pass quietly. */
+/** Forgets the console errors the browser logged for a failure a test provoked on purpose (e.g. a 404). */
+export function forgetExpected(errors: string[], pattern: RegExp): void {
+  for (let i = errors.length - 1; i >= 0; i--) if (pattern.test(errors[i])) errors.splice(i, 1);
+}
+
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
