@@ -5,8 +5,8 @@ import type { VideoStep } from './video-features';
 
 /** Everything the engine measured in one video, per step of `step` seconds; stored next to the video. */
 export interface Analysis {
-  /** 2: frame-exact cuts (presentation times), and the speech cues tonality, modulation, variation. */
-  version: 2;
+  /** 3: subject and camera motion apart, and the picture's sharpness, brightness and clipped share. */
+  version: 3;
   step: number;
   duration: number;
   hasAudio: boolean;
@@ -22,6 +22,11 @@ export interface Analysis {
   difference: number[];
   motionCenter: number[];
   histogramDelta: number[];
+  subjectMotion: number[];
+  cameraMotion: number[];
+  sharpness: number[];
+  brightness: number[];
+  clipped: number[];
   /** Per second: how many faces, and the horizontal centre of the largest (0..1); absent when not looked for. */
   faceCount?: number[];
   faceCenter?: number[];
@@ -32,7 +37,7 @@ export interface Analysis {
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
 /** The analysis format this engine writes; a kept analysis of another version is made again. */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;
 
 /** Where a video's analysis is kept, so new reels and edits need no second decode. */
 export const analysisKey = (videoId: string) => `derived/${videoId}/analysis.json`;
@@ -42,12 +47,12 @@ export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoS
   const length = Math.max(video.length, hasAudio ? audio.length : 0);
   const at = <T>(list: T[], i: number, fallback: T) => list[Math.min(i, list.length - 1)] ?? fallback;
   const silent: AudioStep = { loudness: -100, flux: 0, flatness: 0, crest: 0, voiceBand: 0, tonality: 0, modulation: 0, variation: 0 };
-  const still: VideoStep = { motion: 0, difference: 0, motionCenter: 0.5, histogramDelta: 0 };
+  const still: VideoStep = { motion: 0, difference: 0, motionCenter: 0.5, histogramDelta: 0, subjectMotion: 0, cameraMotion: 0, sharpness: 0, brightness: 0, clipped: 0 };
   const column = <T, K extends keyof T>(list: T[], key: K, fallback: T) =>
     Array.from({ length }, (_, i) => round(Number(at(list, i, fallback)[key])));
   const histogramDelta = column(video, 'histogramDelta', still);
   return {
-    version: 2,
+    version: ANALYSIS_VERSION,
     step,
     duration: round(length * step),
     hasAudio,
@@ -63,6 +68,11 @@ export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoS
     difference: column(video, 'difference', still),
     motionCenter: column(video, 'motionCenter', still),
     histogramDelta,
+    subjectMotion: column(video, 'subjectMotion', still),
+    cameraMotion: column(video, 'cameraMotion', still),
+    sharpness: column(video, 'sharpness', still),
+    brightness: column(video, 'brightness', still),
+    clipped: column(video, 'clipped', still),
     ...(faces ? { faceCount: faces.map((f) => f.count), faceCenter: faces.map((f) => round(f.center)) } : {}),
     cuts: cuts ? cuts.map((t) => Math.round(t * 1e6) / 1e6) : detectCuts(histogramDelta).map((i) => round(i * step)),
   };

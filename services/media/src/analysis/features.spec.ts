@@ -92,6 +92,33 @@ describe('VideoFeatureExtractor', () => {
     expect(right.motionCenter).toBeGreaterThan(0.7);
   });
 
+  it('tells the camera panning from the subject moving', () => {
+    // A textured scene; the camera pans by 3 pixels, then a bright square moves in a still picture.
+    const texture = (x: number, y: number) => ((x * 37 + y * 91) % 23) * 10 + ((x >> 2) % 2) * 20;
+    const pan = new VideoFeatureExtractor(W, H);
+    pan.push(frame(texture));
+    const panned = pan.push(frame((x, y) => texture(x + 3, y)));
+    expect(panned.motion).toBeGreaterThan(0.3);
+    expect(panned.subjectMotion).toBeLessThan(0.05);
+    expect(panned.cameraMotion).toBeCloseTo(3 / W, 3);
+
+    const subject = new VideoFeatureExtractor(W, H);
+    subject.push(frame(texture));
+    const moved = subject.push(frame((x, y) => (x >= 10 && x < 20 && y >= 5 && y < 15 ? 255 : texture(x, y))));
+    expect(moved.cameraMotion).toBe(0);
+    expect(moved.subjectMotion).toBeGreaterThan(0.05);
+  });
+
+  it('measures the picture itself: detail, brightness and blown-out share', () => {
+    const video = new VideoFeatureExtractor(W, H);
+    const flat = video.push(frame(() => 250));
+    const detailed = video.push(frame((x, y) => ((x + y) % 2 ? 200 : 40)));
+    expect(flat.clipped).toBe(1);
+    expect(flat.sharpness).toBe(0);
+    expect(detailed.sharpness).toBeGreaterThan(100);
+    expect(detailed.brightness).toBeCloseTo(120, 0);
+  });
+
   it('ignores single-pixel noise thanks to the blur', () => {
     const video = new VideoFeatureExtractor(W, H);
     video.push(frame(() => 100));

@@ -1,24 +1,30 @@
 import type { Analysis } from './analysis';
+import { nearCut, pictureFlaws } from './picture-quality';
 
 export const PRESETS = ['auto', 'sport', 'wedding', 'business', 'travel'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export type Feature = 'loud' | 'rise' | 'flux' | 'crowd' | 'speech' | 'motion' | 'cut' | 'faces';
+export type Feature = 'loud' | 'rise' | 'impact' | 'crowd' | 'speech' | 'action' | 'faces';
 
-/** How much each feature counts, per kind of footage. Each row sums to 1. */
+/**
+ * How much each feature counts, per kind of footage. Each row sums to 1. A scene cut is not among
+ * them: it is where shots change, not something that happened.
+ */
 export const PRESET_WEIGHTS: Record<Preset, Record<Feature, number>> = {
-  auto: { loud: 0.15, rise: 0.15, flux: 0.15, crowd: 0.2, speech: 0.05, motion: 0.2, cut: 0.05, faces: 0.05 },
-  sport: { loud: 0.1, rise: 0.15, flux: 0.1, crowd: 0.3, speech: 0, motion: 0.3, cut: 0.05, faces: 0 },
-  wedding: { loud: 0.15, rise: 0.1, flux: 0.1, crowd: 0.2, speech: 0.15, motion: 0.15, cut: 0.05, faces: 0.1 },
-  business: { loud: 0.1, rise: 0.1, flux: 0.05, crowd: 0.3, speech: 0.25, motion: 0.05, cut: 0.05, faces: 0.1 },
-  travel: { loud: 0.15, rise: 0.05, flux: 0.15, crowd: 0.05, speech: 0, motion: 0.35, cut: 0.25, faces: 0 },
+  auto: { loud: 0.15, rise: 0.1, impact: 0.15, crowd: 0.2, speech: 0.05, action: 0.25, faces: 0.1 },
+  sport: { loud: 0.1, rise: 0.15, impact: 0.15, crowd: 0.25, speech: 0, action: 0.35, faces: 0 },
+  wedding: { loud: 0.1, rise: 0.1, impact: 0.1, crowd: 0.2, speech: 0.2, action: 0.2, faces: 0.1 },
+  business: { loud: 0.1, rise: 0.05, impact: 0.05, crowd: 0.3, speech: 0.3, action: 0.05, faces: 0.15 },
+  travel: { loud: 0.15, rise: 0.05, impact: 0.15, crowd: 0.05, speech: 0, action: 0.6, faces: 0 },
 };
 
-/** Per second: each feature 0..1 against the video's own rolling baseline, and the weighted score. */
+/** Per second: each feature 0..1, the share of the second's frames unfit for a reel, and the weighted score. */
 export interface Scores {
   seconds: number;
   features: Record<Feature, number[]>;
   speechRaw: number[];
+  /** Per analysis step: the frame is corrupt, frozen, black, blown out, smeared or mid whip pan. */
+  badSteps: boolean[];
   score: number[];
 }
 
@@ -36,31 +42,76 @@ function median(values: number[]): number {
   return sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** How far each value stands above the median of the ±30 s around it, in robust spreads, as 0..1. */
-export function rollingNormalise(values: number[], spreadFloor: number): number[] {
+/** How far each value stands above the median of the ±`radius` values around it, in robust spreads, as 0..1. */
+export function rollingNormalise(values: number[], spreadFloor: number, radius = BASELINE_SECONDS): number[] {
   return values.map((value, i) => {
-    const around = values.slice(Math.max(0, i - BASELINE_SECONDS), i + BASELINE_SECONDS + 1);
+    const around = values.slice(Math.max(0, i - radius), i + radius + 1);
     const center = median(around);
     const spread = Math.max(median(around.map((v) => Math.abs(v - center))) * 1.4826, spreadFloor);
     return Math.min(1, Math.max(0, (value - center) / spread / 4));
   });
 }
 
-/** Groups the steps of an analysis into whole seconds. */
-function perSecond(analysis: Analysis, key: keyof Pick<Analysis, 'loudness' | 'flux' | 'flatness' | 'crest' | 'voiceBand' | 'tonality' | 'modulation' | 'variation' | 'motion'>, combine = mean): number[] {
-  const perStep = analysis[key];
+/** Groups per-step values into whole seconds. */
+function perSecond(analysis: Analysis, perStep: number[], combine = mean): number[] {
   const stepsPerSecond = Math.round(1 / analysis.step);
   const seconds = Math.ceil(perStep.length / stepsPerSecond);
   return Array.from({ length: seconds }, (_, s) => combine(perStep.slice(s * stepsPerSecond, (s + 1) * stepsPerSecond)));
 }
 
+const max = (values: number[]) => (values.length ? Math.max(...values) : 0);
+
+/** Subject motion counts fully on a still camera and less the more the camera moves (shake, pans). */
+const SHAKE = 0.03;
+/** Subject motion over this share of the frame (camera movement taken out) is full action. */
+const FULL_ACTION = 0.2;
+
+/**
+ * Per step, how much the subject moves: the share of the picture that changed once the camera's own
+ * movement is taken out, less where the camera moves a lot; nothing on a cut or a flawed frame.
+ * (Analyses from before version 3 have only the whole-frame motion.)
+ */
+function actionPerStep(analysis: Analysis, near: boolean[], flaws: Array<unknown>): number[] {
+  const subject = analysis.subjectMotion ?? analysis.motion;
+  return subject.map((v, i) => {
+    if (near[i] || flaws[i]) return 0;
+    const camera = analysis.cameraMotion?.[i] ?? 0;
+    return Math.min(1, v / FULL_ACTION) / (1 + (camera / SHAKE) ** 2);
+  });
+}
+
+/** Below this a second is silence: no baseline for what counts as loud. */
+const SILENCE_DB = -60;
+
+/** How loud each second is against the sounding (not silent) seconds around it, 0..1. */
+function loudAgainstSound(loudness: number[]): number[] {
+  const sounding = loudness.map((l, i) => ({ l, i })).filter(({ l }) => l > SILENCE_DB);
+  const levels = sounding.map(({ l }) => l);
+  // Against the seconds around it, and against the whole video: a long loud section is its own neighbourhood.
+  const around = rollingNormalise(levels, 3);
+  const whole = rollingNormalise(levels, 3, levels.length);
+  const normalised = around.map((v, k) => Math.max(v, whole[k]));
+  const loud = new Array<number>(loudness.length).fill(0);
+  sounding.forEach(({ i }, k) => (loud[i] = normalised[k]));
+  return loud;
+}
+
+/** Per step, a sudden sharp sound against the seconds around it (a hit, a clank, a kick): 0..1. */
+function impactPerStep(analysis: Analysis): number[] {
+  const onset = rollingNormalise(analysis.flux, 0.004, 10);
+  return onset.map((v, i) => v * Math.min(1, Math.max(0, (analysis.crest[i] - 4) / 4)));
+}
+
 export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
-  const loudness = perSecond(analysis, 'loudness');
+  const loudness = perSecond(analysis, analysis.loudness);
   const seconds = loudness.length;
-  const flatness = perSecond(analysis, 'flatness');
-  const crest = perSecond(analysis, 'crest');
-  const voiceBand = perSecond(analysis, 'voiceBand');
+  const flatness = perSecond(analysis, analysis.flatness);
+  const crest = perSecond(analysis, analysis.crest);
+  const voiceBand = perSecond(analysis, analysis.voiceBand);
   const quietest = median(loudness);
+  const flaws = pictureFlaws(analysis);
+  const badSteps = flaws.map((f) => f !== null);
+  const badShare = perSecond(analysis, badSteps.map(Number));
 
   const rise = loudness.map((l, i) => Math.max(0, l - mean(loudness.slice(Math.max(0, i - 3), i)) || 0));
   // Crowds and applause: loud, noise-like (flat spectrum) and dense (low crest factor).
@@ -69,21 +120,19 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
   // Speech: syllables (the voice band rises and falls by 12 dB or more within most steps), formants
   // that keep moving, a spectrum far from flat and no single tone dominating, audible. Tones and
   // beeps keep their spectrum, engines and held notes their level, crowds and applause are flat.
-  const modulation = perSecond(analysis, 'modulation', median);
-  const variation = perSecond(analysis, 'variation');
-  const tonality = perSecond(analysis, 'tonality');
+  const modulation = perSecond(analysis, analysis.modulation, median);
+  const variation = perSecond(analysis, analysis.variation);
+  const tonality = perSecond(analysis, analysis.tonality);
   const speechRaw = loudness.map((l, i) =>
     (voiceBand[i] > 0.15 && modulation[i] >= SPEECH_MODULATION_DB && variation[i] >= SPEECH_VARIATION && tonality[i] < 0.85 && flatness[i] < 0.3 && l > Math.max(quietest - 6, -60) ? 1 : 0));
-  const cutRaw = Array.from({ length: seconds }, (_, s) => (analysis.cuts.some((c) => c >= s && c < s + 1) ? 1 : 0));
 
   const features: Record<Feature, number[]> = {
-    loud: rollingNormalise(loudness, 3),
+    loud: loudAgainstSound(loudness),
     rise: rollingNormalise(rise, 2),
-    flux: rollingNormalise(perSecond(analysis, 'flux'), 0.002),
+    impact: analysis.hasAudio ? perSecond(analysis, impactPerStep(analysis), max) : new Array(seconds).fill(0),
     crowd: rollingNormalise(crowdRaw, 0.05),
     speech: speechRaw,
-    motion: rollingNormalise(perSecond(analysis, 'motion'), 0.02),
-    cut: cutRaw,
+    action: perSecond(analysis, actionPerStep(analysis, nearCut(analysis), flaws)),
     // Faces in the picture (one frame a second): people are what wedding and business reels are about.
     faces: Array.from({ length: seconds }, (_, s) => {
       const count = analysis.faceCount?.[s] ?? 0;
@@ -92,28 +141,28 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
   };
   const weights = PRESET_WEIGHTS[preset];
   const score = Array.from({ length: seconds }, (_, s) =>
-    (Object.keys(weights) as Feature[]).reduce((sum, f) => sum + weights[f] * features[f][s], 0));
-  return { seconds, features, speechRaw, score };
+    (1 - (badShare[s] ?? 0)) * (Object.keys(weights) as Feature[]).reduce((sum, f) => sum + weights[f] * (features[f][s] ?? 0), 0));
+  return { seconds, features, speechRaw, badSteps, score };
 }
 
 const REASON_THRESHOLD = 0.35;
 
-/** Readable reasons for a stretch of seconds: the features that stood out there. */
+/** What happened in a stretch of seconds, in words: the features that stood out there. */
 export function reasonsFor(scores: Scores, start: number, end: number, preset: Preset): string[] {
   const from = Math.max(0, Math.floor(start));
-  const to = Math.min(scores.seconds, Math.ceil(end));
+  const to = Math.min(scores.seconds, Math.max(from + 1, Math.ceil(end)));
   const peak = (f: Feature) => Math.max(0, ...scores.features[f].slice(from, to));
   const speechBefore = scores.speechRaw.slice(Math.max(0, from - 8), from + 2).some((v) => v > 0);
   const reasons: string[] = [];
   if (peak('crowd') >= REASON_THRESHOLD) {
-    const applause = preset === 'wedding' || preset === 'business' || (speechBefore && peak('motion') < REASON_THRESHOLD);
+    const applause = preset === 'wedding' || preset === 'business' || (speechBefore && peak('action') < REASON_THRESHOLD);
     reasons.push(applause ? 'applause' : 'crowd roar');
   }
-  if (peak('motion') >= REASON_THRESHOLD) reasons.push('fast action');
-  if (peak('cut') > 0) reasons.push('scene change');
+  if (peak('action') >= REASON_THRESHOLD) reasons.push('fast action');
+  if (peak('impact') >= REASON_THRESHOLD) reasons.push('impact');
   if (scores.features.faces.slice(from, to).filter((v) => v > 0).length >= Math.max(1, (to - from) / 2)) reasons.push('faces');
   if (scores.speechRaw.slice(from, to).filter((v) => v > 0).length >= Math.max(1, (to - from) / 3)) reasons.push('speech');
-  if (reasons.length === 0 && (peak('rise') >= REASON_THRESHOLD || peak('loud') >= REASON_THRESHOLD)) reasons.push('loud moment');
-  if (reasons.length === 0) reasons.push('steady scene');
+  if (peak('loud') >= REASON_THRESHOLD || peak('rise') >= REASON_THRESHOLD) reasons.push('loud moment');
+  if (reasons.length === 0) reasons.push('best available');
   return reasons;
 }
