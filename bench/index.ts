@@ -12,6 +12,7 @@ import { RssSampler } from './rss';
 import { scaleBench } from './scale';
 import { DEFAULT_MEDIA_DEV, realBench } from './real';
 import { splicedBench } from './spliced';
+import { momentsBench } from './moments';
 import { main as faceReel } from './face-reel';
 import { webBench } from './web';
 
@@ -66,6 +67,12 @@ export async function main(args: string[]): Promise<void> {
     if (only !== 'spliced') await realBench(dir);
     await splicedBench(dir);
     if (only === 'real' || only === 'spliced') return;
+  }
+  // The engine's moments on those clips joined at run time and alone (bench/moments.ts): events hit, moments
+  // without an event, bad frames in the reel, renders as the worker makes them (--no-render, --clip=<input>, --fresh).
+  if (runs('moments')) {
+    await momentsBench(args);
+    if (only === 'moments') return;
   }
   setup.build();
   console.log('\npreparing bench media (cached in node_modules/.cache/reelsmith-bench)...');

@@ -45,6 +45,13 @@ describe('pictureFlaws', () => {
     expect([flaws[10], flaws[20], flaws[30], flaws[50]]).toEqual(['whip pan', 'blown out', 'black', 'smeared']);
   });
 
+  it('marks a fade to black once the picture is dim, not a dark shot', () => {
+    const fade = pictureFlaws(shot(Object.fromEntries(Array.from({ length: 20 }, (_, k) => [80 + k, { brightness: 150 - k * 7, difference: 3, subjectMotion: 0 }]))));
+    expect(fade.slice(80, 89).every((f) => f === null)).toBe(true);
+    expect(fade.slice(89, 100).every((f) => f === 'faded')).toBe(true);
+    expect(pictureFlaws(shot(range(0, 100, { brightness: 25 }))).every((f) => f === null)).toBe(true);
+  });
+
   it('lets a fast but readable pan through (a plane followed across a plain sky)', () => {
     expect(pictureFlaws(shot(range(10, 20, { cameraMotion: 0.075, subjectMotion: 0.02, sharpness: 2 })))[15]).toBeNull();
   });

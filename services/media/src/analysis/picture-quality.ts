@@ -1,7 +1,7 @@
 import type { Analysis } from './analysis';
 
 /** A frame no reel should show, and why. */
-export type Flaw = 'frozen' | 'whip pan' | 'blown out' | 'black' | 'smeared';
+export type Flaw = 'frozen' | 'whip pan' | 'blown out' | 'black' | 'faded' | 'smeared';
 
 /** The picture barely changed: a codec's frozen garbage or a held frame, when the shot moved before. */
 const FROZEN_DIFFERENCE = 0.25;
@@ -17,6 +17,13 @@ const BLOWN = 0.25;
 /** Near black and without detail: lens cap, a dark gap, the end of a fade. */
 const BLACK_BRIGHTNESS = 22;
 const BLACK_SHARPNESS = 3;
+/**
+ * A fade to black: dim, a good deal darker than a second before, with nothing moving (the whole
+ * picture dims at once). A fade is often taken for a transition, so this looks across cuts.
+ */
+const FADED_BRIGHTNESS = 90;
+const FADED_DROP = 1.3;
+const FADED_STILL = 0.05;
 /** Much softer than the shot usually is while much of it moves: something close to the lens, heavy blur. */
 const SMEARED_SHARPNESS = 0.8;
 const SMEARED_MOTION = 0.15;
@@ -37,6 +44,12 @@ export function nearCut(analysis: Analysis): boolean[] {
     for (const j of [i - 1, i, i + 1]) if (j >= 0 && j < near.length) near[j] = true;
   }
   return near;
+}
+
+function isFading(analysis: Analysis, i: number): boolean {
+  const brightness = analysis.brightness[i];
+  const before = analysis.brightness[i - Math.round(1 / analysis.step)];
+  return brightness < FADED_BRIGHTNESS && before !== undefined && before > FADED_DROP * brightness && analysis.subjectMotion[i] < FADED_STILL;
 }
 
 function quantile(values: number[], q: number): number {
@@ -64,6 +77,7 @@ export function pictureFlaws(analysis: Analysis): Array<Flaw | null> {
       if (flaws[i]) continue;
       if (analysis.clipped[i] >= BLOWN) flaws[i] = 'blown out';
       else if (analysis.brightness[i] < BLACK_BRIGHTNESS && analysis.sharpness[i] < BLACK_SHARPNESS) flaws[i] = 'black';
+      else if (isFading(analysis, i)) flaws[i] = 'faded';
       else if (!cut[i] && analysis.cameraMotion[i] >= WHIP && analysis.subjectMotion[i] > WHIP_MISMATCH) flaws[i] = 'whip pan';
       else if (!cut[i] && analysis.sharpness[i] < SMEARED_SHARPNESS * typicalSharpness && analysis.subjectMotion[i] > SMEARED_MOTION) flaws[i] = 'smeared';
     }

@@ -82,6 +82,9 @@ function actionPerStep(analysis: Analysis, near: boolean[], flaws: Array<unknown
 
 /** Below this a second is silence: no baseline for what counts as loud. */
 const SILENCE_DB = -60;
+/** Below this a second has no sound at all (digital silence), and its score counts this much. */
+const MUTE_DB = -85;
+const MUTE_FACTOR = 0.6;
 
 /** How loud each second is against the sounding (not silent) seconds around it, 0..1. */
 function loudAgainstSound(loudness: number[]): number[] {
@@ -113,7 +116,11 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
   const badSteps = flaws.map((f) => f !== null);
   const badShare = perSecond(analysis, badSteps.map(Number));
 
-  const rise = loudness.map((l, i) => Math.max(0, l - mean(loudness.slice(Math.max(0, i - 3), i)) || 0));
+  // How much louder than the three seconds before (sound starting after no sound at all is no rise: it is a join or a dropout).
+  const rise = loudness.map((l, i) => {
+    const before = loudness.slice(Math.max(0, i - 3), i).filter((b) => b > MUTE_DB);
+    return before.length ? Math.max(0, l - mean(before)) : 0;
+  });
   // Crowds and applause: loud, noise-like (flat spectrum) and dense (low crest factor).
   const crowdRaw = loudness.map((l, i) =>
     flatness[i] * Math.min(1, Math.max(0, (l - quietest) / 12)) * Math.min(1, Math.max(0, (7 - crest[i]) / 3)));
@@ -140,8 +147,11 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
     }),
   };
   const weights = PRESET_WEIGHTS[preset];
+  // Seconds with no sound at all in a video that has sound (a part filmed without it, a dropout)
+  // count less: a moment is stronger when its sound carries it too.
+  const mute = loudness.map((l) => (analysis.hasAudio && quietest > SILENCE_DB && l <= MUTE_DB ? MUTE_FACTOR : 1));
   const score = Array.from({ length: seconds }, (_, s) =>
-    (1 - (badShare[s] ?? 0)) * (Object.keys(weights) as Feature[]).reduce((sum, f) => sum + weights[f] * (features[f][s] ?? 0), 0));
+    mute[s] * (1 - (badShare[s] ?? 0)) * (Object.keys(weights) as Feature[]).reduce((sum, f) => sum + weights[f] * (features[f][s] ?? 0), 0));
   return { seconds, features, speechRaw, badSteps, score };
 }
 
@@ -155,7 +165,8 @@ export function reasonsFor(scores: Scores, start: number, end: number, preset: P
   const speechBefore = scores.speechRaw.slice(Math.max(0, from - 8), from + 2).some((v) => v > 0);
   const reasons: string[] = [];
   if (peak('crowd') >= REASON_THRESHOLD) {
-    const applause = preset === 'wedding' || preset === 'business' || (speechBefore && peak('action') < REASON_THRESHOLD);
+    // A crowd at a match roars; elsewhere (and after a speech even at a match) it applauds.
+    const applause = preset !== 'sport' || (speechBefore && peak('action') < REASON_THRESHOLD);
     reasons.push(applause ? 'applause' : 'crowd roar');
   }
   if (peak('action') >= REASON_THRESHOLD) reasons.push('fast action');

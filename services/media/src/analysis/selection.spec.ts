@@ -1,16 +1,18 @@
 import type { Analysis } from './analysis';
 import { reasonsFor, scoreAnalysis } from './scoring';
-import { CROSSFADE_SECONDS, selectionSummary, selectMoments, snapToBeats } from './selection';
+import { snapToBeats } from './beats';
+import { CROSSFADE_SECONDS, selectionSummary, selectMoments } from './selection';
 
 const STEP = 0.2;
 
 /** Calm footage with events planted at known seconds. */
-function plantedAnalysis(duration: number, events: Array<{ from: number; to: number; crowd?: boolean; motion?: boolean; speech?: boolean }>, cuts: number[] = []): Analysis {
+function plantedAnalysis(duration: number, events: Array<{ from: number; to: number; crowd?: boolean; motion?: boolean; speech?: boolean; frozen?: boolean }>, cuts: number[] = []): Analysis {
   const n = Math.round(duration / STEP);
   const wobble = (i: number, amount: number) => ((i * 7919) % 13) / 13 * amount;
   const a: Analysis = {
-    version: 2, step: STEP, duration, hasAudio: true,
-    loudness: [], flux: [], flatness: [], crest: [], voiceBand: [], tonality: [], modulation: [], variation: [], motion: [], difference: [], motionCenter: [], histogramDelta: [], cuts,
+    version: 3, step: STEP, duration, hasAudio: true,
+    loudness: [], flux: [], flatness: [], crest: [], voiceBand: [], tonality: [], modulation: [], variation: [], motion: [], difference: [], motionCenter: [], histogramDelta: [],
+    subjectMotion: [], cameraMotion: [], sharpness: [], brightness: [], clipped: [], cuts,
   };
   for (let i = 0; i < n; i++) {
     const t = i * STEP;
@@ -25,7 +27,13 @@ function plantedAnalysis(duration: number, events: Array<{ from: number; to: num
     a.modulation.push(event?.speech ? 20 + wobble(i, 8) : 2 + wobble(i, 2));
     a.variation.push(event?.speech ? 0.22 : 0.05);
     a.motion.push(event?.motion ? 0.6 : 0.02 + wobble(i, 0.01));
-    a.difference.push(event?.motion ? 30 : 2);
+    a.subjectMotion.push(event?.frozen ? 0 : a.motion[i]);
+    a.cameraMotion.push(0);
+    // A frozen picture: nothing changes from frame to frame (a codec's garbage, a held frame).
+    a.difference.push(event?.frozen ? 0 : event?.motion ? 30 : 2);
+    a.sharpness.push(20);
+    a.brightness.push(120);
+    a.clipped.push(0);
     a.motionCenter.push(0.5);
     a.histogramDelta.push(0.01);
   }
@@ -55,10 +63,10 @@ describe('scoring and selection', () => {
     expect(lengthOf(moments)).toBeLessThan(20);
     // Nothing from the calm stretches: each moment holds a planted event.
     for (const m of moments) expect([40, 150, 240].some((t) => m.start < t + 5 && m.end > t)).toBe(true);
-    expect(selectionSummary(moments, 30)).toMatch(new RegExp(`^${moments.length} strong moments? found: a \\d+ s reel rather than 30 s of weaker moments$`));
+    expect(selectionSummary(moments, 30)).toMatch(new RegExp(`^${moments.length} strong moments?: .*\\. A \\d+ s reel rather than 30 s of weaker moments\\.$`));
     const filled = selectMoments(analysis, scoreAnalysis(analysis, 'sport'), { preset: 'sport', target: 30, fill: true });
     expect(lengthOf(filled)).toBeGreaterThan(29);
-    expect(selectionSummary(filled, 30, true)).toBe(`${filled.length} strong moments found`);
+    expect(selectionSummary(filled, 30, true)).toMatch(new RegExp(`^${filled.length} (strong )?moments: .*, filled to the 30 s target$`));
   });
 
   it('fills the target with non-overlapping moments in story order that contain the planted events', () => {
@@ -124,5 +132,42 @@ describe('scoring and selection', () => {
     const snapped = snapToBeats(moments, beats);
     expect(snapped[0].end - snapped[0].start).toBeCloseTo(4.5, 5);
     expect(snapped[1]).toEqual(moments[1]);
+  });
+
+  it('never makes a moment of a scene change alone, and never names one', () => {
+    const cutHeavy = plantedAnalysis(300, [{ from: 200, to: 204, crowd: true, motion: true }], [20, 40, 60, 80, 100, 120, 140]);
+    const moments = selectMoments(cutHeavy, scoreAnalysis(cutHeavy, 'auto'), { preset: 'auto', target: 30 });
+    for (const m of moments) expect(m.reasons).not.toContain('scene change');
+    expect(moments.some((m) => m.start <= 200 && m.end >= 204)).toBe(true);
+    expect(moments.every((m) => m.start >= 190)).toBe(true);
+  });
+
+  it('keeps a moment inside the shot of its event: its edges land on the cuts around it', () => {
+    const shots = plantedAnalysis(300, [{ from: 101, to: 104, crowd: true, motion: true }], [100, 105.5]);
+    const moments = selectMoments(shots, scoreAnalysis(shots, "sport"), { preset: "sport", target: 15 });
+    const [moment] = moments;
+    expect(moment.start).toBeGreaterThanOrEqual(99.999);
+    expect(moment.end).toBeLessThanOrEqual(105.5);
+    expect(moment.end - moment.start).toBeGreaterThan(3);
+  });
+
+  it('leaves frozen frames out of the reel even beside the loudest moment', () => {
+    const broken = plantedAnalysis(300, [{ from: 100, to: 106, crowd: true, motion: true }, { from: 106, to: 108, crowd: true, frozen: true }]);
+    const moments = selectMoments(broken, scoreAnalysis(broken, 'sport'), { preset: 'sport', target: 30, fill: true });
+    expect(moments.some((m) => m.start < 104 && m.end > 101)).toBe(true);
+    for (const m of moments) expect(m.end <= 106 - STEP + 1e-6 || m.start >= 108 + STEP - 1e-6).toBe(true);
+  });
+
+  it('gives a weak short video a reel of at least 5 s and says nothing stood out', () => {
+    const calm = plantedAnalysis(40, []);
+    const moments = selectMoments(calm, scoreAnalysis(calm, 'auto'), { preset: 'auto', target: 15 });
+    expect(lengthOf(moments)).toBeGreaterThanOrEqual(5 - 0.01);
+    expect(selectionSummary(moments, 15)).toMatch(/^Nothing stood out strongly in this video, so the reel is its best \d+ seconds\.$/);
+  });
+
+  it('sums up what the moments are, most common first', () => {
+    const m = (reasons: string[]) => ({ start: 0, end: 5, score: 0.5, reasons });
+    expect(selectionSummary([m(['impact']), m(['applause', 'faces']), m(['impact', 'loud moment'])], 14)).toBe('3 strong moments: 2 impacts, applause');
+    expect(selectionSummary([m(['fast action']), { ...m(['faces']), score: 0.1 }], 9.6)).toBe('2 moments: fast action, people');
   });
 });

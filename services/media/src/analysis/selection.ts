@@ -1,4 +1,5 @@
 import type { Analysis } from './analysis';
+import { cleanParts, cleanStretchAt, flawSpans, longestCleanPart, type Span } from './clean-spans';
 import { type Preset, reasonsFor, type Scores } from './scoring';
 
 export interface Moment {
@@ -11,8 +12,15 @@ export interface Moment {
 
 export const TARGET_LENGTHS = [15, 30, 60, 90] as const;
 export const CROSSFADE_SECONDS = 0.4;
-const MIN_MOMENT = 2.5;
-const MAX_MOMENT = 10;
+/** Shortest moment the selection makes (and beat snapping leaves). */
+export const MIN_MOMENT = 2.5;
+const MAX_MOMENT = 8;
+/** A second moment from a shot that already has one counts this much, so that more shots get their turn. */
+const SAME_SHOT = 0.6;
+/** A stretch left between flawed frames shorter than this is not worth a moment. */
+const MIN_PIECE = 1.5;
+/** However weak the video, its reel shows at least this much of it (when it has that much clean footage). */
+export const MIN_REEL = 5;
 const SNAP_REACH = 1;
 const SPEECH_PAD_MAX = 1.5;
 
@@ -32,16 +40,46 @@ export interface SelectionOptions {
 export const QUALITY_FLOOR = 0.12;
 const RELATIVE_FLOOR = 0.35;
 
-/** What a reel holds, in words: '4 strong moments found' (or why it is shorter than asked). */
-export function selectionSummary(moments: Array<{ start: number; end: number }>, target: number, fill = false): string {
+/** A moment whose mean score reaches this stood out: only then is it called strong. */
+export const STRONG_SCORE = 0.2;
+
+/** How a moment's leading reason is counted in a summary: one, and several. */
+const REASON_WORDS: Record<string, [string, string]> = {
+  applause: ['applause', 'applause'],
+  'crowd roar': ['a crowd roar', 'crowd roars'],
+  'fast action': ['fast action', 'bursts of fast action'],
+  impact: ['an impact', 'impacts'],
+  faces: ['people', 'shots of people'],
+  speech: ['speech', 'stretches of speech'],
+  'loud moment': ['a loud moment', 'loud moments'],
+  'best available': ['the best of the rest', 'the best of the rest'],
+};
+
+/**
+ * What a reel holds, in words, for the creator: '4 strong moments: 2 impacts, applause, fast action',
+ * why it is shorter than asked, or that nothing stood out and these are the video's best seconds.
+ */
+export function selectionSummary(moments: Array<{ start: number; end: number; score: number; reasons: string[] }>, target: number, fill = false): string {
   const count = moments.length;
-  const length = moments.reduce((sum, m) => sum + m.end - m.start, 0) - CROSSFADE_SECONDS * Math.max(0, count - 1);
-  const what = `${count} strong moment${count === 1 ? '' : 's'} found`;
-  return !fill && length < target - 1.5 ? `${what}: a ${Math.round(length)} s reel rather than ${target} s of weaker moments` : what;
+  const length = Math.round(reelSeconds(moments));
+  if (count === 0) return 'Nothing in this video could be used for a reel.';
+  if (Math.max(...moments.map((m) => m.score)) < STRONG_SCORE) {
+    return `Nothing stood out strongly in this video, so the reel is its best ${length} seconds.`;
+  }
+  const leading = new Map<string, number>();
+  for (const m of moments) leading.set(m.reasons[0] ?? 'best available', (leading.get(m.reasons[0] ?? 'best available') ?? 0) + 1);
+  const what = [...leading].sort((a, b) => b[1] - a[1]).map(([reason, n]) => {
+    const [one, several] = REASON_WORDS[reason] ?? [reason, reason];
+    return n === 1 ? one : `${n} ${several}`;
+  });
+  const strong = moments.filter((m) => m.score >= STRONG_SCORE).length === count ? 'strong ' : '';
+  const head = `${count} ${strong}moment${count === 1 ? '' : 's'}: ${what.join(', ')}`;
+  if (fill) return `${head}, filled to the ${target} s target`;
+  return length < target - 1.5 ? `${head}. A ${length} s reel rather than ${target} s of weaker moments.` : head;
 }
 
-const round2 = (v: number) => Math.round(v * 100) / 100;
-const floorMs = (v: number) => Math.floor(v * 1000 + 1e-6) / 1000;
+export const round2 = (v: number) => Math.round(v * 100) / 100;
+export const floorMs = (v: number) => Math.floor(v * 1000 + 1e-6) / 1000;
 
 /**
  * Edges on a cut stay frame-exact: a start on a cut is the first frame of the new shot (its time,
@@ -68,22 +106,33 @@ function meanScore(score: number[], start: number, end: number): number {
   return slice.reduce((a, b) => a + b, 0) / slice.length;
 }
 
-/** A window around a peak, as long as the score stays at least half the peak's. */
-function grow(peak: number, curve: number[], duration: number): { start: number; end: number } {
-  const floor = curve[peak] * 0.5;
-  let start = peak;
-  let end = peak + 1;
-  while (end - start < MAX_MOMENT && (curve[start - 1] ?? -1) >= floor) start--;
-  while (end - start < MAX_MOMENT && (curve[end] ?? -1) >= floor) end++;
-  while (end - start < MIN_MOMENT + 1) {
-    if (start > 0) start--;
-    if (end - start < MIN_MOMENT + 1 && end < duration) end++;
-    if (start === 0 && end >= duration) break;
+/**
+ * The stretch around a peak second that holds the most of what happened: of the windows through the
+ * peak (inside `bounds`, MIN_MOMENT to MAX_MOMENT long), the one whose seconds rise most above half
+ * the peak's score, so that a cluster of events (a toss, its catch, the clank after) stays together.
+ */
+function bestWindow(peak: number, score: number[], bounds: Span): Span | null {
+  const floor = (score[peak] ?? 0) * 0.5;
+  const from = Math.ceil(bounds.start);
+  const to = Math.floor(bounds.end);
+  let best: { start: number; end: number; gain: number } | null = null;
+  for (let start = Math.max(from, peak - MAX_MOMENT + 1); start <= peak; start++) {
+    let gain = 0;
+    for (let end = start + 1; end <= Math.min(to, start + MAX_MOMENT); end++) {
+      gain += (score[end - 1] ?? 0) - floor;
+      if (end <= peak || end - start < MIN_MOMENT) continue;
+      if (!best || gain > best.gain + 1e-9) best = { start, end, gain };
+    }
   }
-  return { start, end: Math.min(end, duration) };
+  // Fractional bounds (a cut, a flaw) take the partial second at either side when it helps.
+  if (!best) return fitInside({ start: peak, end: peak + 1 }, bounds, MIN_MOMENT);
+  return {
+    start: best.start === from && bounds.start < from && (score[from - 1] ?? 0) >= floor ? bounds.start : best.start,
+    end: best.end === to && bounds.end > to && (score[to] ?? 0) >= floor ? bounds.end : best.end,
+  };
 }
 
-const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }, gap = 1) =>
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }, gap = 0) =>
   a.start < b.end + gap && b.start < a.end + gap;
 
 /**
@@ -94,19 +143,39 @@ const overlaps = (a: { start: number; end: number }, b: { start: number; end: nu
 export function selectMoments(analysis: Analysis, scores: Scores, options: SelectionOptions): Moment[] {
   const duration = analysis.duration;
   const target = Math.min(options.target, duration);
+  const flaws = flawSpans(scores.badSteps ?? [], analysis.step);
+  const finish = (moments: Span[]) => moments.map((m) => ({
+    ...frameExact(m, analysis.cuts),
+    score: round2(meanScore(scores.score, m.start, m.end)),
+    reasons: reasonsFor(scores, m.start, m.end, options.preset),
+  }));
   if (duration <= target + MIN_MOMENT) {
-    return [{ start: 0, end: round2(duration), score: round2(meanScore(scores.score, 0, duration)), reasons: reasonsFor(scores, 0, duration, options.preset) }];
+    // A short video: all of it but its flawed frames (at least its longest clean second, if that is all it has).
+    const clean = cleanParts({ start: 0, end: duration }, flaws);
+    const parts = clean.filter((p) => p.end - p.start >= MIN_PIECE);
+    const longest = clean.reduce<Span | null>((a, b) => (!a || b.end - b.start > a.end - a.start ? b : a), null);
+    return finish(parts.length ? parts : longest && longest.end - longest.start >= 1 ? [longest] : [{ start: 0, end: duration }]);
   }
   const curve = smooth(scores.score, 1);
-  const peaks = curve
-    .map((value, i) => ({ i, value }))
-    .filter(({ i, value }) => value >= (curve[i - 1] ?? -1) && value >= (curve[i + 1] ?? -1));
-  const candidates = peaks.map(({ i }) => ({ ...grow(i, curve, duration), peak: curve[i] }));
+  const shots = shotSpans(analysis);
+  const peaks = new Set(curve.flatMap((value, i) => (value >= (curve[i - 1] ?? -1) && value >= (curve[i + 1] ?? -1) ? [i] : [])));
+  // Every shot's best second is a candidate too: a short shot's event is rarely a peak of the whole curve.
+  for (const shot of shots) {
+    const seconds = Array.from({ length: Math.ceil(shot.end) - Math.floor(shot.start) }, (_, k) => Math.floor(shot.start) + k).filter((i) => i < curve.length);
+    if (seconds.length) peaks.add(seconds.reduce((a, b) => (scores.score[b] > scores.score[a] ? b : a)));
+  }
+  const candidates = [...peaks].flatMap((i) => {
+    const inside = boundsAt(i + 0.5, shots, flaws, duration);
+    const grown = fitInside(bestWindow(i, scores.score, inside) ?? { start: i, end: i + 1 }, inside, MIN_MOMENT);
+    // Its value is what happens inside it: smoothing spreads a shot's score over the cut into the next.
+    return grown ? [{ ...grown, peak: Math.min(curve[i], peakInside(scores.score, grown)) }] : [];
+  });
 
   const best = Math.max(0, ...candidates.map((c) => c.peak));
+  if (process.env.DEBUG_SELECT) console.log([...candidates].sort((a, b) => b.peak - a.peak).map((c) => `${c.start.toFixed(1)}-${c.end.toFixed(1)}:${c.peak.toFixed(2)}`).join(' '));
   const floor = options.fill ? -Infinity : Math.max(QUALITY_FLOOR, best * RELATIVE_FLOOR);
   const chosen: Array<{ start: number; end: number; peak: number }> = [];
-  const length = () => chosen.reduce((sum, m) => sum + (m.end - m.start), 0) - CROSSFADE_SECONDS * Math.max(0, chosen.length - 1);
+  const length = () => reelSeconds(chosen);
   const spreadRadius = duration / 8;
   while (length() < target) {
     let best: (typeof candidates)[number] | undefined;
@@ -116,7 +185,9 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
       // Under the quality floor: left out (the best moment is always kept).
       if (chosen.length > 0 && candidate.peak < floor) continue;
       const nearest = Math.min(Infinity, ...chosen.map((m) => Math.abs((m.start + m.end) / 2 - (candidate.start + candidate.end) / 2)));
-      const value = candidate.peak * (nearest < spreadRadius ? 0.6 + 0.4 * (nearest / spreadRadius) : 1);
+      // Spread over the video, and over its shots: a second moment of the same shot comes after the others' first.
+      const sameShot = chosen.some((m) => shotIndex(shots, m) === shotIndex(shots, candidate));
+      const value = candidate.peak * (nearest < spreadRadius ? 0.6 + 0.4 * (nearest / spreadRadius) : 1) * (sameShot ? SAME_SHOT : 1);
       if (value > bestValue) {
         bestValue = value;
         best = candidate;
@@ -133,12 +204,93 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
   fitLength(snapped, target, curve, duration, (t) => isSpeech(scores, t), 'shrink');
   // Snapping to cuts can also take seconds away: give them back at edges that are not on a cut.
   if (options.fill) regrow(snapped, target, duration, [...analysis.cuts].sort((a, b) => a - b));
+  // Whatever snapping and padding did, no flawed frame gets in.
+  const clean = snapped.flatMap((m) => longestCleanPart(m, flaws, MIN_PIECE) ?? []);
+  return finish(atLeastMinimum(clean, curve, flaws, shots, duration));
+}
 
-  return snapped.map((m) => ({
-    ...frameExact(m, analysis.cuts),
-    score: round2(meanScore(scores.score, m.start, m.end)),
-    reasons: reasonsFor(scores, m.start, m.end, options.preset),
-  }));
+/** The best score of the seconds a stretch mostly covers. */
+function peakInside(score: number[], m: Span): number {
+  const from = Math.floor(m.start + 0.5);
+  const to = Math.max(from + 1, Math.ceil(m.end - 0.5));
+  return Math.max(0, ...score.slice(from, to));
+}
+
+/** Which shot a stretch's middle lies in. */
+function shotIndex(shots: Span[], m: Span): number {
+  const middle = (m.start + m.end) / 2;
+  return shots.findIndex((s) => middle >= s.start && middle < s.end);
+}
+
+/** Reel seconds of some moments: their lengths less the crossfades between them. */
+function reelSeconds(moments: Span[]): number {
+  return moments.reduce((sum, m) => sum + (m.end - m.start), 0) - CROSSFADE_SECONDS * Math.max(0, moments.length - 1);
+}
+
+/** The shots as spans of seconds. */
+function shotSpans(analysis: Analysis): Span[] {
+  const cuts = [...new Set(analysis.cuts)].filter((c) => c > 0 && c < analysis.duration).sort((a, b) => a - b);
+  const edges = [0, ...cuts, analysis.duration];
+  return edges.slice(0, -1).map((start, i) => ({ start, end: edges[i + 1] }));
+}
+
+/**
+ * Where a moment around time `t` may reach: its shot (a moment is about one thing that happened;
+ * in a burst of very short shots it may span several) and never a flawed frame.
+ */
+function boundsAt(t: number, shots: Span[], flaws: Span[], duration: number): Span {
+  const shot = shots.find((s) => t >= s.start && t < s.end);
+  const clean = cleanStretchAt(t, flaws, duration);
+  const start = shot && shot.end - shot.start >= MIN_MOMENT ? Math.max(shot.start, clean.start) : clean.start;
+  const end = shot && shot.end - shot.start >= MIN_MOMENT ? Math.min(shot.end, clean.end) : clean.end;
+  return { start, end };
+}
+
+/** A stretch kept inside bounds, widened there to at least `minimum` seconds; null when the bounds are narrower. */
+function fitInside(m: Span, bounds: Span, minimum: number): Span | null {
+  if (bounds.end - bounds.start < Math.min(minimum, MIN_PIECE)) return null;
+  let start = Math.max(m.start, bounds.start);
+  let end = Math.min(m.end, bounds.end);
+  if (end <= start) [start, end] = [bounds.start, Math.min(bounds.end, bounds.start + minimum)];
+  while (end - start < minimum - 1e-6 && (start > bounds.start || end < bounds.end)) {
+    const need = minimum - (end - start);
+    end = Math.min(bounds.end, end + need / 2);
+    start = Math.max(bounds.start, start - (minimum - (end - start)));
+  }
+  return { start, end };
+}
+
+/**
+ * However weak the video, the reel shows its best few seconds: the strongest moment widens (within
+ * clean footage) until the reel lasts MIN_REEL; without any moment, the best clean stretch is taken.
+ */
+function atLeastMinimum(moments: Span[], curve: number[], flaws: Span[], shots: Span[], duration: number): Span[] {
+  const longestClean = Math.max(0, ...cleanParts({ start: 0, end: duration }, flaws).map((p) => p.end - p.start));
+  const needed = Math.min(MIN_REEL, longestClean);
+  if (moments.length === 0) {
+    const clean = cleanParts({ start: 0, end: duration }, flaws);
+    const stretch = clean.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a), { start: 0, end: 0 });
+    if (stretch.end - stretch.start < MIN_PIECE) return [];
+    let peak = Math.floor(stretch.start);
+    for (let s = peak; s < Math.min(curve.length, stretch.end); s++) if ((curve[s] ?? 0) > (curve[peak] ?? 0)) peak = s;
+    const at = Math.min(Math.max(peak + 0.5, stretch.start), stretch.end - 0.01);
+    moments = [fitInside({ start: at, end: at }, stretch, needed) ?? stretch];
+  }
+  const byStrength = [...moments].sort((a, b) => meanScore(curve, b.start, b.end) - meanScore(curve, a.start, a.end));
+  for (const m of byStrength) {
+    const missing = needed - reelSeconds(moments);
+    if (missing <= 0.05) break;
+    const i = moments.indexOf(m);
+    const room = cleanStretchAt((m.start + m.end) / 2, flaws, duration);
+    const bounds = { start: Math.max(room.start, (moments[i - 1]?.end ?? -Infinity) + 0.5), end: Math.min(room.end, (moments[i + 1]?.start ?? Infinity) - 0.5) };
+    // Within its own shot first; across a cut only when the shot is too short.
+    const shot = shots.find((s) => s.start <= m.start + 1e-6 && s.end >= m.end - 1e-6);
+    const inShot = shot && { start: Math.max(bounds.start, shot.start), end: Math.min(bounds.end, shot.end) };
+    const wanted = m.end - m.start + missing;
+    const grown = (inShot && fitInside(m, inShot, wanted)) || m;
+    Object.assign(m, grown.end - grown.start >= wanted - 0.05 ? grown : fitInside(m, bounds, wanted) ?? m);
+  }
+  return moments;
 }
 
 /** Trims the weakest edges while too long (sparing protected ones), widens while too short. */
@@ -261,25 +413,4 @@ function quietestNear(analysis: Analysis, t: number): number | undefined {
   for (let i = from; i <= to; i++) if (analysis.loudness[i] < analysis.loudness[best]) best = i;
   const here = analysis.loudness[Math.min(analysis.loudness.length - 1, Math.floor(t / analysis.step))];
   return here - analysis.loudness[best] > 10 ? best * analysis.step : undefined;
-}
-
-/**
- * With music, moves each moment's end so that the cut to the next moment falls on a beat of the
- * track (moments keep their start; lengths change by at most half a beat).
- */
-export function snapToBeats(moments: Moment[], beats: number[], cuts: number[] = []): Moment[] {
-  if (beats.length < 2) return moments;
-  let reelTime = 0;
-  return moments.map((m, i) => {
-    const length = m.end - m.start;
-    const boundary = reelTime + length;
-    const beat = beats.reduce((best, b) => (Math.abs(b - boundary) < Math.abs(best - boundary) ? b : best), beats[0]);
-    // Never past the next moment, nor across a cut into another shot (not even by a frame).
-    const nextCut = cuts.filter((c) => c > m.start + 1e-6).sort((a, b) => a - b)[0];
-    const room = Math.min(moments[i + 1]?.start ?? Infinity, nextCut !== undefined ? floorMs(nextCut - 0.001) : Infinity) - m.start;
-    const wanted = i === moments.length - 1 || Math.abs(beat - boundary) > 0.6 ? length : Math.max(MIN_MOMENT, beat - reelTime);
-    const adjusted = Math.min(wanted, room);
-    reelTime += adjusted - CROSSFADE_SECONDS;
-    return { ...m, end: adjusted === length ? m.end : adjusted === room ? m.start + room : round2(m.start + adjusted) };
-  });
 }
