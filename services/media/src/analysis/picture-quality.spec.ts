@@ -37,7 +37,7 @@ describe('pictureFlaws', () => {
 
   it('marks whip pans, blown-out and black frames and a smear close to the lens', () => {
     const flaws = pictureFlaws(shot({
-      10: { cameraMotion: 0.075, subjectMotion: 0.6 },
+      10: { cameraMotion: 0.075, subjectMotion: 0.6, sharpness: 14 },
       20: { clipped: 0.4 },
       30: { brightness: 8, sharpness: 1 },
       50: { sharpness: 12, subjectMotion: 0.3 },
@@ -50,6 +50,13 @@ describe('pictureFlaws', () => {
     expect(fade.slice(80, 89).every((f) => f === null)).toBe(true);
     expect(fade.slice(89, 100).every((f) => f === 'faded')).toBe(true);
     expect(pictureFlaws(shot(range(0, 100, { brightness: 25 }))).every((f) => f === null)).toBe(true);
+    // A hard cut to a darker, still shot: one big change, then nothing.
+    const cut = pictureFlaws(shot({ ...range(50, 100, { brightness: 40, subjectMotion: 0 }), 50: { brightness: 40, difference: 80 } }, [10]));
+    expect(cut.every((f) => f === null)).toBe(true);
+  });
+
+  it('does not take a frenzy where everything changes (confetti, a crowd waving) for a whip pan', () => {
+    expect(pictureFlaws(shot(range(10, 30, { cameraMotion: 0.075, subjectMotion: 0.7, sharpness: 21 })))[15]).toBeNull();
   });
 
   it('lets a fast but readable pan through (a plane followed across a plain sky)', () => {

@@ -262,7 +262,8 @@ function fitInside(m: Span, bounds: Span, minimum: number): Span | null {
 
 /**
  * However weak the video, the reel shows its best few seconds: the strongest moment widens (within
- * clean footage) until the reel lasts MIN_REEL; without any moment, the best clean stretch is taken.
+ * clean footage, and within its shot unless nothing in the reel is strong) until the reel lasts
+ * MIN_REEL; without any moment, the best clean stretch is taken.
  */
 function atLeastMinimum(moments: Span[], curve: number[], flaws: Span[], shots: Span[], duration: number): Span[] {
   const longestClean = Math.max(0, ...cleanParts({ start: 0, end: duration }, flaws).map((p) => p.end - p.start));
@@ -277,6 +278,7 @@ function atLeastMinimum(moments: Span[], curve: number[], flaws: Span[], shots: 
     moments = [fitInside({ start: at, end: at }, stretch, needed) ?? stretch];
   }
   const byStrength = [...moments].sort((a, b) => meanScore(curve, b.start, b.end) - meanScore(curve, a.start, a.end));
+  const strong = byStrength.length > 0 && meanScore(curve, byStrength[0].start, byStrength[0].end) >= STRONG_SCORE;
   for (const m of byStrength) {
     const missing = needed - reelSeconds(moments);
     if (missing <= 0.05) break;
@@ -288,7 +290,9 @@ function atLeastMinimum(moments: Span[], curve: number[], flaws: Span[], shots: 
     const inShot = shot && { start: Math.max(bounds.start, shot.start), end: Math.min(bounds.end, shot.end) };
     const wanted = m.end - m.start + missing;
     const grown = (inShot && fitInside(m, inShot, wanted)) || m;
-    Object.assign(m, grown.end - grown.start >= wanted - 0.05 ? grown : fitInside(m, bounds, wanted) ?? m);
+    // A strong moment that fills its shot stays as it is; a weak reel reaches across cuts to last MIN_REEL.
+    const acrossCuts = strong ? null : fitInside(m, bounds, wanted);
+    Object.assign(m, grown.end - grown.start >= wanted - 0.05 ? grown : acrossCuts ?? grown);
   }
   return moments;
 }
