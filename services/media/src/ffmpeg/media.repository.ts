@@ -4,16 +4,24 @@ import type { Readable } from 'node:stream';
 import { assembleAnalysis, type Analysis } from '../analysis/analysis';
 import { AudioFeatureExtractor, type AudioStep, FRAME, PcmDecoder } from '../analysis/audio-features';
 import { type VideoStep, VideoFeatureExtractor } from '../analysis/video-features';
-import { ANALYSIS, analysisArgs, probeArgs, progressSeconds, showinfoTimes, WINDOW, windowArgs } from './args';
+import { ANALYSIS, analysisArgs, decodeCheckArgs, probeArgs, progressSeconds, type RenderSpec, renderArgs, showinfoTimes, WINDOW, windowArgs } from './args';
 import { type Candidate, fadesAt, hardCuts, pictureOf, REFINE_MARGIN, ShotTracker, type TimedPicture } from '../analysis/shots';
 import { FaceSampler } from '../analysis/face-sampler';
 import { FaceDetector, type FaceStep, faceStep } from '../analysis/faces';
 import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
+import { validRenderPlan } from './render-plan';
 
 export const MEDIA_TOOLS = Symbol('MEDIA_TOOLS');
 export interface MediaTools { ffmpeg: string; ffprobe: string }
 
 export class FfmpegError extends Error {}
+/** A reel render failed in our filter graph or plan: our bug, never the creator's file. */
+export class RenderPlanError extends FfmpegError {}
+/** A render failed where the source itself does not decode: the file may be damaged. */
+export class SourceDecodeError extends FfmpegError {}
+
+/** What ffmpeg says when our filter graph is refused or breaks: nothing the source did. */
+const GRAPH_FAILED = /Error (?:initializing|reinitializing|configuring) (?:complex )?filter|Failed to configure|Failed to inject frame|Error while filtering|Numerical result out of range|No such filter|matches no streams/i;
 
 const WINDOWS_PER_RUN = 8;
 
@@ -93,6 +101,30 @@ export class MediaRepository {
       : undefined;
     const { code, stderr } = await this.exec(this.tools.ffmpeg, args, options.signal, onStdout);
     if (code !== 0) throw new FfmpegError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
+  }
+
+  /**
+   * Renders a reel (renderArgs). A failure says whose it is: a SourceDecodeError only when the source
+   * does not decode where the moments are; otherwise a RenderPlanError (ours). An unreachable source
+   * keeps its plain FfmpegError.
+   */
+  async render(spec: RenderSpec, options: RunOptions = {}): Promise<void> {
+    try {
+      await this.run(renderArgs(spec), options);
+    } catch (err) {
+      if (!(err instanceof FfmpegError) || options.signal?.aborted) throw err;
+      throw await this.renderFailure(err, validRenderPlan(spec), options.signal);
+    }
+  }
+
+  private async renderFailure(err: FfmpegError, plan: RenderSpec, signal?: AbortSignal): Promise<FfmpegError> {
+    // A graph refused at start decoded nothing: whatever the source holds, the failure is ours.
+    if (GRAPH_FAILED.test(err.message)) return new RenderPlanError(err.message);
+    const check = await this.exec(this.tools.ffmpeg, decodeCheckArgs(plan.source, plan.moments), signal).catch(() => null);
+    if (!check || UNREACHABLE_INPUT.test(check.stderr)) return err;
+    const decodeErrors = check.stderr.trim();
+    if (check.code !== 0 || decodeErrors) return new SourceDecodeError(`${err.message} (decoding the source: ${decodeErrors.split('\n').slice(-3).join(' ')})`);
+    return new RenderPlanError(err.message);
   }
 
   /**

@@ -9,8 +9,19 @@ describe('parseProbe', () => {
       { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080 },
       { codec_type: 'audio', codec_name: 'aac' },
     ]));
-    expect(facts).toEqual({ duration: 12.5, formatName: 'mov,mp4,m4a,3gp,3g2,mj2', videoCodec: 'h264', audioCodec: 'aac', width: 1920, height: 1080, sampleAspect: 1, rotation: 0, hasAudio: true });
+    expect(facts).toEqual({ duration: 12.5, videoDuration: 12.5, formatName: 'mov,mp4,m4a,3gp,3g2,mj2', videoCodec: 'h264', audioCodec: 'aac', width: 1920, height: 1080, sampleAspect: 1, rotation: 0, hasAudio: true });
     expect(playsInBrowsers(facts)).toBe(true);
+  });
+
+  it('knows where the picture ends when the sound goes on after it', () => {
+    const streams = [
+      { codec_type: 'video', codec_name: 'h264', width: 640, height: 360, start_time: '1.5', duration: '8.0' },
+      { codec_type: 'audio', codec_name: 'aac', start_time: '1.5', duration: '11.0' },
+    ];
+    expect(parseProbe(probe(streams, { duration: '11.0', start_time: '1.5' })).videoDuration).toBe(8);
+    expect(parseProbe(probe([{ ...streams[0], start_time: '2.0' }], { duration: '11.0', start_time: '1.5' })).videoDuration).toBe(8.5);
+    // Matroska gives no stream duration: the file's.
+    expect(parseProbe(probe([{ codec_type: 'video', codec_name: 'vp9', width: 640, height: 360 }], { duration: '3' })).videoDuration).toBe(3);
   });
 
   it('swaps width and height for a phone clip rotated by 90 degrees', () => {

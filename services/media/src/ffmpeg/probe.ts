@@ -1,6 +1,8 @@
 /** What the pipeline needs to know about a file, read from ffprobe's JSON. */
 export interface MediaFacts {
   duration: number;
+  /** Seconds from the file's start to the end of its picture: the sound may go on after it. */
+  videoDuration: number;
   formatName: string;
   videoCodec: string;
   audioCodec: string;
@@ -20,12 +22,13 @@ interface ProbeStream {
   height?: number;
   sample_aspect_ratio?: string;
   duration?: string;
+  start_time?: string;
   tags?: { rotate?: string };
   side_data_list?: Array<{ rotation?: number }>;
   disposition?: { attached_pic?: number };
 }
 
-interface ProbeOutput { streams?: ProbeStream[]; format?: { format_name?: string; duration?: string } }
+interface ProbeOutput { streams?: ProbeStream[]; format?: { format_name?: string; duration?: string; start_time?: string } }
 
 export class NotAVideoError extends Error {}
 
@@ -53,6 +56,7 @@ export function parseProbe(json: string): MediaFacts {
   const shownWidth = sampleAspect === 1 ? video.width : 2 * Math.round(((video.width ?? 0) * sampleAspect) / 2);
   return {
     duration,
+    videoDuration: Math.min(duration, streamEnd(video, output.format?.start_time) ?? duration),
     formatName: output.format?.format_name ?? '',
     videoCodec: video.codec_name ?? '',
     audioCodec: audio?.codec_name ?? '',
@@ -62,6 +66,13 @@ export function parseProbe(json: string): MediaFacts {
     rotation: quarterTurns * 90,
     hasAudio: Boolean(audio),
   };
+}
+
+/** Where a stream ends, in seconds from the file's start, when ffprobe says (Matroska streams have no duration). */
+function streamEnd(stream: ProbeStream, fileStart = '0'): number | undefined {
+  const offset = Number(stream.start_time ?? fileStart) - Number(fileStart);
+  const end = (Number.isFinite(offset) ? offset : 0) + Number(stream.duration);
+  return end > 0 ? end : undefined;
 }
 
 /** H.264 video with AAC or no sound: what browsers decode, whatever the container. */

@@ -1,4 +1,4 @@
-import { FfmpegError } from '../ffmpeg/media.repository';
+import { FfmpegError, RenderPlanError, SourceDecodeError } from '../ffmpeg/media.repository';
 import { NotAVideoError } from '../ffmpeg/probe';
 import { describeFailure, UserFacingError } from './failure-reasons';
 
@@ -29,5 +29,16 @@ describe('describeFailure', () => {
     expect(ffmpeg.reason).toBe('The reel could not be made: the video could not be decoded or encoded. Press Retry; if it fails again, the file may be damaged, so upload it again.');
     const other = describeFailure('video', new TypeError("Cannot read properties of undefined (reading 'x')"));
     expect(other).toEqual({ reason: 'The video could not be processed because of a server error. Press Retry to try again.', final: false });
+  });
+
+  it('takes the blame for a render plan of ours that ffmpeg refused, and keeps Retry', () => {
+    const ours = describeFailure('reel', new RenderPlanError("[AVFilterGraph @ 0x55] Error initializing filter 'atrim' with args 'end_sample=-48' Numerical result out of range"));
+    expect(ours).toEqual({ reason: 'We could not make this reel; we have been told. Press Retry to try again.', final: false });
+    expect(ours.reason).not.toMatch(/damaged|upload/);
+  });
+
+  it('speaks of a damaged file only when the source does not decode', () => {
+    const damaged = describeFailure('reel', new SourceDecodeError('[h264 @ 0x55] Invalid NAL unit size (1234 > 99).'));
+    expect(damaged).toEqual({ reason: 'The reel could not be made: the video could not be decoded or encoded. Press Retry; if it fails again, the file may be damaged, so upload it again.', final: false });
   });
 });

@@ -1,4 +1,4 @@
-import { FfmpegError } from '../ffmpeg/media.repository';
+import { FfmpegError, RenderPlanError } from '../ffmpeg/media.repository';
 import { NotAVideoError } from '../ffmpeg/probe';
 import { minutesText } from './job-deadline';
 
@@ -12,6 +12,9 @@ export interface Failure {
 export type Subject = 'video' | 'reel';
 
 const WHAT: Record<Subject, string> = { video: 'The video could not be processed', reel: 'The reel could not be made' };
+
+/** What the creator is told when our own render plan failed: not their file, and we know. */
+export const RENDER_PLAN_FAILED = 'We could not make this reel; we have been told. Press Retry to try again.';
 
 /** An error whose message is written for the user (like NotAVideoError); retrying cannot help. */
 export class UserFacingError extends Error {}
@@ -35,6 +38,7 @@ export function describeFailure(subject: Subject, err: unknown, deadlineSeconds?
   if (SYSTEM_CODES.has(code) && (err as NodeJS.ErrnoException).syscall) {
     return { reason: `${WHAT[subject]}: the server could not use its working folder. This is not a problem with your video; press Retry later.`, final: false };
   }
+  if (err instanceof RenderPlanError) return { reason: RENDER_PLAN_FAILED, final: false };
   if (err instanceof FfmpegError) {
     return { reason: `${WHAT[subject]}: the video could not be decoded or encoded. Press Retry; if it fails again, the file may be damaged, so upload it again.`, final: false };
   }
