@@ -141,6 +141,15 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     const download = await viewer().getByTestId('download-reel').getAttribute('href');
     const disposition = await page.evaluate(async (url) => (await fetch(url!, { method: 'HEAD' })).headers.get('content-disposition'), download);
     expect(disposition).toContain(`${title} - highlights v1.mp4`);
+
+    // The player's poster is a frame of the reel itself (not the video's thumbnail).
+    await page.waitForFunction(() => /\/api\/highlights\/[0-9a-f-]{36}\/poster\?/.test(document.querySelector<HTMLVideoElement>('[data-testid="reel-player"] video')?.poster ?? ''));
+    // What the file is (480p chosen and made), and the engine's own summary of what it picked.
+    expect(await viewer().getByTestId('render-summary').innerText()).toBe('480p MP4 · 16:9');
+    expect(await viewer().getByTestId('reel-facts').innerText()).toContain('854×480');
+    const [v1] = (await api('GET', `/api/videos/${videoId}/highlights`)).json;
+    expect(v1.summary).toBeTruthy();
+    expect(await viewer().getByTestId('selection-summary').innerText()).toBe(v1.summary);
   });
 
   it('plots the score over time with the moments labelled by their reasons', async () => {
@@ -210,6 +219,8 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     const card = page.getByTestId('ai-highlights-card');
     expect(await card.getByLabel('Preset').inputValue()).toBe('auto');
     expect(await card.getByLabel('Length').inputValue()).toBe('30');
+    // The video says how many of its reels are ready (both versions), not 'Ready for highlights'.
+    await page.locator(`[data-testid="recent-video"][data-video-id="${videoId}"]`).getByText('2 reels ready').waitFor();
     await page.locator(`[data-testid="recent-video"][data-video-id="${videoId}"]`).click();
     const status = card.getByTestId('ai-highlights-status');
     await status.getByText('v2').waitFor();
@@ -314,5 +325,48 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     }
     await page.setViewportSize({ width: 1366, height: 860 });
+  });
+
+  it('labels reels and exports by what the file is, plays a 9:16 reel in a portrait player with its own poster, and counts the reels on the card', async () => {
+    // 1080p asked of a 640x360 video: the files are made at 480p (never upscaled past it), and say so.
+    const queued = await api('POST', `/api/videos/${videoId}/generate-highlights`, { preset: 'sport', targetLength: 15, aspect: '9:16', quality: '1080p' });
+    const exported = await api('POST', `/api/videos/${videoId}/exports`, { start: '0:09', end: '0:12', quality: '1080p', format: 'mp4' });
+    expect([queued.status, exported.status]).toEqual([202, 202]);
+    await page.goto(`${app.baseUrl}/video/${videoId}?highlight=${queued.json.id}`);
+    await page.locator(`[data-testid="highlight-viewer"][data-highlight-id="${queued.json.id}"][data-status="ready"]`).waitFor({ timeout: 60_000 });
+    const summary = viewer().getByTestId('render-summary');
+    expect(await summary.innerText()).toBe("480p — your video's own resolution · MP4 · 9:16");
+    expect(await summary.getAttribute('title')).toBe('1080p was chosen; a reel is never made larger than the video it comes from.');
+    expect(await viewer().getByTestId('reel-facts').innerText()).toContain('480×854');
+    expect(await page.locator('[data-testid="highlight-version"][data-version="3"]').innerText()).toContain('480p MP4');
+
+    // The whole player is portrait (not a wide black box), and so is its poster, a frame of the reel.
+    const player = viewer().getByRole('group', { name: /Reel player: version 3/ });
+    const box = (await player.boundingBox())!;
+    expect(box.height).toBeGreaterThan(box.width * 1.3);
+    const poster = await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="reel-player"] video');
+      return video?.poster.includes('/poster?') ? video.poster : null;
+    });
+    const size = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return { width: img.naturalWidth, height: img.naturalHeight };
+    }, (await poster.jsonValue())!);
+    expect(size).toEqual({ width: 480, height: 854 });
+    await screenshot(page, 'highlights-12-vertical-reel');
+
+    // The export's row says what its file is too.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Video Editor' }).click();
+    const row = page.locator(`[data-testid="recent-edit"][data-id="${exported.json.id}"]`);
+    await page.locator(`[data-testid="recent-edit"][data-id="${exported.json.id}"][data-status="ready"]`).waitFor({ timeout: 30_000 });
+    expect(await row.innerText()).toContain("MP4 480p — your video's own resolution");
+
+    // The video's card says how many reels are ready: versions 1 to 3 (exports are not reels).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Videos' }).click();
+    const card = page.getByTestId('video-card').filter({ hasText: title });
+    await card.getByTestId('video-status').getByText('3 reels ready').waitFor();
+    await screenshot(page, 'highlights-13-my-videos-reels-ready');
   });
 });

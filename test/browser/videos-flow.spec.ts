@@ -112,7 +112,10 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
       const seen = new Set<string>();
       (window as unknown as { __steps: Set<string> }).__steps = seen;
       const record = () =>
-        document.querySelectorAll<HTMLElement>('[data-testid^="step-"]').forEach((el) => seen.add(`${el.dataset.testid}:${el.dataset.state}`));
+        document.querySelectorAll<HTMLElement>('[data-testid^="step-"]').forEach((el) => {
+          seen.add(`${el.dataset.testid}:${el.dataset.state}`);
+          if (el.dataset.state === 'ready') seen.add(`${el.dataset.testid}:text:${el.textContent}`);
+        });
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
     });
 
@@ -131,9 +134,12 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
         'step-analysis:in-progress',
         'step-validation:complete',
         'step-analysis:complete',
-        'step-highlights:complete',
+        // No reel exists yet: the last step says the video is ready for highlights, never a false Complete.
+        'step-highlights:ready',
       ]),
     );
+    expect(seen).not.toContain('step-highlights:complete');
+    expect(seen).toContain('step-highlights:text:Creating HighlightsReady for highlights');
     await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
     await screenshot(page, 'videos-04-complete');
     await page.getByRole('button', { name: 'Done' }).click();

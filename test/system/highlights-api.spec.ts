@@ -68,6 +68,26 @@ describe('AI highlights through the gateway', () => {
     expect(download.headers.get('content-disposition')).toContain('filename="Derby - highlights v1.mp4"');
     expect(Number(download.headers.get('content-length'))).toBe(latest.reel.size);
 
+    // What the file is, and the engine's summary of what it picked.
+    expect(latest).toMatchObject({ quality: '480p', renderedQuality: '480p', reel: { width: 854, height: 480 } });
+    expect(latest.summary).toMatch(new RegExp(`^${latest.moments.length} \\S`));
+    // Its poster: a frame of the reel (JPEG, the reel's shape), served like the video's thumbnail.
+    expect(latest.reel.posterUrl).toMatch(new RegExp(`^/api/highlights/${latest.id}/poster\\?`));
+    const poster = await fetch(`${app.baseUrl}${latest.reel.posterUrl}`);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    expect(poster.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(poster.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(poster.headers.get('content-disposition')).toMatch(new RegExp(`^inline; filename="poster-${latest.id}.jpg"`));
+    expect(Buffer.from(await poster.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // Its URL is the owner's alone: the signature is bound to Alice and to this path.
+    expect((await fetch(`${app.baseUrl}${latest.reel.posterUrl.replace('/poster?', '/stream?')}`)).status).toBe(401);
+
+    // The video now says how many reels of it are ready, in the list and on its own.
+    const listed = (await api(app.baseUrl, 'GET', '/api/videos', { token: alice })).json as Array<{ id: string; readyReels: number }>;
+    expect(listed.find((v) => v.id === videoId)?.readyReels).toBe(1);
+    expect((await api(app.baseUrl, 'GET', `/api/videos/${videoId}`, { token: alice })).json.readyReels).toBe(1);
+
     // The kept analysis, for the editor's timeline: the planted clip's hard cuts, to the frame.
     const analysis = await api(app.baseUrl, 'GET', `/api/videos/${videoId}/analysis`, { token: alice });
     expect(analysis.status).toBe(200);
@@ -92,6 +112,8 @@ describe('AI highlights through the gateway', () => {
       ['POST', `/api/videos/${videoId}/generate-highlights`, {}, bob, 404],
       ['GET', `/api/highlights/${latest.id}`, undefined, bob, 404],
       ['GET', `/api/highlights/${latest.id}/stream`, undefined, bob, 404],
+      ['GET', `/api/highlights/${latest.id}/poster`, undefined, bob, 404],
+      ['GET', `/api/highlights/${latest.id}/poster`, undefined, undefined, 401],
       ['GET', `/api/videos/${videoId}/highlights`, undefined, bob, 404],
       ['GET', `/api/videos/${videoId}/analysis`, undefined, bob, 404],
       ['GET', `/api/videos/${videoId}/analysis`, undefined, undefined, 401],

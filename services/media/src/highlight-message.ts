@@ -29,5 +29,11 @@ export function toHighlightMessage(h: HighlightEntity, videoTitle: string, urlSe
     errorReason: h.errorReason,
     createdAt: timestampFromDate(h.createdAt),
     videoTitle,
+    // What the file is, as probed after the render ('' / 0 for reels made before it was recorded).
+    renderedQuality: ready ? h.renderedQuality : '',
+    reelWidth: ready ? h.reelWidth : 0,
+    reelHeight: ready ? h.reelHeight : 0,
+    posterUrl: ready && h.posterKey ? sign(`/api/highlights/${h.id}/poster`) : '',
+    summary: h.summary,
   });
 }

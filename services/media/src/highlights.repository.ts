@@ -22,6 +22,11 @@ export abstract class HighlightsRepository {
   /** Every reel still queued or processing, oldest first: each should have a job behind it. */
   abstract listUnsettled(): Promise<Highlight[]>;
   abstract deleteForVideo(videoId: string): Promise<Highlight[]>;
+  /**
+   * How many reels (kind highlights, not exports) of each of the owner's videos are ready, in one
+   * grouped query; only that video's when one is given. Videos without any are absent.
+   */
+  abstract countReady(userId: string, videoId?: string): Promise<Map<string, number>>;
 }
 
 @Injectable()
@@ -91,5 +96,18 @@ export class TypeOrmHighlightsRepository extends HighlightsRepository {
     const rows = await this.highlights.findBy({ videoId });
     await this.highlights.delete({ videoId });
     return rows;
+  }
+
+  async countReady(userId: string, videoId?: string) {
+    if (!isUuid(userId) || (videoId !== undefined && !isUuid(videoId))) return new Map<string, number>();
+    // IDX_highlights_user_kind_created finds the owner's reels; one row per video that has ready ones.
+    const query = this.highlights
+      .createQueryBuilder('h')
+      .select('h.videoId', 'videoId')
+      .addSelect('COUNT(*)', 'count')
+      .where('h.userId = :userId AND h.kind = :kind AND h.status = :status', { userId, kind: 'highlights', status: 'ready' });
+    if (videoId !== undefined) query.andWhere('h.videoId = :videoId', { videoId });
+    const rows = await query.groupBy('h.videoId').getRawMany<{ videoId: string; count: string | number }>();
+    return new Map(rows.map((r) => [r.videoId, Number(r.count)]));
   }
 }

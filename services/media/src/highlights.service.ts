@@ -111,6 +111,15 @@ export class HighlightsService {
     return { $typeName: 'media.v1.HighlightList', highlights: rows.map((h) => this.view(h, titles.get(h.videoId) ?? null)) };
   }
 
+  /** The poster of a ready reel: a JPEG frame of the reel itself. NOT_FOUND for a reel without one. */
+  async resolvePoster(userId: string, highlightId: string): Promise<mediaV1.MediaObject> {
+    const highlight = await this.owned(userId, highlightId);
+    if (highlight.status !== 'ready' || !highlight.posterKey) throw RpcFailure.notFound('This reel has no poster.');
+    const stored = await this.storage.stat(highlight.posterKey);
+    if (!stored) throw RpcFailure.notFound('The poster of this reel is missing.');
+    return { $typeName: 'media.v1.MediaObject', key: highlight.posterKey, contentType: 'image/jpeg', size: BigInt(stored.size), filename: '' };
+  }
+
   /** The reel file of a ready highlight, for streaming or download. */
   async resolveReel(userId: string, highlightId: string, download: boolean): Promise<mediaV1.MediaObject> {
     const highlight = await this.owned(userId, highlightId);
@@ -129,10 +138,15 @@ export class HighlightsService {
     };
   }
 
-  /** Removes every reel of a deleted video, files included. */
+  /** Removes every reel of a deleted video, files (reels and their posters) included. */
   async deleteForVideo(videoId: string): Promise<void> {
     const rows = await this.highlights.deleteForVideo(videoId);
-    await this.storage.remove(rows.map((h) => h.reelKey).filter(Boolean));
+    await this.storage.remove(rows.flatMap((h) => [h.reelKey, h.posterKey]).filter(Boolean));
+  }
+
+  /** Ready reels per video of the owner (one grouped query), or of one video. */
+  readyReelCounts(userId: string, videoId?: string): Promise<Map<string, number>> {
+    return this.highlights.countReady(userId, videoId);
   }
 
   private async checkedRender(userId: string, options: mediaV1.RenderOptions | undefined, base?: Partial<CheckedRender>): Promise<CheckedRender> {

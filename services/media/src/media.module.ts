@@ -26,6 +26,7 @@ import { CreateDeletedFolders1763732000000 } from './migrations/1763732000000-Cr
 import { AddUploadGrantExpiry1763990000000 } from './migrations/1763990000000-AddUploadGrantExpiry';
 import { AddJobRetries1764000000000 } from './migrations/1764000000000-AddJobRetries';
 import { AddFillToLength1764100000000 } from './migrations/1764100000000-AddFillToLength';
+import { AddReelFacts1764200000000 } from './migrations/1764200000000-AddReelFacts';
 import { MusicLibrary, RpcMusicLibrary } from './music-library';
 import { PlanGate } from './plan-gate';
 import { ProgressPublisher } from './progress.publisher';
@@ -39,6 +40,7 @@ export const MEDIA_SCHEMA = 'media';
 export const mediaEntities = [VideoEntity, UploadGrantEntity, HighlightEntity, DeletedFolderEntity];
 export const mediaMigrations = [
   CreateVideos1763716000000, CreateHighlights1763724000000, CreateDeletedFolders1763732000000, AddUploadGrantExpiry1763990000000, AddJobRetries1764000000000, AddFillToLength1764100000000,
+  AddReelFacts1764200000000,
 ];
 
 /** What the API and the worker both need: database, NATS, storage, ffmpeg, progress. */

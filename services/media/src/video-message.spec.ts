@@ -30,6 +30,12 @@ describe('toVideoMessage', () => {
     expect(decoded.streamUrl).toMatch(/^\/api\/videos\/7d1f3a52-6c0e-4b8e-9f43-1d2c3b4a5e6f\/stream\?/);
   });
 
+  it('carries the count of ready reels it is given, 0 by default', () => {
+    expect(toVideoMessage(video, SECRET, 0).readyReels).toBe(0);
+    const message = toVideoMessage(video, SECRET, 0, 2);
+    expect(fromBinary(mediaV1.VideoSchema, toBinary(mediaV1.VideoSchema, message)).readyReels).toBe(2);
+  });
+
   it('leaves the player URL empty until the video is processed', () => {
     expect(toVideoMessage({ ...video, status: 'processing' } as VideoEntity, SECRET, 0).streamUrl).toBe('');
   });

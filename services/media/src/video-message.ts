@@ -15,9 +15,10 @@ function timestamp(date: Date): Timestamp {
 /**
  * The contract view of a video, with signed media URLs for its owner. Built as a plain object with
  * every field set rather than with protobuf-es `create()`, which walks the schema for each of the
- * hundred videos of a list (the same bytes on the wire, a third of the time).
+ * hundred videos of a list (the same bytes on the wire, a third of the time). `readyReels`: how many
+ * of its highlight reels are ready (counted by the caller, for a whole list in one query).
  */
-export function toVideoMessage(video: VideoEntity, urlSecret: string, now = Date.now()): mediaV1.Video {
+export function toVideoMessage(video: VideoEntity, urlSecret: string, now = Date.now(), readyReels = 0): mediaV1.Video {
   const sign = (path: string) => signMediaPath(urlSecret, path, video.userId, now);
   const hasMedia = video.objectKey !== '';
   const playable = video.status === 'processed';
@@ -44,5 +45,6 @@ export function toVideoMessage(video: VideoEntity, urlSecret: string, now = Date
     batchId: video.batchId ?? '',
     sourceVideoId: video.sourceVideoId ?? '',
     stage: video.stage,
+    readyReels,
   };
 }

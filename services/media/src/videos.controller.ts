@@ -63,10 +63,11 @@ export class VideosController {
 
   @RpcHandler(Rpc.objectResolve)
   resolveObject(@Payload() request: mediaV1.ObjectResolveRequest) {
-    const { REEL, REEL_DOWNLOAD } = mediaV1.ObjectKind;
+    const { REEL, REEL_DOWNLOAD, REEL_POSTER } = mediaV1.ObjectKind;
     if (request.kind === REEL || request.kind === REEL_DOWNLOAD) {
       return this.highlights.resolveReel(request.userId, request.highlightId, request.kind === REEL_DOWNLOAD);
     }
+    if (request.kind === REEL_POSTER) return this.highlights.resolvePoster(request.userId, request.highlightId);
     return this.videos.resolveObject(request);
   }
 }

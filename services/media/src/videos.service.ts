@@ -95,12 +95,14 @@ export class VideosService {
   }
 
   async list(userId: string, folderId: string): Promise<mediaV1.VideoList> {
-    const videos = await this.videos.listOwned(userId, folderId || undefined);
-    return { $typeName: 'media.v1.VideoList', videos: videos.map((v) => this.view(v)) };
+    // The ready reels of all the owner's videos in one grouped query, beside the list's own.
+    const [videos, reels] = await Promise.all([this.videos.listOwned(userId, folderId || undefined), this.highlights.readyReelCounts(userId)]);
+    return { $typeName: 'media.v1.VideoList', videos: videos.map((v) => this.view(v, reels.get(v.id))) };
   }
 
   async get(userId: string, videoId: string): Promise<mediaV1.Video> {
-    return this.view(await this.owned(userId, videoId));
+    const [video, reels] = await Promise.all([this.owned(userId, videoId), this.highlights.readyReelCounts(userId, videoId)]);
+    return this.view(video, reels.get(video.id));
   }
 
   /** The kept analysis of the owner's video: shot boundaries and per-step signals for the editor. */
@@ -143,11 +145,11 @@ export class VideosService {
     if (folderId !== null && !(isUuid(folderId) && (await this.folders.exists(request.userId, folderId)))) {
       throw RpcFailure.notFound('Folder not found');
     }
-    if (video.folderId === folderId) return this.view(video);
+    if (video.folderId === folderId) return this.view(video, await this.readyReels(request.userId, video.id));
     const outcome = await this.videos.setFolder(video.id, request.userId, folderId);
     if (outcome === 'no-folder') throw RpcFailure.notFound('Folder not found');
     if (outcome === 'no-video') throw RpcFailure.notFound('Video not found');
-    return this.view({ ...video, folderId } as VideoEntity);
+    return this.view({ ...video, folderId } as VideoEntity, await this.readyReels(request.userId, video.id));
   }
 
   async trim(request: mediaV1.VideosTrimRequest): Promise<mediaV1.Video> {
@@ -239,8 +241,13 @@ export class VideosService {
     return video;
   }
 
-  private view(video: VideoEntity) {
-    return toVideoMessage(video, this.config.MEDIA_URL_SECRET);
+  private async readyReels(userId: string, videoId: string): Promise<number> {
+    return (await this.highlights.readyReelCounts(userId, videoId)).get(videoId) ?? 0;
+  }
+
+  /** `readyReels`: how many of its reels are ready (0 for a video just made, which has none). */
+  private view(video: VideoEntity, readyReels = 0) {
+    return toVideoMessage(video, this.config.MEDIA_URL_SECRET, Date.now(), readyReels);
   }
 
   /** The object key inside an upload URL we issued (path style: /<bucket>/<key>). */

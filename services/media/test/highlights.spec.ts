@@ -51,6 +51,8 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
 
   const resolveReel = (highlightId: string) =>
     media.client.call(Rpc.objectResolve, { userId: alice, highlightId, kind: mediaV1.ObjectKind.REEL_DOWNLOAD });
+  const resolvePoster = (highlightId: string, userId = alice) =>
+    media.client.call(Rpc.objectResolve, { userId, highlightId, kind: mediaV1.ObjectKind.REEL_POSTER });
 
   it('finds the planted moment, explains it, and renders a 15 s reel in story order', async () => {
     // Default render options: 1080p MP4 16:9.
@@ -76,6 +78,16 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     const reel = await probeReel(storage, object.key);
     // The source is 640x360: the reel is never upscaled past the lowest quality (480p), whatever was chosen.
     expect(reel).toMatchObject({ codec: 'h264', width: 854, height: 480, audio: 'aac' });
+    // ... and the highlight says so: 1080p was chosen, 480p is what the file is.
+    expect(ready).toMatchObject({ render: expect.objectContaining({ quality: '1080p' }), renderedQuality: '480p', reelWidth: 854, reelHeight: 480 });
+    // The engine's own summary of what it picked is kept with the reel ('1 strong moment found...').
+    expect(ready.summary).toMatch(new RegExp(`^${ready.moments.length} \\S`));
+    // The poster is a frame of the reel, in the reel's shape, stored beside it.
+    expect(ready.posterUrl).toContain(`/api/highlights/${ready.id}/poster?`);
+    const poster = await resolvePoster(ready.id);
+    expect(poster).toMatchObject({ key: `derived/${video.id}/reels/${ready.id}.jpg`, contentType: 'image/jpeg' });
+    expect(await probeReel(storage, poster.key)).toMatchObject({ codec: 'mjpeg', width: 854, height: 480 });
+    expect((await rejection(resolvePoster(ready.id, bob))).code).toBe(ErrorCode.NOT_FOUND);
     expect(reel.duration).toBeCloseTo(ready.reelDuration, 0);
     // The analysed source stays on the worker's disk for the edits and exports that follow.
     expect(cachedCopies()).toEqual([statSync(clip.file).size]);
@@ -107,6 +119,9 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     expect(ready.streamUrl).toBe('');
     const reel = await probeReel(storage, (await resolveReel(ready.id)).key);
     expect(reel).toMatchObject({ format: 'avi', codec: 'mpeg4', width: 480, height: 854, audio: 'mp3' });
+    expect(ready).toMatchObject({ renderedQuality: '480p', reelWidth: 480, reelHeight: 854 });
+    // A 9:16 reel's poster is portrait, like the reel (not the source's landscape thumbnail).
+    expect(await probeReel(storage, (await resolvePoster(ready.id)).key)).toMatchObject({ codec: 'mjpeg', width: 480, height: 854 });
     const { highlights } = await media.client.call(Rpc.highlightsList, { userId: alice, videoId: video.id });
     expect(highlights.map((h) => h.version)).toEqual([2, 1]);
   }, 120_000);
@@ -123,6 +138,8 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     expect(ready.timings?.selectionSeconds).toBeUndefined();
     expect(ready.timings?.renderSeconds).toBeGreaterThan(0);
     expect(ready.reelDuration).toBeCloseTo(7.6, 1);
+    // Edited moments are the creator's: no engine summary; the file is described all the same.
+    expect(ready).toMatchObject({ summary: '', renderedQuality: '480p', reelWidth: 854, reelHeight: 480 });
     const reel = await probeReel(storage, (await resolveReel(ready.id)).key);
     expect(reel.duration).toBeCloseTo(7.6, 0);
   }, 120_000);
@@ -158,6 +175,19 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
       .toBe('Every moment must be at least 1 second long.');
   });
 
+  it('counts each video\'s ready reels in the list and in the video (exports are not reels)', async () => {
+    const { highlights } = await media.client.call(Rpc.highlightsList, { userId: alice, videoId: video.id });
+    expect(highlights.filter((h) => h.status === 'ready')).toHaveLength(3);
+    const { videos } = await media.client.call(Rpc.videosList, { userId: alice, folderId: '' });
+    expect(videos.find((v) => v.id === video.id)?.readyReels).toBe(3);
+    expect((await media.client.call(Rpc.videosGet, { userId: alice, videoId: video.id })).readyReels).toBe(3);
+    // A queued reel is not ready yet.
+    const queued = await media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, targetLength: 15, render: { quality: '480p' } });
+    expect((await media.client.call(Rpc.videosList, { userId: alice, folderId: '' })).videos.find((v) => v.id === video.id)?.readyReels).toBe(3);
+    await waitForHighlight(media.client, alice, queued.id);
+    expect((await media.client.call(Rpc.videosGet, { userId: alice, videoId: video.id })).readyReels).toBe(4);
+  }, 120_000);
+
   it('answers 409 for a video that is not processed yet', async () => {
     const { uploadUrl, size } = await uploadFile(media.client, alice, 'slow.webm');
     const pending = await media.client.call(Rpc.uploadComplete, { userId: alice, videoUrl: uploadUrl, title: 'Later', originalFilename: 'later.webm', fileSize: BigInt(size), duration: 0 });
@@ -167,9 +197,13 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     await media.client.call(Rpc.videosDelete, { userId: alice, videoId: pending.id });
   });
 
-  it('deletes the reels and the analysis with the video', async () => {
+  it('deletes the reels, their posters and the analysis with the video', async () => {
     const { highlights } = await media.client.call(Rpc.highlightsList, { userId: alice, videoId: video.id });
-    const keys = await Promise.all(highlights.map(async (h) => (await resolveReel(h.id)).key));
+    const { highlights: exports } = await media.client.call(Rpc.exportsList, { userId: alice });
+    const reels = [...highlights, ...exports.filter((h) => h.videoId === video.id)];
+    const keys = (await Promise.all(reels.map(async (h) => [(await resolveReel(h.id)).key, (await resolvePoster(h.id)).key]))).flat();
+    expect(keys).toHaveLength(2 * reels.length);
+    for (const key of keys) expect(await storage.stat(key)).not.toBeNull();
     await media.client.call(Rpc.videosDelete, { userId: alice, videoId: video.id });
     for (const key of [...keys, `derived/${video.id}/analysis.json`]) expect(await storage.stat(key)).toBeNull();
     // The worker drops its local copy when it hears of the deletion.

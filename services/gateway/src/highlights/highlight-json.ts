@@ -20,8 +20,21 @@ export function highlightJson(h: mediaV1.Highlight) {
     musicTrackId: h.render?.musicTrackId || null,
     moments: h.moments.map((m) => ({ start: m.start, end: m.end, score: m.score, reasons: m.reasons })),
     timeline: h.timeline.map((v) => Math.round(v * 100) / 100),
+    // The quality the file has (below `quality` when the source could not fill it); null for reels made before it was recorded.
+    renderedQuality: h.renderedQuality || null,
+    // The engine's words for what it picked; null for edits, exports and older reels.
+    summary: h.summary || null,
     reel: h.downloadUrl
-      ? { streamUrl: h.streamUrl || null, downloadUrl: h.downloadUrl, duration: h.reelDuration, size: Number(h.reelSize) }
+      ? {
+          streamUrl: h.streamUrl || null,
+          downloadUrl: h.downloadUrl,
+          duration: h.reelDuration,
+          size: Number(h.reelSize),
+          width: h.reelWidth || null,
+          height: h.reelHeight || null,
+          // A frame of the reel itself, in its shape (signed like the reel's URLs).
+          posterUrl: h.posterUrl || null,
+        }
       : null,
     timings: {
       analysisSeconds: h.timings?.analysisSeconds ?? null,

@@ -43,6 +43,12 @@ export class MediaStreamController {
     return this.send(caller, { highlightId: id, kind: ObjectKind.REEL }, `reel-${id}`, req, res);
   }
 
+  /** A frame of the reel itself, in its shape: the reel player's poster. */
+  @SignedMedia() @Get('api/highlights/:id/poster')
+  reelPoster(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.send(caller, { highlightId: id, kind: ObjectKind.REEL_POSTER }, `poster-${id}`, req, res);
+  }
+
   @SignedMedia() @Get('api/highlights/:id/download')
   reelDownload(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.send(caller, { highlightId: id, kind: ObjectKind.REEL_DOWNLOAD }, `reel-${id}`, req, res);

@@ -25,6 +25,8 @@ export function videoJson(video: mediaV1.Video) {
     folderId: video.folderId || null,
     batchId: video.batchId || null,
     sourceVideoId: video.sourceVideoId || null,
+    // Highlight reels of this video that are ready (exports not counted).
+    readyReels: video.readyReels,
   };
 }
 export type VideoJson = ReturnType<typeof videoJson>;

@@ -74,6 +74,28 @@ export class HighlightEntity {
   @Column({ name: 'reel_duration', type: 'double precision', default: 0 })
   reelDuration!: number;
 
+  /**
+   * The quality the reel file has: `quality`, or lower when the source could not fill it (reels are
+   * never upscaled). '' for reels made before it was recorded.
+   */
+  @Column({ name: 'rendered_quality', type: 'varchar', length: 10, default: '' })
+  renderedQuality!: string;
+
+  /** The reel's picture size in pixels (0: not recorded). */
+  @Column({ name: 'reel_width', type: 'int', default: 0 })
+  reelWidth!: number;
+
+  @Column({ name: 'reel_height', type: 'int', default: 0 })
+  reelHeight!: number;
+
+  /** A JPEG frame of the reel itself, in its shape, stored beside it ('' for reels made before posters). */
+  @Column({ name: 'poster_key', type: 'varchar', length: 300, default: '' })
+  posterKey!: string;
+
+  /** The engine's summary of what it picked ('4 strong moments found'); '' for edits, exports and older reels. */
+  @Column({ type: 'text', default: '' })
+  summary!: string;
+
   @Column({ type: 'jsonb', default: () => "'{}'" })
   timings!: StoredTimings;
 

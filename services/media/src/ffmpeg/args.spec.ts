@@ -1,4 +1,4 @@
-import { analysisArgs, cropExpression, probeArgs, progressSeconds, proxyArgs, qualityFor, reelLength, renderArgs, thumbnailArgs, trimArgs } from './args';
+import { analysisArgs, cropExpression, posterArgs, posterTime, probeArgs, progressSeconds, proxyArgs, qualityFor, qualityOfSize, reelLength, renderArgs, thumbnailArgs, trimArgs } from './args';
 
 describe('ffmpeg argument builders', () => {
   it('probes as JSON with format and streams', () => {
@@ -138,5 +138,38 @@ describe('renderArgs', () => {
     const path = [{ from: 0, to: 1, x0: 0.2, x1: 0.2 }, { from: 1, to: 3, x0: 0.2, x1: 0.4 }, { from: 3, to: 5, x0: 0.9, x1: 0.9 }];
     expect(cropExpression(path)).toBe('if(lt(t,1.000),0.200,if(lt(t,3.000),(0.200+0.2000*(t-1.000)/2.000),0.900))');
     expect(cropExpression([])).toBe('0.500');
+  });
+});
+
+describe('the reel poster and what a reel is', () => {
+  it('takes one JPEG frame of the reel at the given time, in its own shape and never enlarged', () => {
+    const args = posterArgs('reel.mp4', 'poster.jpg', 3.25);
+    expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 4)).toEqual(['-ss', '3.250', '-i', 'reel.mp4']);
+    // Both sides bounded and the aspect kept: a 1080x1920 reel gives 720x1280, an 854x480 one stays so.
+    expect(args).toEqual(expect.arrayContaining(['-frames:v', '1', '-vf',
+      "scale='trunc(iw*sar/2)*2':ih,setsar=1,scale='min(1280,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2"]));
+    expect(args.at(-1)).toBe('poster.jpg');
+    expect(posterArgs('reel.mp4', 'poster.jpg', -1)).toContain('0.000');
+  });
+
+  it('is taken in the middle of the best-scored moment on the reel\'s clock, never at its first frame', () => {
+    const crossfade = 0.4;
+    // One moment (an export): its middle.
+    expect(posterTime([{ start: 5, end: 12, score: 0 }], crossfade)).toBe(3.5);
+    // The second of three is best: it starts in the reel after the first minus one crossfade.
+    const moments = [{ start: 10, end: 14, score: 0.5 }, { start: 20, end: 26, score: 0.9 }, { start: 40, end: 44, score: 0.9 }];
+    expect(posterTime(moments, crossfade)).toBe(4 - 0.4 + 3);
+    // Without scores (edited moments): the first moment's middle, not 0.
+    expect(posterTime([{ start: 0, end: 2 }, { start: 5, end: 9 }], crossfade)).toBe(1);
+    // Inside the reel when its length is known, and 0 for no moments.
+    expect(posterTime([{ start: 0, end: 60, score: 1 }], crossfade, 20)).toBe(19.9);
+    expect(posterTime([], crossfade)).toBe(0);
+  });
+
+  it('names the quality of a picture by its short side', () => {
+    expect(qualityOfSize({ width: 1280, height: 720 })).toBe('720p');
+    expect(qualityOfSize({ width: 854, height: 480 })).toBe('480p');
+    expect(qualityOfSize({ width: 1080, height: 1920 })).toBe('1080p');
+    expect(qualityOfSize({ width: 0, height: 0 })).toBe('');
   });
 });

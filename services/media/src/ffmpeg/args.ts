@@ -3,6 +3,7 @@
  * anything. Only MediaRepository runs them.
  */
 import type { CropSegment } from '../analysis/crop-path';
+import { validRenderPlan } from './render-plan';
 
 export function probeArgs(input: string): string[] {
   return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
@@ -22,6 +23,49 @@ export function thumbnailArgs(input: string, output: string, atSeconds: number):
     '-frames:v', '1', '-vf', `${SQUARE_PIXELS}scale=640:-2`, '-q:v', '4',
     output,
   ];
+}
+
+/** The long side of a reel's poster at most (a player shows it; the reel keeps its full size). */
+export const POSTER_LONG_SIDE = 1280;
+
+/**
+ * A reel's poster: one JPEG frame of the rendered reel at `atSeconds` (see `posterTime`), in the
+ * reel's own shape (9:16 stays portrait), at most POSTER_LONG_SIDE on its long side, never enlarged.
+ */
+export function posterArgs(input: string, output: string, atSeconds: number): string[] {
+  const box = `scale='min(${POSTER_LONG_SIDE},iw)':'min(${POSTER_LONG_SIDE},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2`;
+  return [
+    '-hide_banner', '-nostdin', '-y', '-v', 'error',
+    '-ss', Math.max(0, atSeconds).toFixed(3), '-i', input,
+    '-map', '0:v:0', '-frames:v', '1', '-vf', `${SQUARE_PIXELS}${box}`, '-q:v', '3',
+    output,
+  ];
+}
+
+/**
+ * When in the reel its poster is taken: the middle of its best-scored moment (the first of equals),
+ * on the reel's clock (each join's crossfade overlaps the moments). Never the first frame, which may
+ * be black or mid-fade; within the reel's length when it is known.
+ */
+export function posterTime(moments: ReadonlyArray<{ start: number; end: number; score?: number }>, crossfade: number, reelSeconds?: number): number {
+  if (moments.length === 0) return 0;
+  let best = 0;
+  moments.forEach((m, i) => {
+    if ((m.score ?? 0) > (moments[best].score ?? 0)) best = i;
+  });
+  const startsAt = moments.slice(0, best).reduce((sum, m) => sum + (m.end - m.start) - crossfade, 0);
+  const at = startsAt + (moments[best].end - moments[best].start) / 2;
+  const last = reelSeconds !== undefined && reelSeconds > 0 ? Math.max(0, reelSeconds - 0.1) : Infinity;
+  return Math.round(Math.max(0, Math.min(at, last)) * 1000) / 1000;
+}
+
+/**
+ * The quality a picture of this size is, by its short side: a 1280x720 (or 720x1280) reel is 720p,
+ * whatever was asked for.
+ */
+export function qualityOfSize({ width, height }: { width: number; height: number }): string {
+  const short = Math.min(width, height);
+  return short > 0 ? `${short}p` : '';
 }
 
 export interface ProxyOptions {
@@ -155,6 +199,8 @@ export interface RenderSpec {
    * known: lets the render skip resizing.
    */
   sourceSize?: { width: number; height: number; sampleAspect?: number };
+  /** Seconds of the source's picture, when known: no moment reaches past it (see validRenderPlan). */
+  sourceDuration?: number;
 }
 
 /** Target level of reels: -16 LUFS, as streaming platforms and phones expect. */
@@ -269,9 +315,11 @@ function joinMoments(spec: RenderSpec, filters: string[]): { video: string; audi
 /**
  * One ffmpeg run for a whole reel: each moment is its own input seeked to its start (so only the
  * moments are decoded), crossfaded to the next, an optional music bed ducked under the source's
- * own sound, loudness normalised to -16 LUFS, scaled or cropped to the chosen size.
+ * own sound, loudness normalised to -16 LUFS, scaled or cropped to the chosen size. The moments
+ * and crossfade are first made valid (validRenderPlan): its reelLength is the reel's.
  */
-export function renderArgs(spec: RenderSpec): string[] {
+export function renderArgs(requested: RenderSpec): string[] {
+  const spec = validRenderPlan(requested);
   const { width, height } = reelSize(spec.quality, spec.aspect);
   const inputs: string[] = [];
   const filters: string[] = [];
@@ -284,10 +332,13 @@ export function renderArgs(spec: RenderSpec): string[] {
     // starts late (after the seek point) is held on its first frame until then, and sound that starts
     // late is padded with silence (first_pts), so they stay in sync and the crop path stays on the
     // picture. Then exactly `length` seconds of frames: a seek lands between frames, so the stream
-    // can end a frame short; a short tail starves the crossfade (ffmpeg then waits forever).
-    filters.push(`[${i}:v]fps=${FPS}:start_time=0,${square}${frame}setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=0.2,trim=end=${fixed(length)},settb=AVTB[v${i}]`);
+    // can end a frame short, and a picture can end before the file does; its last frame is held (a
+    // short tail starves the crossfade: ffmpeg then waits forever). Sound is counted in samples from
+    // 0: silence padded onto a moment with no sound at all (past the end of a shorter sound track)
+    // has no timestamps of its own, and the crossfades after it then fail.
+    filters.push(`[${i}:v]fps=${FPS}:start_time=0,${square}${frame}setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${fixed(length)},trim=end=${fixed(length)},settb=AVTB[v${i}]`);
     filters.push(spec.hasAudio
-      ? `[${i}:a]aresample=${AUDIO_RATE}:first_pts=0,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end_sample=${samples(length)}[a${i}]`
+      ? `[${i}:a]aresample=${AUDIO_RATE}:first_pts=0,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,asetpts=N/SR/TB,atrim=end_sample=${samples(length)}[a${i}]`
       : `anullsrc=r=${AUDIO_RATE}:cl=stereo,atrim=end_sample=${samples(length)},aformat=sample_fmts=fltp[a${i}]`);
   });
 
@@ -322,5 +373,18 @@ export function renderArgs(spec: RenderSpec): string[] {
     ...codecs,
     '-t', fixed(elapsed),
     spec.output,
+  ];
+}
+
+/**
+ * Decodes a source where the moments are, and nothing more (no filters, nothing written): what it
+ * prints at error level says whether the file itself is damaged there.
+ */
+export function decodeCheckArgs(input: string, moments: ReadonlyArray<{ start: number; end: number }>): string[] {
+  return [
+    '-hide_banner', '-nostdin', '-v', 'error',
+    ...moments.flatMap((m) => ['-ss', fixed(m.start), '-t', fixed(m.end - m.start), '-i', input]),
+    ...moments.flatMap((_, i) => ['-map', `${i}:v:0`, '-map', `${i}:a?`]),
+    '-f', 'null', '-',
   ];
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,13 +7,15 @@ import { EventPublisher, type JobContext, ObjectStorage, observeMediaStep, retry
 import { mediaV1 } from '@reelsmith/proto';
 import { type Analysis, ANALYSIS_VERSION, analysisKey, levelOf } from '../analysis/analysis';
 import { cropPath } from '../analysis/crop-path';
-import { type Preset, scoreAnalysis } from '../analysis/scoring';
-import { CROSSFADE_SECONDS, selectionSummary, selectMoments, snapToBeats } from '../analysis/selection';
+import type { Preset } from '../analysis/scoring';
+import { planReel } from '../analysis/reel-plan';
+import { CROSSFADE_SECONDS } from '../analysis/selection';
 import type { WorkerConfig } from '../config';
 import type { HighlightEntity, StoredMoment, StoredTimings } from '../entities/highlight.entity';
 import type { VideoEntity } from '../entities/video.entity';
-import { qualityFor, reelLength, renderArgs } from '../ffmpeg/args';
-import { MediaRepository } from '../ffmpeg/media.repository';
+import { posterArgs, posterTime, qualityFor, qualityOfSize, reelLength } from '../ffmpeg/args';
+import { MediaRepository, RenderPlanError } from '../ffmpeg/media.repository';
+import { validMoments } from '../ffmpeg/render-plan';
 import { HighlightsRepository } from '../highlights.repository';
 import { JobFailures } from '../job-failures';
 import { type MusicBed, MusicLibrary } from '../music-library';
@@ -93,8 +96,10 @@ export class ReelsService implements OnApplicationBootstrap {
     } catch (err) {
       if (context.signal.aborted) throw err;
       const failure = describeFailure('reel', err, deadline.expired ? deadline.seconds : undefined);
-      if (!failure.final && !context.lastAttempt) throw err;
-      this.logger.error(`reel ${highlight.id}, attempt ${context.attempt}: ${(err as Error).stack ?? String(err)}`);
+      const last = failure.final || context.lastAttempt;
+      // Our own render plan failing is a bug: logged on every attempt, not only the last.
+      if (last || err instanceof RenderPlanError) this.logger.error(`reel ${highlight.id}, attempt ${context.attempt}: ${(err as Error).stack ?? String(err)}`);
+      if (!last) throw err;
       await this.failures.failHighlight(highlight.id, failure.reason);
     } finally {
       deadline.clear();
@@ -146,34 +151,34 @@ export class ReelsService implements OnApplicationBootstrap {
     if (select && analysis) {
       await this.advance(highlight, 'selecting', 60);
       const selectionStarted = Date.now();
-      const scores = scoreAnalysis(analysis, highlight.preset as Preset);
       // The target length is an upper bound: weak moments stay out and the reel is shorter.
-      let moments = selectMoments(analysis, scores, { preset: highlight.preset as Preset, target: highlight.targetLength, fill: highlight.fillToLength });
-      this.logger.log(`highlight ${highlight.id}: ${selectionSummary(moments, highlight.targetLength, highlight.fillToLength)}`);
-      if (music) moments = snapToBeats(moments, music.beats, analysis.cuts);
+      const plan = planReel(analysis, { preset: highlight.preset as Preset, target: highlight.targetLength, fill: highlight.fillToLength, beats: music?.beats });
+      this.logger.log(`highlight ${highlight.id}: ${plan.summary}`);
+      const { moments, timeline } = plan;
       timings.selectionSeconds = seconds(selectionStarted);
-      const timeline = scores.score.map((v) => Math.round(v * 100) / 100);
       Object.assign(highlight, { moments, timeline });
-      await this.highlights.update(highlight.id, { moments, timeline });
+      await this.highlights.update(highlight.id, { moments, timeline, summary: plan.summary });
     }
 
     await this.advance(highlight, 'rendering', 62, { status: 'processing' });
     const renderStarted = Date.now();
     const input = source.local?.file ?? (await this.storage.presignedGetUrl(source.key, READ_URL_TTL_SECONDS));
     const reelKey = await this.renderReel(highlight, video, input, analysis, music, workDir, signal);
+    const file = await this.describeReel(highlight, reelKey, workDir, signal);
     timings.renderSeconds = seconds(renderStarted);
     observeMediaStep('render', timings.renderSeconds, reelLength({ moments: highlight.moments, crossfade: CROSSFADE_SECONDS }));
     timings.totalSeconds = seconds(highlight.createdAt.getTime());
     const stored = await this.storage.stat(reelKey);
 
     if (!(await this.highlights.findById(highlight.id))) {
-      await this.storage.remove([reelKey]);
+      await this.storage.remove([reelKey, file.posterKey].filter(Boolean));
       return false;
     }
     signal.throwIfAborted(); // past the deadline (the job already failed), a late transfer records nothing
     await this.advance(highlight, 'done', 100, {
       status: 'ready',
       reelKey,
+      ...file,
       reelSize: stored?.size ?? 0,
       reelDuration: Math.round(reelLength({ moments: highlight.moments, crossfade: CROSSFADE_SECONDS }) * 100) / 100,
       timings,
@@ -181,6 +186,29 @@ export class ReelsService implements OnApplicationBootstrap {
     });
     this.logger.log(`reel ${highlight.id} ready in ${seconds(started)} s`);
     return true;
+  }
+
+  /**
+   * What the rendered reel is, probed rather than assumed (a source too small for the chosen quality
+   * makes a smaller reel), and its poster: a frame of the reel itself, in its shape, stored beside it
+   * (derived/<videoId>/reels/<highlightId>.jpg). A poster that cannot be made leaves the reel without one.
+   */
+  private async describeReel(highlight: HighlightEntity, reelKey: string, workDir: string, signal: AbortSignal): Promise<Pick<HighlightEntity, 'renderedQuality' | 'reelWidth' | 'reelHeight' | 'posterKey'>> {
+    const local = join(workDir, `reel.${highlight.format}`);
+    const reel = existsSync(local) ? local : await this.storage.presignedGetUrl(reelKey, READ_URL_TTL_SECONDS);
+    const facts = await this.media.probe(reel, signal);
+    const described = { renderedQuality: qualityOfSize(facts), reelWidth: facts.width, reelHeight: facts.height, posterKey: '' };
+    try {
+      const poster = join(workDir, 'poster.jpg');
+      await this.media.run(posterArgs(reel, poster, posterTime(highlight.moments, CROSSFADE_SECONDS, facts.duration)), { signal });
+      const posterKey = `${reelKey.replace(/\.[^./]+$/, '')}.jpg`;
+      await this.storage.writeFile(posterKey, poster, 'image/jpeg');
+      return { ...described, posterKey };
+    } catch (err) {
+      if (signal.aborted) throw err;
+      this.logger.warn(`reel ${highlight.id}: no poster (${(err as Error).message})`);
+      return described;
+    }
   }
 
   /** A local copy of the source: kept in the worker's cache when it fits, else in the job's folder. */
@@ -219,11 +247,13 @@ export class ReelsService implements OnApplicationBootstrap {
 
   private async renderReel(highlight: HighlightEntity, video: VideoEntity, source: string, analysis: Analysis | null, music: MusicBed | null, workDir: string, signal: AbortSignal) {
     const output = join(workDir, `reel.${highlight.format}`);
-    const moments = highlight.moments.map((m) => ({ start: m.start, end: m.end, crop: analysis ? cropPath(analysis, m) : [] }));
     const facts = await this.media.probe(source, signal);
+    await this.keepValidMoments(highlight, facts.videoDuration);
+    const moments = highlight.moments.map((m) => ({ start: m.start, end: m.end, crop: analysis ? cropPath(analysis, m) : [] }));
     const spec = {
       source,
       sourceSize: { width: facts.width, height: facts.height, sampleAspect: facts.sampleAspect },
+      sourceDuration: facts.videoDuration,
       hasAudio: video.audioCodec !== '',
       moments,
       // Never upscaled: a 720p source makes a 720p reel even when 1080p was chosen.
@@ -236,7 +266,7 @@ export class ReelsService implements OnApplicationBootstrap {
       output,
     };
     const started = Date.now();
-    await this.media.run(renderArgs(spec), {
+    await this.media.render(spec, {
       signal,
       durationSeconds: reelLength(spec),
       onProgress: throttle((f) => this.progress.highlight(highlight, 62 + f * 36)),
@@ -246,6 +276,19 @@ export class ReelsService implements OnApplicationBootstrap {
     await this.storage.writeFile(key, output, REEL_TYPES[highlight.format]);
     this.logger.log(`reel ${highlight.id}: ffmpeg ${seconds(started)} s from ${source.startsWith('/') ? 'a local copy' : 'storage'}, stored in ${seconds(rendered)} s`);
     return key;
+  }
+
+  /**
+   * The moments as the render will show them (see validMoments), kept when they differ: the
+   * creator then sees and edits what the reel holds.
+   */
+  private async keepValidMoments(highlight: HighlightEntity, sourceDuration: number) {
+    const moments = validMoments(highlight.moments, sourceDuration);
+    const same = moments.length === highlight.moments.length && moments.every((m, i) => m.start === highlight.moments[i].start && m.end === highlight.moments[i].end);
+    if (same) return;
+    this.logger.warn(`reel ${highlight.id}: moments made renderable: ${JSON.stringify(highlight.moments.map((m) => [m.start, m.end]))} -> ${JSON.stringify(moments.map((m) => [m.start, m.end]))}`);
+    Object.assign(highlight, { moments });
+    await this.highlights.update(highlight.id, { moments });
   }
 
   private async advance(highlight: HighlightEntity, stage: string, percent: number, changes: Partial<HighlightEntity> = {}) {

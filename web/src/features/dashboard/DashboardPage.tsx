@@ -189,7 +189,7 @@ const PreviewPanel = forwardRef<HTMLElement, { video: Video | null; onRetry: () 
                 {formatDuration(video.duration)} · {formatFileSize(video.fileSize)}
               </p>
             </div>
-            <VideoStatusBadge status={video.status} />
+            <VideoStatusBadge status={video.status} readyReels={video.readyReels} />
           </div>
           <QuickTrim key={`${video.id}:${video.duration}`} video={video} />
         </>

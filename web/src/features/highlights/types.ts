@@ -28,6 +28,11 @@ export type Reel = {
   duration: number;
   /** Bytes. */
   size: number;
+  /** The file's picture size in pixels; null (or absent) for reels made before it was recorded. */
+  width?: number | null;
+  height?: number | null;
+  /** Signed, same-origin: a frame of the reel itself, in its shape; null for reels made before posters. */
+  posterUrl?: string | null;
 };
 
 export type Timings = {
@@ -49,10 +54,18 @@ export type Highlight = {
   targetLength: number;
   /** Padded to the target with weaker moments on request (else the target is an upper bound). */
   fillToLength?: boolean;
+  /** The quality chosen. */
   quality: Quality | (string & {});
+  /**
+   * The quality the file has: `quality`, or lower when the video could not fill it (reels are never
+   * upscaled); null (or absent) for reels made before it was recorded, and until the reel is ready.
+   */
+  renderedQuality?: string | null;
   format: ReelFormat | (string & {});
   aspect: Aspect | (string & {});
   musicTrackId: string | null;
+  /** The engine's own words for what it picked ('4 strong moments found'); null for edits, exports and older reels. */
+  summary?: string | null;
   moments: Moment[];
   /** Score 0..1 per second of the source video (empty for exports). */
   timeline: number[];

@@ -82,7 +82,7 @@ export function VideoDetailPage() {
               <span className="break-all" data-testid="detail-filename">{video.originalFilename}</span>
             </Detail>
             <Detail label="Status" className="col-span-2 lg:col-span-1">
-              <VideoStatusBadge status={video.status} />
+              <VideoStatusBadge status={video.status} readyReels={video.readyReels} />
               {/* The reason is on the player, beside this. */}
               {video.status === 'error' && <RetryVideoButton video={video} className="mt-2.5 w-fit" />}
             </Detail>

@@ -33,6 +33,8 @@ export type Video = {
   folderId?: string | null;
   batchId?: string | null;
   sourceVideoId?: string | null;
+  /** How many highlight reels of this video are ready (exports not counted); absent from older servers. */
+  readyReels?: number;
   /** Client only: pipeline percent (0-100) from the live stream. */
   percent?: number;
 };

@@ -112,7 +112,7 @@ function RecentVideoCard({ video, selected, now, onSelect }: { video: Video; sel
           {formatRelativeTime(video.createdAt, now)}
         </span>
         <span className="mt-1.5 flex items-center gap-2">
-          <VideoStatusBadge status={video.status} />
+          <VideoStatusBadge status={video.status} readyReels={video.readyReels} />
           {isInPipeline(video) && (
             <span className="font-mono text-[11px] tabular-nums text-muted-foreground">{percent}%</span>
           )}

@@ -14,7 +14,7 @@ import { useCreateExport, useHighlight } from '../../highlights/api/highlights';
 import { useHighlightProgress } from '../../highlights/api/use-highlight-progress';
 import { useSelectedMusicForRender } from '../../highlights/api/use-selected-music';
 import { HighlightStatusBadge } from '../../highlights/components/HighlightStatusBadge';
-import { DEFAULT_EXPORT_FORMAT, DEFAULT_EXPORT_QUALITY, FORMATS, formatLabel, QUALITIES } from '../../highlights/lib/options';
+import { DEFAULT_EXPORT_FORMAT, DEFAULT_EXPORT_QUALITY, FORMATS, formatLabel, QUALITIES, qualityLabel, qualityNote } from '../../highlights/lib/options';
 import { isFinished } from '../../highlights/lib/progress';
 import type { Highlight, Quality, ReelFormat } from '../../highlights/types';
 import { useVideos } from '../../videos/api/videos';
@@ -202,7 +202,7 @@ function VideoPicker({
                       {allowed ? (
                         <span className="font-mono text-xs tabular-nums text-muted-foreground">{formatDuration(video.duration)}</span>
                       ) : (
-                        <VideoStatusBadge status={video.status} />
+                        <VideoStatusBadge status={video.status} readyReels={video.readyReels} />
                       )}
                       {video.sourceVideoId && <span className="text-[11px] text-muted-foreground">clip</span>}
                     </span>
@@ -288,7 +288,8 @@ function ExportProgress({ highlight }: { highlight: Highlight }) {
           </p>
           <p className="mt-0.5 truncate text-xs text-muted-foreground">
             {highlight.videoTitle}
-            {range ? ` · ${range}` : ''} · {formatLabel(highlight.format)} {highlight.quality}
+            {range ? ` · ${range}` : ''} · {formatLabel(highlight.format)}{' '}
+            <span title={qualityNote(highlight) ?? undefined} data-testid="export-quality-label">{qualityLabel(highlight)}</span>
             {highlight.reel ? ` · ${formatFileSize(highlight.reel.size)}` : ''}
           </p>
         </div>

@@ -9,7 +9,7 @@ import { cn } from '../../../lib/utils';
 import { useExports } from '../../highlights/api/highlights';
 import { useHighlightProgress } from '../../highlights/api/use-highlight-progress';
 import { HighlightStatusBadge } from '../../highlights/components/HighlightStatusBadge';
-import { formatLabel } from '../../highlights/lib/options';
+import { formatLabel, qualityLabel, qualityNote } from '../../highlights/lib/options';
 import { isFinished } from '../../highlights/lib/progress';
 import type { Highlight } from '../../highlights/types';
 import { useVideos } from '../../videos/api/videos';
@@ -85,7 +85,8 @@ function ExportRow({ highlight, now }: { highlight: Highlight; now: number }) {
           {title}
         </p>
         <p className="mt-0.5 truncate text-xs text-muted-foreground">
-          Export{range ? ` ${range}` : ''} · {formatLabel(highlight.format)} {highlight.quality} · {formatRelativeTime(highlight.createdAt, now)}
+          Export{range ? ` ${range}` : ''} · {formatLabel(highlight.format)}{' '}
+          <span title={qualityNote(highlight) ?? undefined}>{qualityLabel(highlight)}</span> · {formatRelativeTime(highlight.createdAt, now)}
         </p>
         {!isFinished({ status: progress.status }) && <Progress value={progress.percent} label={`${title} progress`} className="mt-1.5 h-1" />}
         {progress.status === 'error' && progress.errorReason && <p className="mt-1 text-xs text-red-700">{progress.errorReason}</p>}
@@ -127,7 +128,7 @@ function ClipRow({ video, now }: { video: Video; now: number }) {
         {isInPipeline(video) && <Progress value={percent} label={`${video.title} progress`} className="mt-1.5 h-1" />}
       </div>
       <div className="flex items-center justify-end gap-2 max-sm:w-full max-sm:pl-12 sm:shrink-0">
-        <VideoStatusBadge status={video.status} />
+        <VideoStatusBadge status={video.status} readyReels={video.readyReels} />
         <Link
           to={`/video/${video.id}`}
           className={buttonVariants({ size: 'sm', variant: 'outline' })}

@@ -4,7 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDuration, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { useHighlightProgress } from '../api/use-highlight-progress';
-import { formatLabel, presetLabel } from '../lib/options';
+import { fileQuality, formatLabel, presetLabel, qualityNote } from '../lib/options';
 import { isFinished } from '../lib/progress';
 import type { Highlight } from '../types';
 import { HighlightStatusBadge } from './HighlightStatusBadge';
@@ -76,8 +76,9 @@ function VersionButton({ highlight, chosen, now, onChoose }: { highlight: Highli
         <span className="text-sm font-semibold text-foreground">Version {highlight.version}</span>
         <HighlightStatusBadge status={progress.status} stage={progress.stage} percent={progress.percent} />
       </span>
-      <span className="mt-1 block truncate text-xs text-muted-foreground">
-        {presetLabel(highlight.preset)} · {highlight.reel ? formatDuration(highlight.reel.duration) : `${highlight.targetLength} s`} · {highlight.quality}{' '}
+      {/* The quality the file has (a video too small for the chosen one makes a smaller reel). */}
+      <span className="mt-1 block truncate text-xs text-muted-foreground" title={qualityNote(highlight) ?? undefined}>
+        {presetLabel(highlight.preset)} · {highlight.reel ? formatDuration(highlight.reel.duration) : `${highlight.targetLength} s`} · {fileQuality(highlight)}{' '}
         {formatLabel(highlight.format)} · {formatRelativeTime(highlight.createdAt, now)}
       </span>
       {working && <Progress value={progress.percent} label={`Version ${highlight.version} progress`} className="mt-2 h-1" />}

@@ -9,7 +9,7 @@ import type { Video } from '../../videos/types';
 import { useEditMoments, useVideoAnalysis } from '../api/highlights';
 import { useHighlightProgress } from '../api/use-highlight-progress';
 import { checkMoments, momentsChanged, momentsLength, selectionSummary, sortMoments } from '../lib/moments';
-import { presetLabel, renderSummary } from '../lib/options';
+import { fileQuality, formatLabel, presetLabel, qualityNote, renderSummary } from '../lib/options';
 import { formatSeconds, isFinished, stageLabel } from '../lib/progress';
 import { plotDuration } from '../lib/timeline';
 import type { Highlight, Moment } from '../types';
@@ -50,7 +50,8 @@ export function HighlightViewer({
             <HighlightStatusBadge status={progress.status} stage={progress.stage} percent={progress.percent} />
           </h3>
           <p className="mt-1 text-xs text-muted-foreground">
-            {presetLabel(highlight.preset)} · {highlight.targetLength} s target · {renderSummary(highlight)}
+            {presetLabel(highlight.preset)} · {highlight.targetLength} s target ·{' '}
+            <span title={qualityNote(highlight) ?? undefined} data-testid="render-summary">{renderSummary(highlight)}</span>
             {highlight.musicTrackId ? ' · with music' : ''} · {formatRelativeTime(highlight.createdAt, now)}
           </p>
           {progress.status === 'ready' && selectionSummary(highlight) && (
@@ -60,7 +61,13 @@ export function HighlightViewer({
         {highlight.reel && progress.status === 'ready' && (
           <div className="flex flex-wrap gap-2">
             {reelActions?.(highlight)}
-            <a href={highlight.reel.downloadUrl} download className={buttonVariants({ size: 'sm', className: 'min-h-9' })} data-testid="download-reel">
+            <a
+              href={highlight.reel.downloadUrl}
+              download
+              title={`${fileQuality(highlight)} ${formatLabel(highlight.format)}${highlight.reel.width && highlight.reel.height ? `, ${highlight.reel.width}×${highlight.reel.height}` : ''}`}
+              className={buttonVariants({ size: 'sm', className: 'min-h-9' })}
+              data-testid="download-reel"
+            >
               <Download aria-hidden="true" />
               Download
             </a>
@@ -136,13 +143,16 @@ function ReelPanel({ highlight, video }: { highlight: Highlight; video: Video })
       id: highlight.id,
       title: `${video.title} - highlights v${highlight.version}`,
       duration: reel.duration,
+      // The poster is a frame of the reel itself, in its shape; reels made before posters keep the video's thumbnail.
+      thumbnail: reel.posterUrl ?? video.thumbnail,
       streamUrl: reel.streamUrl,
       downloadUrl: reel.downloadUrl,
       status: 'processed',
       stage: 'done',
     }),
-    [video, highlight.id, highlight.version, reel.duration, reel.streamUrl, reel.downloadUrl],
+    [video, highlight.id, highlight.version, reel.duration, reel.posterUrl, reel.streamUrl, reel.downloadUrl],
   );
+  const pixels = reel.width && reel.height ? `${reel.width}×${reel.height} · ` : '';
   return (
     <div className="grid gap-2">
       {reel.streamUrl ? (
@@ -161,7 +171,7 @@ function ReelPanel({ highlight, video }: { highlight: Highlight; video: Video })
         </div>
       )}
       <p className="text-xs text-muted-foreground" data-testid="reel-facts">
-        Reel {formatDuration(reel.duration)} · {formatFileSize(reel.size)} · {highlight.moments.length} {highlight.moments.length === 1 ? 'moment' : 'moments'}
+        Reel {formatDuration(reel.duration)} · {pixels}{formatFileSize(reel.size)} · {highlight.moments.length} {highlight.moments.length === 1 ? 'moment' : 'moments'}
       </p>
     </div>
   );

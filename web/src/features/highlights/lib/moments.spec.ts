@@ -148,6 +148,16 @@ describe('selectionSummary', () => {
     expect(selectionSummary({ ...reel(29.6), fillToLength: true })).toBe('3 moments, filled to the 30 s target');
   });
 
+  it("shows the engine's own summary when the server has one, the computed one for older reels", () => {
+    expect(selectionSummary({ ...reel(13.2), summary: '3 strong moments found: a 13 s reel rather than 30 s of weaker moments' }))
+      .toBe('3 strong moments found: a 13 s reel rather than 30 s of weaker moments');
+    // The server's words win over what this client would compute from the same reel.
+    expect(selectionSummary({ ...reel(29.6), fillToLength: true, summary: '3 strong moments found' })).toBe('3 strong moments found');
+    expect(selectionSummary({ ...reel(29.6), summary: '' })).toBe('3 strong moments found');
+    expect(selectionSummary({ ...reel(13.2), summary: null })).toBe('3 strong moments found: a 13 s reel rather than 30 s of weaker moments');
+    expect(selectionSummary({ ...reel(7, three, 'export'), summary: 'anything' })).toBeNull();
+  });
+
   it('says nothing for exports or reels not made yet', () => {
     expect(selectionSummary(reel(7, three, 'export'))).toBeNull();
     expect(selectionSummary({ kind: 'highlights', targetLength: 30, moments: three, reel: null })).toBeNull();

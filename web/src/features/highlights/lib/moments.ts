@@ -103,11 +103,21 @@ export function formatMomentTime(seconds: number): string {
 }
 
 /**
- * What an AI reel holds, in words: '4 strong moments found', and why it is shorter than the target
- * when it is (weak moments are left out rather than padding the reel to length).
+ * What an AI reel holds, in words: the engine's own summary when the server has one; else (edits and
+ * older reels) '4 strong moments found', and why it is shorter than the target when it is (weak
+ * moments are left out rather than padding the reel to length).
  */
-export function selectionSummary(highlight: { kind: string; targetLength: number; fillToLength?: boolean; moments: readonly Moment[]; reel: { duration: number } | null }): string | null {
+export function selectionSummary(highlight: {
+  kind: string;
+  targetLength: number;
+  fillToLength?: boolean;
+  summary?: string | null;
+  moments: readonly Moment[];
+  reel: { duration: number } | null;
+}): string | null {
   if (highlight.kind !== 'highlights' || !highlight.reel || highlight.moments.length === 0) return null;
+  const engine = highlight.summary?.trim();
+  if (engine) return engine;
   const count = highlight.moments.length;
   if (highlight.fillToLength) return `${count} moment${count === 1 ? '' : 's'}, filled to the ${highlight.targetLength} s target`;
   const what = `${count} strong moment${count === 1 ? '' : 's'} found`;

@@ -1,4 +1,4 @@
-import { DEFAULT_EXPORT_FORMAT, DEFAULT_EXPORT_QUALITY, DEFAULT_GENERATE_OPTIONS, generateBody, renderSummary, TARGET_LENGTHS } from './options';
+import { DEFAULT_EXPORT_FORMAT, DEFAULT_EXPORT_QUALITY, DEFAULT_GENERATE_OPTIONS, fileQuality, generateBody, qualityLabel, qualityNote, renderSummary, TARGET_LENGTHS } from './options';
 
 describe('generate options', () => {
   it('defaults to auto, 30 s, 16:9, 1080p MP4', () => {
@@ -36,5 +36,24 @@ describe('export options', () => {
     expect(DEFAULT_EXPORT_QUALITY).toBe('1080p');
     expect(DEFAULT_EXPORT_FORMAT).toBe('mp4');
     expect(renderSummary({ quality: '480p', format: 'mov', aspect: '16:9' })).toBe('480p MOV · 16:9');
+  });
+});
+
+describe('the quality a reel or export is labelled with', () => {
+  it('says what the file is when the video could not fill the chosen quality', () => {
+    const lowered = { quality: '1080p', renderedQuality: '720p', format: 'mp4', aspect: '16:9' };
+    expect(qualityLabel(lowered)).toBe("720p — your video's own resolution");
+    expect(fileQuality(lowered)).toBe('720p');
+    expect(renderSummary(lowered)).toBe("720p — your video's own resolution · MP4 · 16:9");
+    expect(qualityNote(lowered)).toBe('1080p was chosen; a reel is never made larger than the video it comes from.');
+  });
+
+  it('keeps the chosen quality when the file has it, and for older reels that do not say', () => {
+    for (const h of [{ quality: '1080p', renderedQuality: '1080p' }, { quality: '1080p', renderedQuality: null }, { quality: '1080p' }]) {
+      expect(qualityLabel(h)).toBe('1080p');
+      expect(fileQuality(h)).toBe('1080p');
+      expect(qualityNote(h)).toBeNull();
+      expect(renderSummary({ ...h, format: 'mov', aspect: '9:16' })).toBe('1080p MOV · 9:16');
+    }
   });
 });

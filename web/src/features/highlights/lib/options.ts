@@ -73,7 +73,27 @@ export const presetLabel = (value: string) => PRESETS.find((p) => p.value === va
 export const presetHint = (value: string) => PRESETS.find((p) => p.value === value)?.hint ?? '';
 export const formatLabel = (value: string) => FORMATS.find((f) => f.value === value)?.label ?? value.toUpperCase();
 
-/** '480p MP4 · 16:9' */
-export function renderSummary(h: { quality: string; format: string; aspect?: string }): string {
-  return [h.quality, formatLabel(h.format)].filter(Boolean).join(' ') + (h.aspect ? ` · ${h.aspect}` : '');
+type QualityFacts = { quality: string; renderedQuality?: string | null };
+
+/** The quality the reel or export file has: what the server rendered, else (older reels) what was chosen. */
+export const fileQuality = (h: QualityFacts): string => h.renderedQuality || h.quality;
+
+/** The file is below the chosen quality: the video could not fill it (reels are never upscaled). */
+export const qualityLowered = (h: QualityFacts): boolean => !!h.renderedQuality && h.renderedQuality !== h.quality;
+
+/** '1080p', or '720p — your video's own resolution' when the chosen 1080p could not be filled. */
+export function qualityLabel(h: QualityFacts): string {
+  return qualityLowered(h) ? `${h.renderedQuality} — your video's own resolution` : fileQuality(h);
+}
+
+/** Why a file is below the quality chosen (for a tooltip), or null when it is not. */
+export function qualityNote(h: QualityFacts): string | null {
+  return qualityLowered(h) ? `${h.quality} was chosen; a reel is never made larger than the video it comes from.` : null;
+}
+
+/** '480p MP4 · 16:9'; '720p — your video's own resolution · MP4 · 16:9' when the chosen quality could not be filled. */
+export function renderSummary(h: QualityFacts & { format: string; aspect?: string }): string {
+  const aspect = h.aspect ? ` · ${h.aspect}` : '';
+  if (qualityLowered(h)) return `${qualityLabel(h)} · ${formatLabel(h.format)}${aspect}`;
+  return [h.quality, formatLabel(h.format)].filter(Boolean).join(' ') + aspect;
 }

@@ -55,7 +55,7 @@ export function MobileVideo() {
       <div>
         <h1 className="break-words text-2xl font-semibold tracking-tight">{video.title}</h1>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          <VideoStatusBadge status={video.status} />
+          <VideoStatusBadge status={video.status} readyReels={video.readyReels} />
           {video.duration > 0 && <span className="font-mono tabular-nums">{formatDuration(video.duration)}</span>}
           <span>{formatFileSize(video.fileSize)}</span>
         </p>

@@ -29,7 +29,7 @@ export function MobileVideoRow({ video, now }: { video: Video; now: number }) {
           {formatRelativeTime(video.createdAt, now)}
         </span>
         <span className="flex items-center gap-2">
-          <VideoStatusBadge status={video.status} />
+          <VideoStatusBadge status={video.status} readyReels={video.readyReels} />
           {processing && <span className="font-mono text-xs tabular-nums text-muted-foreground">{percent}%</span>}
         </span>
         {processing && <Progress value={percent} label={`Processing ${video.title}`} className="h-1.5" />}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Check, Circle, Loader2, X } from 'lucide-react';
+import { Check, Circle, Loader2, Sparkles, X } from 'lucide-react';
 import { PROCESSING_POLL_INTERVAL, UPLOAD_COMPLETE_DELAY } from '../../../config/constants';
 import { Progress } from '../../../components/ui/progress';
 import { useNow } from '../../../hooks/use-now';
@@ -42,6 +42,7 @@ const STEP_ICON: Record<StepState, typeof Check> = {
   pending: Circle,
   'in-progress': Loader2,
   complete: Check,
+  ready: Sparkles,
   failed: X,
 };
 
@@ -51,8 +52,9 @@ const STEP_ICON: Record<StepState, typeof Check> = {
  * after the video is processed (spec §4), or at once when it failed.
  */
 export function ProcessingView({ video, onFinished }: { video: Video; onFinished: (outcome: PipelineOutcome) => void }) {
-  const { status, stage, percent, failed, errorReason, lastActiveStage } = usePipeline(video.id);
-  const steps = processingSteps({ uploaded: true, status, stage, lastActiveStage });
+  const { status, stage, percent, failed, errorReason, lastActiveStage, video: polled } = usePipeline(video.id);
+  // Creating Highlights is Complete only once a reel exists; until then the video is ready for them.
+  const steps = processingSteps({ uploaded: true, status, stage, lastActiveStage, readyReels: polled?.readyReels ?? video.readyReels });
   const done = status === 'processed' || stage === 'done';
   const now = useNow(1000);
 
@@ -114,6 +116,7 @@ export function ProcessingView({ video, onFinished }: { video: Video; onFinished
               className={cn(
                 'flex items-center gap-3 rounded-xl border px-3.5 py-2.5 transition-colors',
                 state === 'complete' && 'border-emerald-200 bg-emerald-50/60',
+                state === 'ready' && 'border-emerald-200 bg-card',
                 state === 'in-progress' && 'border-brand/30 bg-brand-soft/60',
                 state === 'failed' && 'border-red-200 bg-red-50',
                 state === 'pending' && 'border-border bg-card',
@@ -123,6 +126,7 @@ export function ProcessingView({ video, onFinished }: { video: Video; onFinished
                 className={cn(
                   'flex size-7 shrink-0 items-center justify-center rounded-full',
                   state === 'complete' && 'bg-emerald-500 text-white',
+                  state === 'ready' && 'bg-emerald-100 text-emerald-700',
                   state === 'in-progress' && 'bg-brand text-white',
                   state === 'failed' && 'bg-red-500 text-white',
                   state === 'pending' && 'bg-muted text-muted-foreground/60',
@@ -134,7 +138,7 @@ export function ProcessingView({ video, onFinished }: { video: Video; onFinished
               <span
                 className={cn(
                   'text-xs font-medium',
-                  state === 'complete' && 'text-emerald-700',
+                  (state === 'complete' || state === 'ready') && 'text-emerald-700',
                   state === 'in-progress' && 'text-brand-strong',
                   state === 'failed' && 'text-red-700',
                   state === 'pending' && 'text-muted-foreground',

@@ -123,7 +123,7 @@ export function VideoCard({
         </div>
 
         <div className={cn('flex items-center justify-between gap-2', list && 'sm:justify-end')}>
-          <VideoStatusBadge status={video.status} />
+          <VideoStatusBadge status={video.status} readyReels={video.readyReels} />
           <div className="flex shrink-0 items-center gap-0.5">
             <IconAction label={`View ${video.title}`} tip="View" to={`/video/${video.id}`}>
               <Eye />

@@ -141,7 +141,14 @@ export function VideoPlayer({
       data-testid="video-player"
       role="group"
       aria-label={label ?? `Video player: ${video.title}`}
-      className={cn('group/player relative overflow-hidden rounded-xl bg-black text-white', fullscreen && 'rounded-none', className)}
+      className={cn(
+        'group/player relative overflow-hidden rounded-xl bg-black text-white',
+        // A vertical reel's whole player is portrait (wide enough for its controls), not a wide black box around it.
+        aspect === '9:16' && !fullscreen && 'mx-auto w-full max-w-[max(20rem,calc(70vh*9/16))]',
+        fullscreen && 'rounded-none',
+        className,
+      )}
+      data-aspect={aspect}
     >
       <div
         className={cn(

@@ -17,13 +17,17 @@ const ICON: Record<string, typeof CheckCircle2> = {
   error: AlertCircle,
 };
 
-/** Status pill (spec §4): processed reads 'Ready for highlights'; an unknown status shows raw, in grey. */
-export function VideoStatusBadge({ status, className }: { status: VideoStatus; className?: string }) {
+/**
+ * Status pill (spec §4): processed reads 'Ready for highlights', or how many reels are ready once
+ * some are ('2 reels ready'); an unknown status shows raw, in grey.
+ */
+export function VideoStatusBadge({ status, readyReels = 0, className }: { status: VideoStatus; readyReels?: number; className?: string }) {
   const Icon = ICON[status];
   return (
     <span
       data-testid="video-status"
       data-status={status}
+      data-ready-reels={readyReels}
       className={cn(
         'inline-flex max-w-full items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
         TONE[status] ?? 'bg-muted text-muted-foreground ring-border',
@@ -31,7 +35,7 @@ export function VideoStatusBadge({ status, className }: { status: VideoStatus; c
       )}
     >
       {Icon && <Icon className={cn('size-3 shrink-0', status === 'processing' && 'animate-spin')} aria-hidden="true" />}
-      <span className="truncate">{statusLabel(status)}</span>
+      <span className="truncate">{statusLabel(status, readyReels)}</span>
     </span>
   );
 }

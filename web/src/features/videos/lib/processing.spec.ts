@@ -4,6 +4,8 @@ import {
   furthestAlong,
   pipelinePercent,
   processingSteps,
+  PROCESSING_STEPS,
+  STEP_STATE_LABEL,
   stageCaption,
   stagePercent,
   stageRank,
@@ -26,16 +28,28 @@ describe('processingSteps', () => {
     ['validating', 'processing', ['complete', 'in-progress', 'pending', 'pending']],
     ['thumbnail', 'processing', ['complete', 'complete', 'in-progress', 'pending']],
     ['transcoding', 'processing', ['complete', 'complete', 'in-progress', 'pending']],
-    ['done', 'processed', ['complete', 'complete', 'complete', 'complete']],
+    ['done', 'processed', ['complete', 'complete', 'complete', 'ready']],
   ])('stage %s (%s)', (stage, status, expected) => {
     const steps = processingSteps({ uploaded: true, stage, status });
     expect([steps.upload, steps.validation, steps.analysis, steps.highlights]).toEqual(expected);
   });
 
-  it("completes every step once the status is 'processed', whatever the stage says", () => {
-    expect(Object.values(processingSteps({ uploaded: true, stage: 'transcoding', status: 'processed' }))).toEqual(
-      Array(4).fill('complete'),
-    );
+  it("completes the first three steps once the status is 'processed', whatever the stage says", () => {
+    expect(processingSteps({ uploaded: true, stage: 'transcoding', status: 'processed' })).toEqual({
+      upload: 'complete',
+      validation: 'complete',
+      analysis: 'complete',
+      highlights: 'ready',
+    });
+  });
+
+  it('reads Creating Highlights as Complete only once a reel exists, else ready for highlights', () => {
+    expect(processingSteps({ uploaded: true, stage: 'done', status: 'processed', readyReels: 0 }).highlights).toBe('ready');
+    expect(STEP_STATE_LABEL[processingSteps({ uploaded: true, stage: 'done', status: 'processed' }).highlights]).toBe('Ready for highlights');
+    expect(processingSteps({ uploaded: true, stage: 'done', status: 'processed', readyReels: 1 }).highlights).toBe('complete');
+    expect(STEP_STATE_LABEL.complete).toBe('Complete');
+    // The spec's step names stay.
+    expect(PROCESSING_STEPS.map((s) => s.label)).toEqual(['Upload Complete', 'File Validation', 'AI Analysis', 'Creating Highlights']);
   });
 
   it('marks the step that was running when the pipeline failed', () => {

@@ -4,8 +4,9 @@ import type { VideoStage, VideoStatus } from '../types';
  * The processing view of the upload dialog (spec §4), driven by the real pipeline:
  *   queued -> cutting -> validating -> thumbnail -> [transcoding] -> done   (or failed)
  * Upload Complete: done once complete-upload answered. File Validation: stage 'validating'.
- * AI Analysis: stages 'thumbnail' and 'transcoding'. Creating Highlights: completes when the video
- * is 'processed' (stage 'done').
+ * AI Analysis: stages 'thumbnail' and 'transcoding'. Creating Highlights: once the video is
+ * 'processed' (stage 'done') it reads 'Ready for highlights', and Complete only when a reel of it is
+ * ready (a processed video has no highlights until they are asked for).
  */
 
 export const PROCESSING_STEPS = [
@@ -16,12 +17,14 @@ export const PROCESSING_STEPS = [
 ] as const;
 
 export type ProcessingStepId = (typeof PROCESSING_STEPS)[number]['id'];
-export type StepState = 'pending' | 'in-progress' | 'complete' | 'failed';
+/** 'ready': the last step of a processed video with no reel yet (nothing has been created, so not Complete). */
+export type StepState = 'pending' | 'in-progress' | 'complete' | 'ready' | 'failed';
 
 export const STEP_STATE_LABEL: Record<StepState, string> = {
   pending: 'Pending',
   'in-progress': 'In Progress',
   complete: 'Complete',
+  ready: 'Ready for highlights',
   failed: 'Failed',
 };
 
@@ -78,10 +81,15 @@ export type PipelineState = {
   stage?: VideoStage;
   /** For a failure: the last stage seen before it, so the failing step can be marked. */
   lastActiveStage?: VideoStage;
+  /** Highlight reels of the video that are ready (the server's count; absent: none known). */
+  readyReels?: number;
 };
 
-/** Pending / In Progress / Complete (or Failed) for each of the four steps. */
-export function processingSteps({ uploaded, status, stage, lastActiveStage }: PipelineState): Record<ProcessingStepId, StepState> {
+/**
+ * Pending / In Progress / Complete (or Failed) for each of the four steps. Creating Highlights is
+ * Complete only when a reel exists; a processed video without one is 'ready' for highlights.
+ */
+export function processingSteps({ uploaded, status, stage, lastActiveStage, readyReels = 0 }: PipelineState): Record<ProcessingStepId, StepState> {
   const steps: Record<ProcessingStepId, StepState> = {
     upload: uploaded ? 'complete' : 'in-progress',
     validation: 'pending',
@@ -91,7 +99,7 @@ export function processingSteps({ uploaded, status, stage, lastActiveStage }: Pi
   if (!uploaded) return steps;
 
   if (status === 'processed' || stage === 'done') {
-    return { upload: 'complete', validation: 'complete', analysis: 'complete', highlights: 'complete' };
+    return { upload: 'complete', validation: 'complete', analysis: 'complete', highlights: readyReels > 0 ? 'complete' : 'ready' };
   }
 
   const failed = status === 'error' || stage === 'failed';

@@ -40,6 +40,14 @@ describe('statusLabel', () => {
     expect(statusLabel('error')).toBe('Error');
     expect(statusLabel('archived')).toBe('archived');
   });
+
+  it('says how many reels are ready once a processed video has some', () => {
+    expect(statusLabel('processed', 0)).toBe('Ready for highlights');
+    expect(statusLabel('processed', 1)).toBe('1 reel ready');
+    expect(statusLabel('processed', 2)).toBe('2 reels ready');
+    // Only a processed video has reels to speak of.
+    expect(statusLabel('processing', 2)).toBe('Processing');
+  });
 });
 
 describe('status predicates', () => {

@@ -29,11 +29,14 @@ export function filterVideos(videos: readonly Video[], search: string, status: S
   );
 }
 
-/** Words for a status badge (spec §4): processed reads 'Ready for highlights'; unknown ones raw. */
-export function statusLabel(status: string): string {
+/**
+ * Words for a status badge (spec §4): processed reads 'Ready for highlights' until a reel of it is
+ * ready, then how many are ('1 reel ready', '2 reels ready'); unknown statuses raw.
+ */
+export function statusLabel(status: string, readyReels = 0): string {
   switch (status) {
     case 'processed':
-      return 'Ready for highlights';
+      return readyReels > 0 ? reelsReadyLabel(readyReels) : 'Ready for highlights';
     case 'processing':
       return 'Processing';
     case 'uploaded':
@@ -44,6 +47,9 @@ export function statusLabel(status: string): string {
       return status;
   }
 }
+
+/** '1 reel ready', '2 reels ready'. */
+export const reelsReadyLabel = (count: number) => `${count} ${count === 1 ? 'reel' : 'reels'} ready`;
 
 /** Only processed videos can be edited or trimmed. */
 export const isEditable = (video: Pick<Video, 'status'>) => video.status === 'processed';

@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey } from '../../highlights/api/keys';
 import type { Highlight, HighlightProgress } from '../../highlights/types';
+import { VIDEOS_QUERY_KEY } from '../../../config/constants';
+import { videoQueryKey } from './cache';
 import { applyHighlightProgressToCache } from './highlight-cache';
 import { parseHighlightProgressEvent } from './parse-progress';
 
@@ -38,11 +40,18 @@ describe('applyHighlightProgressToCache', () => {
     expect(invalidate).not.toHaveBeenCalled();
   });
 
-  it('fetches the versions and the reel again when it is ready or failed', () => {
+  it('fetches the versions and the reel again when it is ready or failed, and the videos when a reel is ready', () => {
     const { client, invalidated } = setup();
     applyHighlightProgressToCache(client, update('h2', { status: 'ready', stage: 'done', percent: 100 }), new Set());
-    expect(invalidated()).toEqual([JSON.stringify(videoHighlightsKey('v1')), JSON.stringify(highlightKey('h2'))]);
+    // The video's card and page say how many reels are ready: they are fetched again too.
+    expect(invalidated()).toEqual([
+      JSON.stringify(videoHighlightsKey('v1')),
+      JSON.stringify(highlightKey('h2')),
+      JSON.stringify(VIDEOS_QUERY_KEY),
+      JSON.stringify(videoQueryKey('v1')),
+    ]);
     applyHighlightProgressToCache(client, update('h2', { status: 'error', stage: 'failed', errorReason: 'Out of disk' }), new Set());
+    expect(invalidated()).toHaveLength(6);
     expect(client.getQueryData<Highlight>(highlightKey('h2'))).toMatchObject({ status: 'error', errorReason: 'Out of disk' });
   });
 

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey } from '../../highlights/api/keys';
 import type { Highlight, HighlightProgress } from '../../highlights/types';
+import { VIDEOS_QUERY_KEY } from '../../../config/constants';
+import { videoQueryKey } from './cache';
 
 /** After these the reel's URLs, moments, timeline and timings change: the caches are fetched again. */
 const FINAL = new Set(['ready', 'error']);
@@ -29,7 +31,8 @@ function patchList(queryClient: QueryClient, key: readonly unknown[], update: Hi
  * Applies one `highlight.progress` event to the react-query caches: status, stage and percent of
  * the reel in its video's versions (['/api/videos', videoId, 'highlights']), in
  * ['/api/highlights', id] and in the recent exports (['/api/exports']). At 'ready' or 'error' those
- * are fetched again (the reel's URLs, moments and timings arrive then). A reel a cached list does not
+ * are fetched again (the reel's URLs, moments and timings arrive then), and a ready reel has the videos
+ * list and its video fetched again too (they say how many reels are ready). A reel a cached list does not
  * have yet (made in another tab) has that list fetched once; the event's kind says which list.
  */
 export function applyHighlightProgressToCache(queryClient: QueryClient, update: HighlightProgress, unknownRequested: Set<string>): void {
@@ -48,6 +51,10 @@ export function applyHighlightProgressToCache(queryClient: QueryClient, update: 
     if (videoId && inVersions) refetch(listKey);
     refetch(highlightKey(highlightId));
     if (exports.known || (inExports && exports.cached && !versions.known)) refetch(EXPORTS_QUERY_KEY);
+    if (update.status === 'ready' && videoId && inVersions) {
+      refetch(VIDEOS_QUERY_KEY);
+      refetch(videoQueryKey(videoId));
+    }
     return;
   }
   if (versions.known || exports.known || unknownRequested.has(highlightId)) return;
