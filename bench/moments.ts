@@ -17,7 +17,8 @@ import { CATALOGUE } from '../services/music/src/catalogue/catalogue';
 import { TrackCache } from '../services/music/src/catalogue/track-cache';
 import { MusicGenerator } from '../services/music/src/synth/generator';
 import { SynthRepository } from '../services/music/src/synth/synth.repository';
-import { DEFAULT_MEDIA_DEV, frameTimes } from './real';
+import { createRandom } from '../services/kit/src/random';
+import { DEFAULT_MEDIA_DEV, frameTimes, parseCsv } from './real';
 
 /**
  * The highlight engine's moments on real footage (../shared/media-dev, or --media-dev=<dir> /
@@ -140,41 +141,15 @@ const fileKey = (file: string) => {
 };
 const shortLabel = (label: string) => label.replace(/\s*\(.*$/, '');
 
-function parseCsv(text: string): Array<Record<string, string>> {
-  const split = (line: string) => {
-    const cells: string[] = [];
-    let cell = '';
-    let quoted = false;
-    for (const ch of line) {
-      if (ch === '"') quoted = !quoted;
-      else if (ch === ',' && !quoted) {
-        cells.push(cell);
-        cell = '';
-      } else cell += ch;
-    }
-    return [...cells, cell];
-  };
-  const [header, ...lines] = text.trim().split(/\r?\n/);
-  const names = split(header);
-  return lines.map((line) => Object.fromEntries(split(line).map((v, i) => [names[i], v])));
-}
-
 /** Writes through a temporary name, so a cache never holds half a file. */
 function writeAtomic(file: string, content: string) {
   writeFileSync(`${file}.${process.pid}.tmp`, content);
   renameSync(`${file}.${process.pid}.tmp`, file);
 }
 
-/** A fixed shuffle (mulberry32), so the "shuffled" join is the same on every run. */
+/** A fixed shuffle, so the "shuffled" join is the same on every run. */
 function shuffled<T>(items: T[], seed: number): T[] {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = createRandom(seed).next;
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

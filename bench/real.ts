@@ -17,7 +17,7 @@ export const TOLERANCE = 2;
 
 export interface Truth { type: 'hard_cut' | 'fade' | 'dissolve' | 'other' | string; from: number; to: number }
 
-function parseCsv(text: string): Array<Record<string, string>> {
+export function parseCsv(text: string): Array<Record<string, string>> {
   const lines = text.trim().split(/\r?\n/);
   const split = (line: string) => {
     const cells: string[] = [];

@@ -18,3 +18,4 @@ export * from './unavailable';
 export * from './shared-window-counter';
 export * from './username';
 export * from './entitlements';
+export * from './random';

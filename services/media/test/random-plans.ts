@@ -1,16 +1,8 @@
+import { createRandom } from '@reelsmith/kit';
 import { frameExact, type Moment } from '../src/analysis/selection';
 
-/** A seeded random source (mulberry32): the same seed gives the same cases, so a failure reproduces. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded random source: the same seed gives the same cases, so a failure reproduces. */
+export const seededRandom = (seed: number): (() => number) => createRandom(seed).next;
 
 /** The seed of a run: RENDER_PLAN_SEED when set (to replay a failure), else a fixed one. */
 export const planSeed = () => Number(process.env.RENDER_PLAN_SEED ?? 20261125);

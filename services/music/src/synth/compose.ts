@@ -3,7 +3,7 @@
  * melody for one phrase, and which layers play in which phrase. Pure and deterministic: the seed
  * decides every choice.
  */
-import { createRandom, type Random } from './random';
+import { createRandom, type Random } from '@reelsmith/kit';
 import { type Chord, chordOf, chordTones, midiToFrequency, type Mode, nearestMidi, PROGRESSIONS, scaleOf, voiceProgression } from './theory';
 import {
   type Genre, type Hit, type Layer, type Mood, type NoiseLayer, type NoiseShape, type Note, SAMPLE_RATE, type Score,
