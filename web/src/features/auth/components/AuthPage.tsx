@@ -12,7 +12,7 @@ import { SignInForm } from './SignInForm';
 type Mode = 'signin' | 'register';
 
 const PITCH = [
-  { icon: Sparkles, title: 'Finds the best moments', text: 'Sound, motion and scene changes point to what matters.' },
+  { icon: Sparkles, title: 'Finds the best moments', text: 'Action, sound and the people in the picture point to what matters.' },
   { icon: Scissors, title: 'Cuts the reel for you', text: 'Trim by hand or let the highlights assemble themselves.' },
   { icon: Music, title: 'Sets it to music', text: 'Pick a royalty-free track and export in the format you need.' },
 ];

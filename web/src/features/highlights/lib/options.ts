@@ -7,7 +7,7 @@ export const PRESETS: ReadonlyArray<{ value: Preset; label: string; hint: string
   { value: 'sport', label: 'Sport', hint: 'Action, crowd roars, fast cuts' },
   { value: 'wedding', label: 'Wedding', hint: 'Speeches, applause, music' },
   { value: 'business', label: 'Business', hint: 'Speech and applause' },
-  { value: 'travel', label: 'Travel', hint: 'Scenery and scene changes' },
+  { value: 'travel', label: 'Travel', hint: 'Scenery and movement' },
 ];
 
 export const TARGET_LENGTHS: readonly TargetLength[] = [15, 30, 60, 90];
