@@ -172,7 +172,6 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
   });
 
   const best = Math.max(0, ...candidates.map((c) => c.peak));
-  if (process.env.DEBUG_SELECT) console.log([...candidates].sort((a, b) => b.peak - a.peak).map((c) => `${c.start.toFixed(1)}-${c.end.toFixed(1)}:${c.peak.toFixed(2)}`).join(' '));
   const floor = options.fill ? -Infinity : Math.max(QUALITY_FLOOR, best * RELATIVE_FLOOR);
   const chosen: Array<{ start: number; end: number; peak: number }> = [];
   const length = () => reelSeconds(chosen);
