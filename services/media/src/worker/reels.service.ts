@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventPublisher, type JobContext, ObjectStorage, observeMediaStep, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
@@ -163,8 +162,8 @@ export class ReelsService implements OnApplicationBootstrap {
     await this.advance(highlight, 'rendering', 62, { status: 'processing' });
     const renderStarted = Date.now();
     const input = source.local?.file ?? (await this.storage.presignedGetUrl(source.key, READ_URL_TTL_SECONDS));
-    const reelKey = await this.renderReel(highlight, video, input, analysis, music, workDir, signal);
-    const file = await this.describeReel(highlight, reelKey, workDir, signal);
+    const { key: reelKey, output } = await this.renderReel(highlight, video, input, analysis, music, workDir, signal);
+    const file = await this.describeReel(highlight, reelKey, output, signal);
     timings.renderSeconds = seconds(renderStarted);
     observeMediaStep('render', timings.renderSeconds, reelLength({ moments: highlight.moments, crossfade: CROSSFADE_SECONDS }));
     timings.totalSeconds = seconds(highlight.createdAt.getTime());
@@ -193,13 +192,11 @@ export class ReelsService implements OnApplicationBootstrap {
    * makes a smaller reel), and its poster: a frame of the reel itself, in its shape, stored beside it
    * (derived/<videoId>/reels/<highlightId>.jpg). A poster that cannot be made leaves the reel without one.
    */
-  private async describeReel(highlight: HighlightEntity, reelKey: string, workDir: string, signal: AbortSignal): Promise<Pick<HighlightEntity, 'renderedQuality' | 'reelWidth' | 'reelHeight' | 'posterKey'>> {
-    const local = join(workDir, `reel.${highlight.format}`);
-    const reel = existsSync(local) ? local : await this.storage.presignedGetUrl(reelKey, READ_URL_TTL_SECONDS);
+  private async describeReel(highlight: HighlightEntity, reelKey: string, reel: string, signal: AbortSignal): Promise<Pick<HighlightEntity, 'renderedQuality' | 'reelWidth' | 'reelHeight' | 'posterKey'>> {
     const facts = await this.media.probe(reel, signal);
     const described = { renderedQuality: qualityOfSize(facts), reelWidth: facts.width, reelHeight: facts.height, posterKey: '' };
     try {
-      const poster = join(workDir, 'poster.jpg');
+      const poster = join(dirname(reel), 'poster.jpg');
       await this.media.run(posterArgs(reel, poster, posterTime(highlight.moments, CROSSFADE_SECONDS, facts.duration)), { signal });
       const posterKey = `${reelKey.replace(/\.[^./]+$/, '')}.jpg`;
       await this.storage.writeFile(posterKey, poster, 'image/jpeg');
@@ -275,7 +272,7 @@ export class ReelsService implements OnApplicationBootstrap {
     const key = `derived/${video.id}/reels/${highlight.id}.${highlight.format}`;
     await this.storage.writeFile(key, output, REEL_TYPES[highlight.format]);
     this.logger.log(`reel ${highlight.id}: ffmpeg ${seconds(started)} s from ${source.startsWith('/') ? 'a local copy' : 'storage'}, stored in ${seconds(rendered)} s`);
-    return key;
+    return { key, output };
   }
 
   /**
