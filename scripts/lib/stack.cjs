@@ -1,5 +1,6 @@
 // Runs service processes with prefixed, readable logs and stops them together.
 const { spawn } = require('node:child_process');
+const net = require('node:net');
 const path = require('node:path');
 const readline = require('node:readline');
 const { root } = require('./services.cjs');
@@ -38,15 +39,53 @@ async function waitUntilReady(url, timeoutMs, isAlive) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+// --- Sockets bound before their port is handed to anyone -----------------------------------------
+// A port number picked as "free" and bound later by another process can be taken in between (by a
+// stack starting in parallel, or as the local port of any outgoing connection). Test stacks bind
+// each port themselves (bindSocket) and hand the bound socket to the process as an inherited file
+// descriptor; the process listens on it (inheritedSocket) instead of binding the number again.
+
+const LISTEN_FDS = 'REELSMITH_LISTEN_FDS';
+
+/** A listening socket on `port` (0: any free one the OS picks) and `host`, for a child to take over. */
+function bindSocket(port = 0, host = '0.0.0.0') {
+  return new Promise((resolve, reject) => {
+    // Nothing is accepted here: a connection that comes in before the child took over is closed.
+    const server = net.createServer({ pauseOnConnect: true }, (socket) => socket.destroy());
+    server.once('error', reject);
+    server.listen({ port, host, exclusive: true }, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/**
+ * In a process the stack started: the file descriptor of the socket it bound for `port`, or
+ * undefined when it handed over none (`npm start`, production), where the process binds the port.
+ */
+function inheritedSocket(port, env = process.env) {
+  for (const pair of (env[LISTEN_FDS] ?? '').split(',')) {
+    const [p, fd] = pair.split('=').map(Number);
+    if (p === port && Number.isInteger(fd)) return fd;
+  }
+  return undefined;
+}
+
 /**
  * Starts each service with its port, waits until every /readyz answers 200.
  * Each process gets `baseEnv` (default: this process's environment) with `env` over it.
- * @param {{services: Array<{name: string, command: string[], port: number, portEnv: string, healthPort?: number, readyPath?: string, readyTimeoutMs?: number}>, env: object, baseEnv?: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
+ * A service with `sockets` (bindSocket's, for its `port` and `healthPort`) gets them as inherited file
+ * descriptors, named in REELSMITH_LISTEN_FDS; they are closed here once the process has them, and a
+ * restart (`start`) binds the same ports again before it hands them over.
+ * @param {{services: Array<{name: string, command: string[], port: number, portEnv: string, healthPort?: number, readyPath?: string, readyTimeoutMs?: number, sockets?: import('node:net').Server[]}>, env: object, baseEnv?: object, log?: (name: string, line: string) => void, readyTimeoutMs?: number}} options
  */
 async function startStack({ services, env, baseEnv = process.env, log = printLine, readyTimeoutMs = 60_000 }) {
   const running = new Map();
+  /** Where each service's handed-over sockets listened ({port, host}), to bind them again on a restart. */
+  const boundAt = new Map(services.filter((s) => s.sockets?.length).map((s) => [s.name, s.sockets.map((socket) => socket.address())]));
 
-  function startOne(service) {
+  function startOne(service, sockets = []) {
     const child = spawn(process.execPath, service.command.map((part, i) => (i === 0 ? path.join(root, part) : part)), {
       cwd: root,
       env: {
@@ -54,9 +93,13 @@ async function startStack({ services, env, baseEnv = process.env, log = printLin
         ...env,
         [service.portEnv]: String(service.port),
         ...(service.healthPort !== undefined ? { HEALTH_PORT: String(service.healthPort) } : {}),
+        ...(sockets.length ? { [LISTEN_FDS]: sockets.map((socket, i) => `${socket.address().port}=${3 + i}`).join(',') } : {}),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // A listening socket's descriptor (Node has no public getter for it; its TCP handle has one on Unix).
+      stdio: ['ignore', 'pipe', 'pipe', ...sockets.map((socket) => socket._handle.fd)],
     });
+    // The child has its own copies now; ours would only hold the ports after it exits.
+    for (const socket of sockets) socket.close();
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on('line', (line) => log(service.name, formatLine(line)));
     }
@@ -85,7 +128,8 @@ async function startStack({ services, env, baseEnv = process.env, log = printLin
     /** Starts (or restarts) one service and waits for it to be ready. */
     async start(name) {
       const service = services.find((s) => s.name === name);
-      const entry = startOne(service);
+      const sockets = await Promise.all((boundAt.get(name) ?? []).map(({ port, address }) => bindSocket(port, address)));
+      const entry = startOne(service, sockets);
       await waitUntilReady(readyUrl(service), service.readyTimeoutMs ?? readyTimeoutMs, () => !entry.exited);
     },
     stopOne,
@@ -95,13 +139,14 @@ async function startStack({ services, env, baseEnv = process.env, log = printLin
   };
 
   try {
-    for (const service of services) startOne(service);
+    for (const service of services) startOne(service, service.sockets);
     await Promise.all(
       services.map((s) => waitUntilReady(readyUrl(s), s.readyTimeoutMs ?? readyTimeoutMs, () => !running.get(s.name).exited)
         .catch((err) => { throw new Error(`${s.name}: ${err.message}`); })),
     );
   } catch (err) {
     await stack.stop();
+    for (const service of services) for (const socket of service.sockets ?? []) if (socket.listening) socket.close();
     throw err;
   }
   return stack;
@@ -114,4 +159,4 @@ function printLine(name, line) {
   process.stdout.write(`${prefix}${line}\n`);
 }
 
-module.exports = { startStack, formatLine, waitUntilReady };
+module.exports = { startStack, formatLine, waitUntilReady, bindSocket, inheritedSocket, LISTEN_FDS };

@@ -11,7 +11,7 @@
 //   - GET /v1/invoices?customer=, GET /v1/payment_intents/:id, expand=latest_invoice.payment_intent on subscriptions;
 //   - webhooks, like `stripe listen --forward-to`: each state change is POSTed, signed with
 //     STRIPE_WEBHOOK_SECRET, to STRIPE_WEBHOOK_FORWARD_URL (retried for a minute while it does not answer).
-// Not covered (see README, "Billing"): proration invoices, renewals at period end, dunning
+// Not covered (see docs/billing.md): proration invoices, renewals at period end, dunning
 // (past_due), tax, coupons, Checkout, the Payment Element itself.
 const { createHmac, randomBytes } = require('node:crypto');
 const path = require('node:path');
@@ -20,6 +20,7 @@ const mockDir = path.dirname(require.resolve('stripe-stateful-mock'));
 const express = require(require.resolve('express', { paths: [mockDir] }));
 const bodyParser = require(require.resolve('body-parser', { paths: [mockDir] }));
 const { createExpressApp } = require('stripe-stateful-mock');
+const { inheritedSocket } = require('./stack.cjs');
 const { subscriptions } = require(path.join(mockDir, 'api', 'subscriptions'));
 const { plans } = require(path.join(mockDir, 'api', 'plans'));
 
@@ -224,4 +225,6 @@ app.get('/v1/invoices', (req, res) => {
 // Everything else is stripe-stateful-mock's (its own routes and errors; it skips the parsed body).
 app.use(createExpressApp());
 
-app.listen(port, '127.0.0.1', () => console.log(`local Stripe server on http://127.0.0.1:${port}`));
+// A test stack hands over the socket it bound for the port (scripts/lib/stack.cjs); otherwise bind it here.
+const fd = inheritedSocket(port);
+app.listen(...(fd === undefined ? [port, '127.0.0.1'] : [{ fd }]), () => console.log(`local Stripe server on http://127.0.0.1:${port}`));

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { type BrowserSession, openApp, screenshot } from '../support/browser';
+import { type BrowserSession, eventually, openApp, screenshot } from '../support/browser';
 import { type RunningApp, uniqueUsername } from '../support/stack';
 
 const SIDEBAR = ['Dashboard', 'Upload Video', 'Bulk Processing', 'Video Editor', 'Demo', 'My Videos', 'Settings'];
@@ -55,7 +55,7 @@ describe('signing up, in and out in Chromium', () => {
 
     const links = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
     expect(links.map((t) => t.trim())).toEqual(SIDEBAR);
-    expect(await page.evaluate(() => localStorage.getItem('reelsmith.authToken'))).toMatch(/^ey/);
+    await eventually(async () => expect(await page.evaluate(() => localStorage.getItem('reelsmith.authToken'))).toMatch(/^ey/));
     await screenshot(page, '04-signed-in-dashboard');
   });
 
@@ -64,7 +64,7 @@ describe('signing up, in and out in Chromium', () => {
     await page.getByTestId('sidebar').getByText(username).waitFor();
     await page.getByRole('heading', { name: 'My Videos' }).waitFor();
     const current = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]');
-    expect((await current.innerText()).trim()).toBe('My Videos');
+    await eventually(async () => expect((await current.innerText()).trim()).toBe('My Videos'));
     await screenshot(page, '05-my-videos-after-reload');
   });
 
@@ -78,7 +78,7 @@ describe('signing up, in and out in Chromium', () => {
     await page.goto(`${app.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('reelsmith.authToken'))).toBeNull();
+    await eventually(async () => expect(await page.evaluate(() => localStorage.getItem('reelsmith.authToken'))).toBeNull());
   });
 
   it('refuses a wrong password with the server message, then signs in', async () => {

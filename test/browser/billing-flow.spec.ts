@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { type BrowserSession, forgetExpected, openApp, screenshot, signUpInPage } from '../support/browser';
+import { type BrowserSession, eventually, forgetExpected, openApp, screenshot, signUpInPage } from '../support/browser';
 import { testMedia } from '../support/media';
 import { uniqueUsername } from '../support/stack';
 
@@ -53,11 +53,11 @@ describe('pricing -> subscribe -> upload in Chromium', () => {
 
   it('pricing shows the banner, both plans and the yearly prices', async () => {
     await page.getByText('NO FREE TIER - Premium Quality Only').waitFor();
-    expect(await page.getByTestId('price-rookie').innerText()).toBe('$4.99/month');
+    await eventually(async () => expect(await page.getByTestId('price-rookie').innerText()).toBe('$4.99/month'));
     await page.getByRole('radio', { name: /Yearly/ }).check();
     await page.getByTestId('price-rookie').getByText('$48/year').waitFor();
-    expect(await page.getByTestId('price-pro').innerText()).toBe('$96/year');
-    expect(await page.locator('details').count()).toBe(5);
+    await eventually(async () => expect(await page.getByTestId('price-pro').innerText()).toBe('$96/year'));
+    await eventually(async () => expect(await page.locator('details').count()).toBe(5));
     await screenshot(page, 'billing-02-pricing-yearly');
     await narrow('billing-02-pricing');
     await page.getByRole('radio', { name: 'Monthly' }).check();
@@ -69,7 +69,7 @@ describe('pricing -> subscribe -> upload in Chromium', () => {
   it('the declined card shows the error and leaves no plan; the succeeding card activates Rookie', async () => {
     const form = page.getByTestId('test-payment-form');
     await form.getByText('Test mode').waitFor();
-    expect(await page.getByTestId('subscribe-price').innerText()).toBe('$4.99/month');
+    await eventually(async () => expect(await page.getByTestId('subscribe-price').innerText()).toBe('$4.99/month'));
     await screenshot(page, 'billing-03-subscribe');
     await narrow('billing-03-subscribe');
     await form.getByRole('button', { name: /declined test card/ }).click();

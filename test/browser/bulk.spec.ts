@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { fakeVideo, tinyClip } from '../support/batch-media';
-import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
+import { type BrowserSession, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
 import { uniqueUsername } from '../support/stack';
 
 /**
@@ -33,26 +33,26 @@ describe('bulk upload in Chromium', () => {
   it('starts empty, keeps the start button disabled and explains what is missing', async () => {
     await page.getByTestId('batches-empty').waitFor();
     const start = page.getByTestId('bulk-start');
-    expect(await start.isDisabled()).toBe(true);
+    await eventually(async () => expect(await start.isDisabled()).toBe(true));
     expect(await page.getByTestId('bulk-file-input').getAttribute('accept')).toBe('video/*');
     expect(await page.getByTestId('bulk-file-input').getAttribute('multiple')).not.toBeNull();
 
     // Enter in the name field asks for what is missing.
     await page.getByLabel('Batch name').press('Enter');
     await toast('Batch name required').waitFor();
-    expect(await toast('Batch name required').textContent()).toContain('Please enter a name for this batch');
+    await eventually(async () => expect(await toast('Batch name required').textContent()).toContain('Please enter a name for this batch'));
     await page.getByLabel('Batch name').fill('Cup weekend');
     await page.getByLabel('Batch name').press('Enter');
     await toast('No files selected').waitFor();
-    expect(await toast('No files selected').textContent()).toContain('Please select video files to upload');
+    await eventually(async () => expect(await toast('No files selected').textContent()).toContain('Please select video files to upload'));
 
     // 51 files are refused in the picker.
     const many = Array.from({ length: 51 }, (_, i) => ({ name: `clip-${i}.mp4`, mimeType: 'video/mp4', buffer: readFileSync(tinyClip(0)) }));
     await page.getByTestId('bulk-file-input').setInputFiles(many);
     await toast('Too many files').waitFor();
-    expect(await toast('Too many files').textContent()).toContain('Maximum 50 videos per batch');
-    expect(await page.getByTestId('bulk-selected').count()).toBe(0);
-    expect(await start.isDisabled()).toBe(true);
+    await eventually(async () => expect(await toast('Too many files').textContent()).toContain('Maximum 50 videos per batch'));
+    await eventually(async () => expect(await page.getByTestId('bulk-selected').count()).toBe(0));
+    await eventually(async () => expect(await start.isDisabled()).toBe(true));
     await screenshot(page, 'bulk-01-empty');
   });
 
@@ -63,27 +63,27 @@ describe('bulk upload in Chromium', () => {
       { name: 'notes.mp4', mimeType: 'video/mp4', buffer: readFileSync(fakeVideo()) },
     ];
     await page.getByTestId('bulk-file-input').setInputFiles(files);
-    expect(await page.getByTestId('bulk-selected-count').textContent()).toBe('4 videos selected');
+    await eventually(async () => expect(await page.getByTestId('bulk-selected-count').textContent()).toBe('4 videos selected'));
     await screenshot(page, 'bulk-02-selected');
 
     const start = page.getByTestId('bulk-start');
-    expect(await start.isDisabled()).toBe(false);
+    await eventually(async () => expect(await start.isDisabled()).toBe(false));
     await start.click();
     await toast('Bulk upload successful').waitFor({ timeout: 60_000 });
-    expect(await toast('Bulk upload successful').textContent()).toContain('4 videos uploaded and processing started');
+    await eventually(async () => expect(await toast('Bulk upload successful').textContent()).toContain('4 videos uploaded and processing started'));
     // The form resets.
-    expect(await page.getByLabel('Batch name').inputValue()).toBe('');
-    expect(await page.getByTestId('bulk-selected').count()).toBe(0);
+    await eventually(async () => expect(await page.getByLabel('Batch name').inputValue()).toBe(''));
+    await eventually(async () => expect(await page.getByTestId('bulk-selected').count()).toBe(0));
 
     const row = page.getByTestId('batch-row').filter({ hasText: 'Cup weekend' });
     await row.waitFor();
-    expect(['processing', 'completed']).toContain(await row.getAttribute('data-status'));
+    await eventually(async () => expect(['processing', 'completed']).toContain(await row.getAttribute('data-status')));
     await screenshot(page, 'bulk-03-processing');
 
     await page.locator('[data-testid="batch-row"][data-status="completed"]').filter({ hasText: 'Cup weekend' }).waitFor({ timeout: 150_000 });
-    expect(await row.getByTestId('batch-status').getAttribute('data-tone')).toBe('green');
-    expect(await row.getByTestId('batch-percent').textContent()).toBe('75%');
-    expect(await row.getByTestId('batch-counts').textContent()).toContain('3 of 4 processed · 1 failed');
+    await eventually(async () => expect(await row.getByTestId('batch-status').getAttribute('data-tone')).toBe('green'));
+    await eventually(async () => expect(await row.getByTestId('batch-percent').textContent()).toBe('75%'));
+    await eventually(async () => expect(await row.getByTestId('batch-counts').textContent()).toContain('3 of 4 processed · 1 failed'));
 
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('batch-report').click()]);
     expect(download.suggestedFilename()).toBe('cup-weekend-report.json');
@@ -100,7 +100,7 @@ describe('bulk upload in Chromium', () => {
     await page.goto(`${session.app.baseUrl}/bulk-upload`);
     await page.getByTestId('batch-row').first().waitFor();
     await screenshot(page, 'bulk-05-narrow');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await eventually(async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360));
     await page.setViewportSize({ width: 1366, height: 860 });
     expect(errors).toEqual([]);
   });

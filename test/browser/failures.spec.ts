@@ -2,14 +2,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
+import { type BrowserSession, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
 import { testMedia } from '../support/media';
 import { uniqueUsername } from '../support/stack';
 
 /**
  * A video whose processing fails for the last time (the worker's WORK_DIR is gone) shows 'error'
- * with its reason and a Retry button, live over SSE, on My Videos and on its page; Retry brings
- * the progress back and ends processed.
+ * with its reason and a Retry button, live over SSE, on My Videos and on its page (once, on the
+ * desktop's and on the phone's); Retry brings the progress back and ends processed.
  */
 jest.setTimeout(240_000);
 
@@ -63,8 +63,8 @@ describe('a failed video and its Retry in Chromium', () => {
     const id = await uploadFromPage('Cup final');
     const card = page.locator(`[data-testid="video-card"][data-video-id="${id}"]`);
     await card.and(page.locator('[data-status="error"]')).waitFor({ timeout: 90_000 });
-    expect(await card.getByTestId('video-card-error').innerText()).toBe(REASON);
-    expect(await card.getByTestId('video-status').innerText()).toBe('Error');
+    await eventually(async () => expect(await card.getByTestId('video-card-error').innerText()).toBe(REASON));
+    await eventually(async () => expect(await card.getByTestId('video-status').innerText()).toBe('Error'));
     await card.getByRole('button', { name: 'Retry processing Cup final' }).waitFor();
     await screenshot(page, 'failures-01-card-error-with-retry');
   });
@@ -73,10 +73,21 @@ describe('a failed video and its Retry in Chromium', () => {
     const card = page.getByTestId('video-card').first();
     await card.getByRole('link', { name: 'View Cup final' }).click();
     await page.getByTestId('player-error').waitFor();
-    expect(await page.getByTestId('player-error').innerText()).toBe(REASON);
+    await eventually(async () => expect(await page.getByTestId('player-error').innerText()).toBe(REASON));
     // Said once on the page, on the player.
-    expect(await page.getByText(REASON, { exact: true }).count()).toBe(1);
+    await eventually(async () => expect(await page.getByText(REASON, { exact: true }).count()).toBe(1));
     await screenshot(page, 'failures-02-page-error-with-retry');
+
+    // The phone's page of the same video says it once too, on its player, with Retry beside it.
+    const desktopUrl = page.url();
+    await page.goto(`${session.app.baseUrl}/mobile/video/${desktopUrl.split('/').pop()}`);
+    await page.getByTestId('mobile-video-page').getByTestId('player-error').waitFor();
+    await eventually(async () => expect(await page.getByTestId('player-error').innerText()).toBe(REASON));
+    await eventually(async () => expect(await page.getByText(REASON, { exact: true }).count()).toBe(1));
+    await page.getByRole('button', { name: 'Retry processing Cup final' }).waitFor();
+    await screenshot(page, 'failures-02b-phone-page-error-with-retry');
+    await page.goto(desktopUrl);
+    await page.getByTestId('player-error').waitFor();
 
     mkdirSync(workDir);
     await page.getByRole('button', { name: 'Retry processing Cup final' }).click();
@@ -84,8 +95,8 @@ describe('a failed video and its Retry in Chromium', () => {
     // The status leaves 'error' at once; the live stream then takes it to processed.
     await page.locator('[data-testid="video-status"]:not([data-status="error"])').waitFor();
     await page.locator('[data-testid="video-status"][data-status="processed"]').waitFor({ timeout: 90_000 });
-    expect(await page.getByTestId('player-error').count()).toBe(0);
-    expect(await page.getByTestId('retry-video').count()).toBe(0);
+    await eventually(async () => expect(await page.getByTestId('player-error').count()).toBe(0));
+    await eventually(async () => expect(await page.getByTestId('retry-video').count()).toBe(0));
     await screenshot(page, 'failures-03-page-processed-after-retry');
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { api as request } from '../system/api';
 import { uploadVideo, waitForVideo } from '../system/videos';
-import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
+import { type BrowserSession, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
 import { type RunningApp, uniqueUsername } from '../support/stack';
 
 /**
@@ -65,8 +65,8 @@ describe('video folders on My Videos in Chromium', () => {
     await page.getByRole('button', { name: 'Create First Folder' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Folder' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('radio').count()).toBe(10);
-    expect(await dialog.getByRole('radio', { name: 'Orange' }).getAttribute('aria-checked')).toBe('true');
+    await eventually(async () => expect(await dialog.getByRole('radio').count()).toBe(10));
+    await eventually(async () => expect(await dialog.getByRole('radio', { name: 'Orange' }).getAttribute('aria-checked')).toBe('true'));
 
     await dialog.getByLabel('Name').fill('   ');
     await dialog.getByRole('button', { name: 'Create Folder' }).click();
@@ -84,10 +84,10 @@ describe('video folders on My Videos in Chromium', () => {
 
     const folderCard = page.getByTestId('folder-card');
     await folderCard.waitFor();
-    expect(await folderCard.getByTestId('folder-card-name').innerText()).toBe(folderName);
-    expect(await folderCard.getByTestId('folder-card-description').innerText()).toBe('Ceremonies and first dances');
+    await eventually(async () => expect(await folderCard.getByTestId('folder-card-name').innerText()).toBe(folderName));
+    await eventually(async () => expect(await folderCard.getByTestId('folder-card-description').innerText()).toBe('Ceremonies and first dances'));
     await folderCard.getByText('Click to view videos').waitFor();
-    expect(await folderCard.getByTestId('folder-color-dot').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(139, 92, 246)');
+    await eventually(async () => expect(await folderCard.getByTestId('folder-color-dot').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(139, 92, 246)'));
     await folderCard.getByRole('button', { name: `Edit ${folderName}` }).waitFor();
     await folderCard.getByRole('button', { name: `Delete ${folderName}` }).waitFor();
     const [stored] = (await api('GET', '/api/video-folders')).json;
@@ -101,8 +101,8 @@ describe('video folders on My Videos in Chromium', () => {
     await ceremony.getByRole('button', { name: 'Move Ceremony to folder' }).click();
     const menu = page.getByRole('menu', { name: 'Move to folder' });
     await menu.waitFor();
-    expect(await menu.getByRole('menuitemradio').allInnerTexts()).toEqual(['Library', folderName]);
-    expect(await menu.getByRole('menuitemradio', { name: 'Library' }).getAttribute('aria-checked')).toBe('true');
+    await eventually(async () => expect(await menu.getByRole('menuitemradio').allInnerTexts()).toEqual(['Library', folderName]));
+    await eventually(async () => expect(await menu.getByRole('menuitemradio', { name: 'Library' }).getAttribute('aria-checked')).toBe('true'));
     await screenshot(page, 'folders-04-move-menu');
     await menu.getByRole('menuitemradio', { name: folderName }).click();
     await toast().getByText('Video moved').waitFor();
@@ -139,12 +139,12 @@ describe('video folders on My Videos in Chromium', () => {
     await folderCard.getByTestId('folder-card-count').getByText('2 videos').waitFor();
     await folderCard.getByRole('button', { name: `Open ${folderName}` }).click();
 
-    expect(await page.getByRole('tab', { name: /Videos/ }).getAttribute('aria-selected')).toBe('true');
+    await eventually(async () => expect(await page.getByRole('tab', { name: /Videos/ }).getAttribute('aria-selected')).toBe('true'));
     await page.getByTestId('folder-view').waitFor();
-    expect(await page.getByTestId('folder-view-name').innerText()).toBe(folderName);
+    await eventually(async () => expect(await page.getByTestId('folder-view-name').innerText()).toBe(folderName));
     await page.getByRole('button', { name: 'Back to All Videos' }).first().waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="video-card"]').length === 2);
-    expect((await page.getByTestId('video-card-title').allInnerTexts()).sort()).toEqual(['Ceremony', 'First dance']);
+    await eventually(async () => expect((await page.getByTestId('video-card-title').allInnerTexts()).sort()).toEqual(['Ceremony', 'First dance']));
     await screenshot(page, 'folders-06-folder-view');
 
     // Back to the library from inside the folder: the card leaves the folder view.
@@ -163,8 +163,8 @@ describe('video folders on My Videos in Chromium', () => {
     await page.getByRole('tab', { name: /Folders/ }).click();
     await page.getByRole('button', { name: `Edit ${folderName}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Folder' });
-    expect(await dialog.getByLabel('Name').inputValue()).toBe(folderName);
-    expect(await dialog.getByRole('radio', { name: 'Violet' }).getAttribute('aria-checked')).toBe('true');
+    await eventually(async () => expect(await dialog.getByLabel('Name').inputValue()).toBe(folderName));
+    await eventually(async () => expect(await dialog.getByRole('radio', { name: 'Violet' }).getAttribute('aria-checked')).toBe('true'));
     await dialog.getByLabel('Name').fill('  ');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast().getByText('Please enter a folder name.').waitFor();
@@ -183,11 +183,11 @@ describe('video folders on My Videos in Chromium', () => {
     await page.getByTestId('video-card').first().waitFor();
     await page.getByTestId('folder-strip').waitFor();
     await screenshot(page, 'folders-09-narrow-videos');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await eventually(async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360));
     await page.getByRole('tab', { name: /Folders/ }).click();
     await page.getByTestId('folder-card').waitFor();
     await screenshot(page, 'folders-10-narrow-folders');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await eventually(async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360));
     await page.setViewportSize({ width: 1366, height: 860 });
   });
 
@@ -207,7 +207,7 @@ describe('video folders on My Videos in Chromium', () => {
 
     await page.getByRole('tab', { name: /Videos/ }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="video-card"]').length === 2);
-    expect(await page.getByTestId('video-card-folder').count()).toBe(0);
+    await eventually(async () => expect(await page.getByTestId('video-card-folder').count()).toBe(0));
     await screenshot(page, 'folders-08-after-delete');
   });
 });

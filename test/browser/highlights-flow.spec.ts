@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { type BrowserSession, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
 import { shortPlantedClip } from '../support/planted';
 import { type RunningApp, uniqueUsername } from '../support/stack';
 
@@ -14,8 +14,6 @@ jest.setTimeout(90_000);
 describe('AI highlights, re-rendering and editor exports in Chromium', () => {
   let session: BrowserSession;
   let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
   const username = uniqueUsername('Reels');
@@ -41,7 +39,7 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
   beforeAll(async () => {
     shortPlantedClip();
     session = await openApp({ still: true });
-    ({ app, browser, context, page, errors } = session);
+    ({ app, page, errors } = session);
   });
 
   afterAll(async () => {
@@ -92,8 +90,8 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     await form.getByRole('radio', { name: '480p' }).check();
     // The planted clip has one big moment: filled to length, the reel also holds weaker ones to edit.
     await form.getByRole('checkbox', { name: /Fill to length/ }).check();
-    expect(await form.getByRole('radio', { name: /1080p/ }).isChecked()).toBe(false);
-    expect(await form.getByRole('radio', { name: 'MP4' }).isChecked()).toBe(true);
+    await eventually(async () => expect(await form.getByRole('radio', { name: /1080p/ }).isChecked()).toBe(false));
+    await eventually(async () => expect(await form.getByRole('radio', { name: 'MP4' }).isChecked()).toBe(true));
     await screenshot(page, 'highlights-01-generate-form');
 
     // Every stage and percent the viewer shows, recorded as the DOM changes.
@@ -122,7 +120,7 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     });
     expect(seen.stages).toEqual(expect.arrayContaining(['analysing', 'rendering', 'done']));
     expect(seen.percents.some((p) => p > 2 && p < 100)).toBe(true);
-    expect(await viewer().getAttribute('data-version')).toBe('1');
+    await eventually(async () => expect(await viewer().getAttribute('data-version')).toBe('1'));
     await page.locator('[data-testid="highlight-version"][data-version="1"][data-status="ready"]').waitFor();
   });
 
@@ -145,11 +143,11 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     // The player's poster is a frame of the reel itself (not the video's thumbnail).
     await page.waitForFunction(() => /\/api\/highlights\/[0-9a-f-]{36}\/poster\?/.test(document.querySelector<HTMLVideoElement>('[data-testid="reel-player"] video')?.poster ?? ''));
     // What the file is (480p chosen and made), and the engine's own summary of what it picked.
-    expect(await viewer().getByTestId('render-summary').innerText()).toBe('480p MP4 · 16:9');
-    expect(await viewer().getByTestId('reel-facts').innerText()).toContain('854×480');
+    await eventually(async () => expect(await viewer().getByTestId('render-summary').innerText()).toBe('480p MP4 · 16:9'));
+    await eventually(async () => expect(await viewer().getByTestId('reel-facts').innerText()).toContain('854×480'));
     const [v1] = (await api('GET', `/api/videos/${videoId}/highlights`)).json;
     expect(v1.summary).toBeTruthy();
-    expect(await viewer().getByTestId('selection-summary').innerText()).toBe(v1.summary);
+    await eventually(async () => expect(await viewer().getByTestId('selection-summary').innerText()).toBe(v1.summary));
   });
 
   it('plots the score over time with the moments labelled by their reasons', async () => {
@@ -158,8 +156,8 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     momentsBefore = labels.length;
     expect(momentsBefore).toBeGreaterThanOrEqual(2);
     expect(labels.join(' ')).toContain('crowd roar');
-    expect(await plot.getByTestId('moment-band').count()).toBe(momentsBefore);
-    expect(await viewer().getByTestId('moment-row').count()).toBe(momentsBefore);
+    await eventually(async () => expect(await plot.getByTestId('moment-band').count()).toBe(momentsBefore));
+    await eventually(async () => expect(await viewer().getByTestId('moment-row').count()).toBe(momentsBefore));
 
     // Hovering reads out the time and score; so does the keyboard.
     await plot.scrollIntoViewIfNeeded();
@@ -167,23 +165,23 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     await page.mouse.move(box.x + box.width * (12.5 / 40), box.y + box.height / 2);
     const readout = plot.getByTestId('timeline-readout');
     await readout.waitFor();
-    expect(await readout.innerText()).toMatch(/^0:12 · score \d\.\d\d/);
+    await eventually(async () => expect(await readout.innerText()).toMatch(/^0:12 · score \d\.\d\d/));
     await screenshot(page, 'highlights-03-reel-ready');
     await page.mouse.move(0, 0);
     const scrubber = plot.getByRole('slider', { name: 'Score over time' });
     await scrubber.focus();
     await page.keyboard.press('End');
     await page.keyboard.press('ArrowLeft');
-    expect(await scrubber.getAttribute('aria-valuetext')).toMatch(/^0:39, score \d\.\d\d$/);
+    await eventually(async () => expect(await scrubber.getAttribute('aria-valuetext')).toMatch(/^0:39, score \d\.\d\d$/));
 
     // A band edge moves by 0.5 s with the arrow keys, and Reset brings the moments back.
     const handle = plot.getByRole('slider', { name: 'End of moment 1' });
     const before = await handle.getAttribute('aria-valuenow');
     await handle.focus();
     await page.keyboard.press('ArrowLeft');
-    expect(Number(await handle.getAttribute('aria-valuenow'))).toBeCloseTo(Number(before) - 0.5, 5);
+    await eventually(async () => expect(Number(await handle.getAttribute('aria-valuenow'))).toBeCloseTo(Number(before) - 0.5, 5));
     await viewer().getByRole('button', { name: 'Reset' }).click();
-    expect(await handle.getAttribute('aria-valuenow')).toBe(before);
+    await eventually(async () => expect(await handle.getAttribute('aria-valuenow')).toBe(before));
   });
 
   it('drops a moment and re-renders it as version 2 with one moment fewer', async () => {
@@ -193,7 +191,7 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     const drop = texts.findIndex((t) => !t.includes('crowd roar'));
     expect(drop).toBeGreaterThanOrEqual(0);
     await viewer().getByRole('button', { name: `Remove moment ${drop + 1}` }).click();
-    expect(await rows.count()).toBe(momentsBefore - 1);
+    await eventually(async () => expect(await rows.count()).toBe(momentsBefore - 1));
     await viewer().getByTestId('rerender-bar').getByText('Edited.').waitFor();
     await screenshot(page, 'highlights-04-moment-dropped');
 
@@ -202,29 +200,29 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     await page.locator('[data-testid="highlight-viewer"][data-version="2"]').waitFor();
     expect(page.url()).toContain('?highlight=');
     await page.locator('[data-testid="highlight-viewer"][data-version="2"][data-status="ready"]').waitFor({ timeout: 45_000 });
-    expect(await viewer().getByTestId('moment-row').count()).toBe(momentsBefore - 1);
-    expect(await page.getByTestId('highlight-version').count()).toBe(2);
-    expect(await page.getByTestId('highlight-version').first().getAttribute('data-version')).toBe('2');
+    await eventually(async () => expect(await viewer().getByTestId('moment-row').count()).toBe(momentsBefore - 1));
+    await eventually(async () => expect(await page.getByTestId('highlight-version').count()).toBe(2));
+    await eventually(async () => expect(await page.getByTestId('highlight-version').first().getAttribute('data-version')).toBe('2'));
     await viewer().getByTestId('reel-player').waitFor();
     await screenshot(page, 'highlights-05-version-2');
 
     // Version 1 is still there, unchanged.
     await page.locator('[data-testid="highlight-version"][data-version="1"]').click();
     await page.locator('[data-testid="highlight-viewer"][data-version="1"]').waitFor();
-    expect(await viewer().getByTestId('moment-row').count()).toBe(momentsBefore);
+    await eventually(async () => expect(await viewer().getByTestId('moment-row').count()).toBe(momentsBefore));
   });
 
   it('shows the newest reel on the dashboard’s AI Highlights card', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     const card = page.getByTestId('ai-highlights-card');
-    expect(await card.getByLabel('Preset').inputValue()).toBe('auto');
-    expect(await card.getByLabel('Length').inputValue()).toBe('30');
+    await eventually(async () => expect(await card.getByLabel('Preset').inputValue()).toBe('auto'));
+    await eventually(async () => expect(await card.getByLabel('Length').inputValue()).toBe('30'));
     // The video says how many of its reels are ready (both versions), not 'Ready for highlights'.
     await page.locator(`[data-testid="recent-video"][data-video-id="${videoId}"]`).getByText('2 reels ready').waitFor();
     await page.locator(`[data-testid="recent-video"][data-video-id="${videoId}"]`).click();
     const status = card.getByTestId('ai-highlights-status');
     await status.getByText('v2').waitFor();
-    expect(await status.getAttribute('data-status')).toBe('ready');
+    await eventually(async () => expect(await status.getAttribute('data-status')).toBe('ready'));
     await screenshot(page, 'highlights-06-dashboard');
     await status.getByRole('link', { name: `Watch highlights of ${title}` }).click();
     await page.waitForURL(`**/video/${videoId}?highlight=*`);
@@ -252,7 +250,7 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     await page.goto(`${app.baseUrl}/video/${videoId}`);
     await page.locator('[data-testid="highlight-viewer"][data-version="3"][data-status="error"]').waitFor();
     await viewer().getByRole('alert').getByText('The reel could not be made: the encoder ran out of memory.').waitFor();
-    expect(await page.locator('[data-testid="highlight-version"][data-version="3"]').getByTestId('highlight-status').innerText()).toBe('Failed');
+    await eventually(async () => expect(await page.locator('[data-testid="highlight-version"][data-version="3"]').getByTestId('highlight-status').innerText()).toBe('Failed'));
     await viewer().getByTestId('highlight-error').scrollIntoViewIfNeeded();
     await screenshot(page, 'highlights-06b-failed-version');
     await page.unroute(listUrl);
@@ -263,15 +261,15 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     await page.getByRole('heading', { name: 'Video Editor', level: 1 }).waitFor();
     await page.getByTestId('recent-edits-empty').waitFor();
     const exportButton = page.getByRole('button', { name: 'Export', exact: true });
-    expect(await exportButton.isDisabled()).toBe(true);
-    expect(await page.getByRole('radio', { name: /1080p/ }).isChecked()).toBe(true);
-    expect(await page.getByRole('radio', { name: 'MP4' }).isChecked()).toBe(true);
+    await eventually(async () => expect(await exportButton.isDisabled()).toBe(true));
+    await eventually(async () => expect(await page.getByRole('radio', { name: /1080p/ }).isChecked()).toBe(true));
+    await eventually(async () => expect(await page.getByRole('radio', { name: 'MP4' }).isChecked()).toBe(true));
     await screenshot(page, 'highlights-07-editor-empty');
 
     await page.locator(`[data-testid="editor-video"][data-video-id="${videoId}"]`).click();
     const trim = page.getByTestId('editor-trim');
-    expect(await trim.getByLabel('Start').inputValue()).toBe('0:00');
-    expect(await trim.getByLabel('End').inputValue()).toBe('0:40');
+    await eventually(async () => expect(await trim.getByLabel('Start').inputValue()).toBe('0:00'));
+    await eventually(async () => expect(await trim.getByLabel('End').inputValue()).toBe('0:40'));
     await trim.getByLabel('End').fill('0:00');
     await exportButton.click();
     await toast().getByText('Invalid trim range').waitFor();
@@ -302,9 +300,9 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
 
     const edit = page.locator('[data-testid="recent-edit"][data-kind="export"]');
     await edit.waitFor();
-    expect(await edit.getAttribute('data-status')).toBe('ready');
-    expect(await edit.innerText()).toContain(`${title} - export v1`);
-    expect(await edit.innerText()).toContain('0:09–0:15');
+    await eventually(async () => expect(await edit.getAttribute('data-status')).toBe('ready'));
+    await eventually(async () => expect(await edit.innerText()).toContain(`${title} - export v1`));
+    await eventually(async () => expect(await edit.innerText()).toContain('0:09–0:15'));
     await edit.getByRole('link', { name: `Download ${title} - export v1` }).waitFor();
     await screenshot(page, 'highlights-08-export-ready');
   });
@@ -322,7 +320,7 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
       if (path === '/') await page.locator(`[data-testid="recent-video"][data-video-id="${videoId}"]`).click();
       if (ready === 'highlight-viewer') await page.getByTestId('timeline-plot').waitFor();
       await screenshot(page, name);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await eventually(async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360));
     }
     await page.setViewportSize({ width: 1366, height: 860 });
   });
@@ -335,10 +333,10 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     await page.goto(`${app.baseUrl}/video/${videoId}?highlight=${queued.json.id}`);
     await page.locator(`[data-testid="highlight-viewer"][data-highlight-id="${queued.json.id}"][data-status="ready"]`).waitFor({ timeout: 60_000 });
     const summary = viewer().getByTestId('render-summary');
-    expect(await summary.innerText()).toBe("480p — your video's own resolution · MP4 · 9:16");
-    expect(await summary.getAttribute('title')).toBe('1080p was chosen; a reel is never made larger than the video it comes from.');
-    expect(await viewer().getByTestId('reel-facts').innerText()).toContain('480×854');
-    expect(await page.locator('[data-testid="highlight-version"][data-version="3"]').innerText()).toContain('480p MP4');
+    await eventually(async () => expect(await summary.innerText()).toBe("480p — your video's own resolution · MP4 · 9:16"));
+    await eventually(async () => expect(await summary.getAttribute('title')).toBe('1080p was chosen; a reel is never made larger than the video it comes from.'));
+    await eventually(async () => expect(await viewer().getByTestId('reel-facts').innerText()).toContain('480×854'));
+    await eventually(async () => expect(await page.locator('[data-testid="highlight-version"][data-version="3"]').innerText()).toContain('480p MP4'));
 
     // The whole player is portrait (not a wide black box), and so is its poster, a frame of the reel.
     const player = viewer().getByRole('group', { name: /Reel player: version 3/ });
@@ -361,7 +359,7 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Video Editor' }).click();
     const row = page.locator(`[data-testid="recent-edit"][data-id="${exported.json.id}"]`);
     await page.locator(`[data-testid="recent-edit"][data-id="${exported.json.id}"][data-status="ready"]`).waitFor({ timeout: 30_000 });
-    expect(await row.innerText()).toContain("MP4 480p — your video's own resolution");
+    await eventually(async () => expect(await row.innerText()).toContain("MP4 480p — your video's own resolution"));
 
     // The video's card says how many reels are ready: versions 1 to 3 (exports are not reels).
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Videos' }).click();

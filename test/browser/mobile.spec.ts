@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { IPHONE_UA, seriousViolations } from '../support/a11y';
-import { collectPageErrors, launchChromium, screenshot } from '../support/browser';
+import { collectPageErrors, eventually, launchChromium, screenshot } from '../support/browser';
 import { testMedia } from '../support/media';
 import { shortPlantedClip } from '../support/planted';
 import { type RunningApp, startApp, uniqueUsername } from '../support/stack';
@@ -84,7 +84,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await shot('00-no-plan');
     await page.getByTestId('mobile-nav').getByRole('link', { name: 'Upload' }).click();
     await page.getByTestId('plan-notice').getByText('Uploading needs a plan.').waitFor();
-    expect(await page.getByTestId('upload-dialog').count()).toBe(0);
+    await eventually(async () => expect(await page.getByTestId('upload-dialog').count()).toBe(0));
     // The desktop's plans and checkout stay on the phone app (a refused upload leads to /pricing).
     await page.goto(`${app.baseUrl}/pricing`);
     await page.waitForURL(/\/mobile\/subscribe$/);
@@ -104,7 +104,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
     ];
     expect(targets).toHaveLength(4);
     for (const height of targets) expect(height).toBeGreaterThanOrEqual(44);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await eventually(async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390));
     await shot('00-plans');
     await expectAccessible('/mobile/subscribe');
 
@@ -112,9 +112,9 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await page.waitForURL(/\/mobile\/subscribe\?plan=pro$/);
     const checkout = page.getByTestId('mobile-subscribe');
     await checkout.getByTestId('test-payment-form').getByText('Test mode').waitFor();
-    expect(await checkout.getByTestId('subscribe-price').innerText()).toBe('$9.99/month');
+    await eventually(async () => expect(await checkout.getByTestId('subscribe-price').innerText()).toBe('$9.99/month'));
     const pay = checkout.getByRole('button', { name: /Pay with test card/ });
-    expect((await pay.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await eventually(async () => expect((await pay.boundingBox())!.height).toBeGreaterThanOrEqual(44));
     await shot('00-checkout');
     await expectAccessible('/mobile/subscribe?plan=pro');
     await pay.click();
@@ -123,7 +123,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await checkout.getByRole('link', { name: 'Back to My Videos' }).click();
     await page.waitForURL(/\/mobile$/);
     await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
-    expect(await page.getByTestId('plan-notice').count()).toBe(0);
+    await eventually(async () => expect(await page.getByTestId('plan-notice').count()).toBe(0));
     await page.getByTestId('mobile-nav').getByRole('link', { name: 'Account' }).click();
     await page.getByTestId('mobile-plan').getByText('Pro plan').waitFor();
     await page.getByTestId('mobile-nav').getByRole('link', { name: 'Library' }).click();
@@ -146,13 +146,13 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await page.getByTestId('mobile-nav').getByRole('link', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
-    expect(await page.getByTestId('toast').count()).toBe(0);
+    await eventually(async () => expect(await page.getByTestId('toast').count()).toBe(0));
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByTestId('mobile-shell').waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe('/mobile');
-    expect(await page.getByTestId('install-banner').count()).toBe(0);
+    await eventually(async () => expect(await page.getByTestId('install-banner').count()).toBe(0));
     await expectAccessible('/mobile library');
   });
 
@@ -171,7 +171,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
     const clip = shortPlantedClip();
     await page.getByTestId('upload-file-input').setInputFiles({ name: 'Sunday match.mp4', mimeType: 'video/mp4', buffer: readFileSync(clip.file) });
     // The title comes from the file's name; the creator may change it.
-    expect(await dialog.getByLabel('Title').inputValue()).toBe('Sunday match');
+    await eventually(async () => expect(await dialog.getByLabel('Title').inputValue()).toBe('Sunday match'));
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.locator('[data-testid="upload-dialog"][data-phase="processing"]').waitFor({ timeout: 30_000 });
     await dialog.getByTestId('processing-steps').waitFor();
@@ -188,7 +188,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await page.getByRole('heading', { name: 'Sunday match', level: 1 }).waitFor();
     const form = page.getByTestId('generate-highlights-form');
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="generate-highlights-form"] button[type="submit"]')?.disabled, undefined, { timeout: 30_000 });
-    expect(await form.getByRole('radio', { name: /9:16/ }).isChecked()).toBe(true);
+    await eventually(async () => expect(await form.getByRole('radio', { name: /9:16/ }).isChecked()).toBe(true));
     await form.getByRole('radio', { name: '15 s' }).check();
     await form.getByRole('radio', { name: /480p/ }).check();
     // Several moments to drop one of: the short planted clip has few strong ones, so fill the length.
@@ -220,10 +220,10 @@ describe('Reelsmith on a phone (/mobile)', () => {
     const before = await moments.count();
     expect(before).toBeGreaterThan(1);
     await page.getByRole('button', { name: `Remove moment ${before}` }).click();
-    expect(await moments.count()).toBe(before - 1);
+    await eventually(async () => expect(await moments.count()).toBe(before - 1));
     await page.getByTestId('rerender-bar').getByRole('button', { name: 'Re-render' }).click();
     await page.locator('[data-testid="highlight-viewer"][data-version="2"][data-status="ready"]').waitFor({ timeout: 90_000 });
-    expect(await page.getByTestId('moment-row').count()).toBe(before - 1);
+    await eventually(async () => expect(await page.getByTestId('moment-row').count()).toBe(before - 1));
   });
 
   it('shares the reel as a file and downloads it', async () => {
@@ -271,7 +271,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await page.waitForURL(/\/mobile\/upload\?shared=1$/);
     const dialog = page.getByTestId('upload-dialog');
     await dialog.getByTestId('upload-file').getByText('Harbour at dusk.mp4').waitFor();
-    expect(await dialog.getByLabel('Title').inputValue()).toBe('Harbour at dusk');
+    await eventually(async () => expect(await dialog.getByLabel('Title').inputValue()).toBe('Harbour at dusk'));
     await shot('09-shared-to-app');
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await dialog.getByTestId('upload-complete').waitFor({ timeout: 60_000 });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { type BrowserSession, forgetExpected, openApp, screenshot, signUpInPage } from '../support/browser';
+import { type BrowserSession, eventually, forgetExpected, openApp, screenshot, signUpInPage } from '../support/browser';
 import { uniqueUsername } from '../support/stack';
 
 /**
@@ -40,7 +40,7 @@ describe('music library and demo in Chromium', () => {
     await page.getByRole('link', { name: 'Video Editor' }).click();
     await page.getByRole('heading', { name: 'Video Editor', level: 1 }).waitFor();
     await rows().first().waitFor();
-    expect(await rows().count()).toBeGreaterThanOrEqual(60);
+    await eventually(async () => expect(await rows().count()).toBeGreaterThanOrEqual(60));
     await panel().getByText(/^\d+ tracks$/).waitFor();
     // The panel sits in the right-hand column.
     const side = await page.getByTestId('editor-side-column').boundingBox();
@@ -50,7 +50,7 @@ describe('music library and demo in Chromium', () => {
     const first = rows().first();
     await first.getByText('Golden Hour Drive').waitFor();
     await first.getByText('Neon Atlas').waitFor();
-    expect(await first.getByTestId('music-track-meta').innerText()).toMatch(/^Electronic · Uplifting\n\d:\d\d · 122 BPM$/);
+    await eventually(async () => expect(await first.getByTestId('music-track-meta').innerText()).toMatch(/^Electronic · Uplifting\n\d:\d\d · 122 BPM$/));
     // The list scrolls at about 16rem instead of growing the page.
     const list = await panel().getByTestId('music-track-list').evaluate((el) => ({ height: el.clientHeight, scroll: el.scrollHeight, rem: parseFloat(getComputedStyle(document.documentElement).fontSize) }));
     expect(list.height).toBeLessThanOrEqual(16 * list.rem + 1);
@@ -70,7 +70,7 @@ describe('music library and demo in Chromium', () => {
     await screenshot(page, 'music-01b-still-preparing');
     await failed.getByRole('button', { name: 'Try again' }).click();
     await rows().first().waitFor();
-    expect(await rows().count()).toBeGreaterThanOrEqual(60);
+    await eventually(async () => expect(await rows().count()).toBeGreaterThanOrEqual(60));
     // The browser logs the 503 it was given; that is the point of this test.
     forgetExpected(errors, /status of 503/);
   });
@@ -78,8 +78,8 @@ describe('music library and demo in Chromium', () => {
   it('filters by genre and mood with options built from the tracks, and says when nothing matches', async () => {
     const genre = page.getByLabel('Genre');
     const mood = page.getByLabel('Mood');
-    expect(await genre.locator('option').allInnerTexts()).toEqual(['All', 'Electronic', 'Acoustic', 'Cinematic', 'Hip-Hop', 'Ambient', 'Rock']);
-    expect(await mood.locator('option').allInnerTexts()).toEqual(['All', 'Uplifting', 'Happy', 'Dramatic', 'Calm', 'Energetic', 'Romantic']);
+    await eventually(async () => expect(await genre.locator('option').allInnerTexts()).toEqual(['All', 'Electronic', 'Acoustic', 'Cinematic', 'Hip-Hop', 'Ambient', 'Rock']));
+    await eventually(async () => expect(await mood.locator('option').allInnerTexts()).toEqual(['All', 'Uplifting', 'Happy', 'Dramatic', 'Calm', 'Energetic', 'Romantic']));
 
     await genre.selectOption({ label: 'Rock' });
     await panel().getByText('10 of 60').waitFor();
@@ -93,7 +93,7 @@ describe('music library and demo in Chromium', () => {
 
     await genre.selectOption({ label: 'Ambient' });
     await panel().getByText('No music tracks found matching your filters').waitFor();
-    expect(await rows().count()).toBe(0);
+    await eventually(async () => expect(await rows().count()).toBe(0));
     await screenshot(page, 'music-03-no-match');
 
     await genre.selectOption({ label: 'All' });
@@ -109,7 +109,7 @@ describe('music library and demo in Chromium', () => {
       const audio = document.querySelector('[data-testid="music-preview-audio"]') as HTMLAudioElement;
       return !audio.paused && audio.currentTime > 0.3;
     });
-    expect(await audioState()).toMatchObject({ paused: false, src: '/music/golden-hour-drive.mp3' });
+    await eventually(async () => expect(await audioState()).toMatchObject({ paused: false, src: '/music/golden-hour-drive.mp3' }));
     await first.getByRole('button', { name: 'Pause preview of Golden Hour Drive' }).waitFor();
     await screenshot(page, 'music-04-preview-playing');
 
@@ -123,12 +123,12 @@ describe('music library and demo in Chromium', () => {
     expect(state.src).not.toBe('/music/golden-hour-drive.mp3');
     expect(state.paused).toBe(false);
     await first.getByRole('button', { name: 'Play preview of Golden Hour Drive' }).waitFor();
-    expect(await panel().locator('[data-playing]').count()).toBe(1);
-    expect(await page.locator('audio').count()).toBe(1);
+    await eventually(async () => expect(await panel().locator('[data-playing]').count()).toBe(1));
+    await eventually(async () => expect(await page.locator('audio').count()).toBe(1));
 
     await second.getByRole('button', { name: `Pause preview of ${title}` }).click();
     await second.getByRole('button', { name: `Play preview of ${title}` }).waitFor();
-    expect((await audioState()).paused).toBe(true);
+    await eventually(async () => expect((await audioState()).paused).toBe(true));
   });
 
   it('selects a track into the Selected Music card, keeps it after a reload, and removes it', async () => {
@@ -137,10 +137,12 @@ describe('music library and demo in Chromium', () => {
     await row.getByRole('button', { name: `Select ${title}` }).click();
     const card = page.getByTestId('selected-music');
     await card.getByRole('heading', { name: 'Selected Music' }).waitFor();
-    expect(await card.getByTestId('selected-music-title').innerText()).toBe(title);
+    await eventually(async () => expect(await card.getByTestId('selected-music-title').innerText()).toBe(title));
     await row.getByRole('button', { name: `${title} is selected` }).waitFor();
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('reelsmith.selectedMusic')))!);
-    expect(stored).toMatchObject({ id: await row.getAttribute('data-track-id'), title });
+    await eventually(async () => {
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('reelsmith.selectedMusic'))) ?? 'null');
+      expect(stored).toMatchObject({ id: await row.getAttribute('data-track-id'), title });
+    });
     await screenshot(page, 'music-05-selected');
 
     await page.reload();
@@ -148,7 +150,7 @@ describe('music library and demo in Chromium', () => {
 
     await page.getByRole('button', { name: 'Remove Music' }).click();
     await page.getByTestId('selected-music').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => localStorage.getItem('reelsmith.selectedMusic'))).toBeNull();
+    await eventually(async () => expect(await page.evaluate(() => localStorage.getItem('reelsmith.selectedMusic'))).toBeNull());
     await rows().nth(2).getByRole('button', { name: `Select ${title}` }).waitFor();
   });
 
@@ -156,8 +158,8 @@ describe('music library and demo in Chromium', () => {
     await page.getByRole('link', { name: 'Demo' }).click();
     await page.getByRole('heading', { name: 'Demo Highlights', level: 1 }).waitFor();
     const reels = page.getByTestId('demo-reel');
-    expect(await reels.count()).toBe(4);
-    expect(await page.getByTestId('demo-duration').allInnerTexts()).toEqual(['2:30', '3:45', '1:15', '4:20']);
+    await eventually(async () => expect(await reels.count()).toBe(4));
+    await eventually(async () => expect(await page.getByTestId('demo-duration').allInnerTexts()).toEqual(['2:30', '3:45', '1:15', '4:20']));
     await reels.first().getByText('Music: Stadium Lights').waitFor();
     await reels.first().getByText('Highlight moments').waitFor();
     await screenshot(page, 'music-06-demo');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { focusIndicator, seriousViolations } from '../support/a11y';
-import { CHROMIUM_ARGS, collectPageErrors, launchChromium, screenshot } from '../support/browser';
+import { CHROMIUM_ARGS, collectPageErrors, eventually, launchChromium, screenshot } from '../support/browser';
 import { testMedia } from '../support/media';
 import { type RunningApp, startApp, uniqueUsername } from '../support/stack';
 import { subscribe } from '../system/videos';
@@ -166,8 +166,8 @@ describe('installable, offline-capable and accessible web app', () => {
     await page.reload();
     await page.getByTestId('offline-notice').waitFor();
     await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
-    expect(await page.getByRole('button', { name: 'Sign In', exact: true }).count()).toBe(0);
-    expect(await page.getByTestId('sidebar-username').or(page.getByText(username)).count()).toBeGreaterThan(0);
+    await eventually(async () => expect(await page.getByRole('button', { name: 'Sign In', exact: true }).count()).toBe(0));
+    await eventually(async () => expect(await page.getByTestId('sidebar-username').or(page.getByText(username)).count()).toBeGreaterThan(0));
     await screenshot(page, 'pwa-offline-shell');
 
     // The offline page, from the worker's cache.
@@ -184,7 +184,7 @@ describe('installable, offline-capable and accessible web app', () => {
       await screenshot(page, 'pwa-recover-failed');
       throw error;
     });
-    expect(await page.getByText('Harbour walk').count()).toBeGreaterThan(0);
+    await eventually(async () => expect(await page.getByText('Harbour walk').count()).toBeGreaterThan(0));
 
     // The offline page goes back to the app by itself once the server answers again.
     await context.setOffline(true);
@@ -209,7 +209,7 @@ describe('installable, offline-capable and accessible web app', () => {
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     const banner = page.getByTestId('update-banner');
     await banner.getByText('A new version is available').waitFor({ timeout: 30_000 });
-    expect(await page.getByRole('heading', { name: 'My Videos', level: 1 }).count()).toBe(1);
+    await eventually(async () => expect(await page.getByRole('heading', { name: 'My Videos', level: 1 }).count()).toBe(1));
     await screenshot(page, 'pwa-update-available');
     // Until the user says so, the old worker keeps the page.
     expect(await workerVersion()).not.toBe('next');
@@ -217,7 +217,7 @@ describe('installable, offline-capable and accessible web app', () => {
     await Promise.all([page.waitForEvent('framenavigated'), banner.getByRole('button', { name: 'Reload' }).click()]);
     await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
     await page.waitForFunction(() => !!navigator.serviceWorker.controller);
-    expect(await workerVersion()).toBe('next');
-    expect(await page.getByTestId('update-banner').count()).toBe(0);
+    await eventually(async () => expect(await workerVersion()).toBe('next'));
+    await eventually(async () => expect(await page.getByTestId('update-banner').count()).toBe(0));
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { type BrowserSession, openApp, screenshot, signUpInPage } from '../support/browser';
+import { type BrowserSession, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
 import { TestSmtpServer } from '../support/smtp';
 import { type RunningApp, uniqueUsername } from '../support/stack';
 
@@ -41,10 +41,10 @@ describe('settings page in Chromium', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByTestId('mail-history-empty').waitFor();
-    for (const name of ['Upload confirmation', 'Highlight completion', 'Processing errors']) expect(await toggle(name).isChecked()).toBe(true);
-    for (const name of ['Weekly digest', 'Auto-delete after 30 days', 'Public highlights']) expect(await toggle(name).isChecked()).toBe(false);
-    expect(await page.getByLabel('Full name').inputValue()).toBe('');
-    expect(await page.getByRole('button', { name: 'Send Test Email' }).isDisabled()).toBe(true);
+    for (const name of ['Upload confirmation', 'Highlight completion', 'Processing errors']) await eventually(async () => expect(await toggle(name).isChecked()).toBe(true));
+    for (const name of ['Weekly digest', 'Auto-delete after 30 days', 'Public highlights']) await eventually(async () => expect(await toggle(name).isChecked()).toBe(false));
+    await eventually(async () => expect(await page.getByLabel('Full name').inputValue()).toBe(''));
+    await eventually(async () => expect(await page.getByRole('button', { name: 'Send Test Email' }).isDisabled()).toBe(true));
     await screenshot(page, 'settings-1440-defaults');
   });
 
@@ -69,11 +69,11 @@ describe('settings page in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.waitForFunction(() => (document.getElementById('settings-email') as HTMLInputElement | null)?.value === 'ann@example.com');
-    expect(await page.getByLabel('Full name').inputValue()).toBe('Ann Lee');
-    expect(await toggle('Weekly digest').isChecked()).toBe(true);
-    expect(await toggle('Upload confirmation').isChecked()).toBe(false);
-    expect(await toggle('Auto-delete after 30 days').isChecked()).toBe(true);
-    expect(await toggle('Public highlights').isChecked()).toBe(false);
+    await eventually(async () => expect(await page.getByLabel('Full name').inputValue()).toBe('Ann Lee'));
+    await eventually(async () => expect(await toggle('Weekly digest').isChecked()).toBe(true));
+    await eventually(async () => expect(await toggle('Upload confirmation').isChecked()).toBe(false));
+    await eventually(async () => expect(await toggle('Auto-delete after 30 days').isChecked()).toBe(true));
+    await eventually(async () => expect(await toggle('Public highlights').isChecked()).toBe(false));
   });
 
   it('Cancel reloads the saved settings, dropping unsaved edits', async () => {
@@ -81,7 +81,7 @@ describe('settings page in Chromium', () => {
     await toggle('Processing errors').uncheck();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.waitForFunction(() => (document.getElementById('settings-name') as HTMLInputElement | null)?.value === 'Ann Lee');
-    expect(await toggle('Processing errors').isChecked()).toBe(true);
+    await eventually(async () => expect(await toggle('Processing errors').isChecked()).toBe(true));
   });
 
   it('sends a test e-mail of the chosen type, which arrives and shows in the history', async () => {
@@ -104,7 +104,7 @@ describe('settings page in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.waitForFunction(() => (document.getElementById('settings-email') as HTMLInputElement | null)?.value === 'ann@example.com');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await eventually(async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360));
     for (const name of ['Save Changes', 'Send Test Email']) {
       const box = (await page.getByRole('button', { name }).boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitForPort } from './infra';
+import { spawnNatsServer, startOnSomePort, waitForPort } from './infra';
 
 /**
  * Infrastructure a fault test may break: each piece is private to the caller (its own port and
@@ -24,15 +24,14 @@ export interface RestartableNats {
 }
 
 export async function startRestartableNats(): Promise<RestartableNats> {
-  const binary = execFileSync('bash', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], { encoding: 'utf8' }).trim();
-  const port = await freePort();
   const storeDir = mkdtempSync(join(tmpdir(), 'reelsmith-chaos-nats-'));
-  let child: ChildProcess | null = null;
+  // The first start takes a port the server picks and binds itself; a restart comes back on it.
+  const first = await spawnNatsServer(-1, storeDir);
+  let child: ChildProcess | null = first.child;
   const server: RestartableNats = {
-    url: `nats://127.0.0.1:${port}`,
+    url: `nats://127.0.0.1:${first.port}`,
     async start() {
-      child = spawn(binary, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: 'ignore' });
-      await waitForPort(port, 20_000);
+      child = (await spawnNatsServer(first.port, storeDir)).child;
     },
     async stop(signal = 'SIGKILL') {
       if (!child) return;
@@ -46,7 +45,6 @@ export async function startRestartableNats(): Promise<RestartableNats> {
       rmSync(storeDir, { recursive: true, force: true });
     },
   };
-  await server.start();
   return server;
 }
 
@@ -65,7 +63,8 @@ export interface RefusingProxy {
  * through untouched, so signed S3 requests (which sign the Host header) stay valid.
  */
 export async function startRefusingProxy(targetPort: number): Promise<RefusingProxy> {
-  const port = await freePort();
+  /** 0 until the first listen has bound a port (the OS picks it); `accept` listens on it again. */
+  let port = 0;
   const sockets = new Set<Socket>();
   let server: Server | null = null;
   const listen = () =>
@@ -80,7 +79,10 @@ export async function startRefusingProxy(targetPort: number): Promise<RefusingPr
         client.pipe(upstream).pipe(client);
       });
       server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as AddressInfo).port;
+        resolve();
+      });
     });
   const stopListening = () =>
     new Promise<void>((resolve) => {
@@ -105,23 +107,36 @@ export interface PrivatePostgres {
 
 /**
  * A PostgreSQL cluster of its own (initdb + pg_ctl on a free port, its socket in a temp folder),
- * run as the `postgres` user since PostgreSQL refuses to run as root.
+ * run as the `postgres` user since PostgreSQL refuses to run as root. PostgreSQL binds the port
+ * itself: when it was taken meanwhile, the first start tries another one; a restart comes back on it.
  */
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = execFileSync('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1'], { encoding: 'utf8' }).trim();
-  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'reelsmith-chaos-pg-'));
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
+  const log = join(dir, 'log');
   const asPostgres = (command: string, args: string[]) =>
     execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const startOn = async (port: number) => {
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+    try {
+      // -w: pg_ctl returns once this server accepts connections.
+      asPostgres('pg_ctl', ['-D', data, '-o', options, '-l', log, '-w', 'start']);
+    } catch (err) {
+      // pg_ctl only says it could not start the server; why (e.g. the port was taken) is in its log.
+      const tail = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-5).join('\n') : '';
+      throw new Error(`${(err as Error).message}\n${tail}`, { cause: err });
+    }
+    await waitForPort(port, 20_000);
+    return port;
+  };
+  const port = await startOnSomePort(startOn);
   const pg: PrivatePostgres = {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async start() {
-      asPostgres('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
-      await waitForPort(port, 20_000);
+      await startOn(port);
     },
     async stop() {
       asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
@@ -135,6 +150,5 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  await pg.start();
   return pg;
 }

@@ -1,6 +1,6 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './infra';
 
 /** A mail the test SMTP server received: the parsed message plus the envelope. */
 export interface ReceivedMail {
@@ -14,19 +14,26 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps every message it accepts (parsed with mailparser).
- * It can go down and come back on the same port (`stop` / `start`), and refuses recipients whose
- * address starts with "reject" with a permanent 550.
+ * It first listens on a port the OS picks as it binds, then can go down and come back on that same
+ * port (`stop` / `start`), and refuses recipients whose address starts with "reject" with a
+ * permanent 550.
  */
 export class TestSmtpServer {
   readonly mails: ReceivedMail[] = [];
   private server?: SMTPServer;
+  /** 0 until the first start has bound a port. */
+  private boundPort = 0;
 
-  private constructor(readonly port: number) {}
+  private constructor() {}
 
   static async start(): Promise<TestSmtpServer> {
-    const smtp = new TestSmtpServer(await freePort());
+    const smtp = new TestSmtpServer();
     await smtp.start();
     return smtp;
+  }
+
+  get port() {
+    return this.boundPort;
   }
 
   get url() {
@@ -62,8 +69,9 @@ export class TestSmtpServer {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => resolve());
+      server.listen(this.boundPort, '127.0.0.1', () => resolve());
     });
+    this.boundPort = (server.server.address() as AddressInfo).port;
     this.server = server;
   }
 

@@ -1,12 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import type { AddressInfo, Server } from 'node:net';
 import { join } from 'node:path';
-import { freePort } from './infra';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startStack } = require('../../scripts/lib/stack.cjs') as {
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the set-up scripts are CommonJS without types
+const { startStack, bindSocket } = require('../../scripts/lib/stack.cjs') as {
   startStack(options: { services: unknown[]; env: Record<string, string>; log?: (name: string, line: string) => void; readyTimeoutMs?: number }): Promise<TestStack>;
+  bindSocket(port?: number, host?: string): Promise<Server>;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the set-up scripts are CommonJS without types
 const { SERVICES, root, localStripeEnv } = require('../../scripts/lib/services.cjs') as {
   SERVICES: Array<{ name: string; port: number; healthPort?: number }>; root: string; localStripeEnv(port: number, gatewayPort: number): Record<string, string>;
 };
@@ -27,16 +28,45 @@ export interface RunningApp {
   env: Record<string, string>;
 }
 
+type Service = (typeof SERVICES)[number];
+
+/** The local Stripe server listens on 127.0.0.1 only (scripts/lib/stripe-local.cjs); the services on HOST or every address. */
+const hostOf = (service: Service) => (service.name === 'stripe' ? '127.0.0.1' : process.env.HOST ?? '0.0.0.0');
+
 /**
- * The real processes (built dist) on free ports, against the run's private NATS and database.
+ * The services with ports of their own: for each port (and health port) a socket is bound here first
+ * (the OS picks a free port as it binds) and handed to the process, which listens on it (see
+ * bindSocket in scripts/lib/stack.cjs). No port number reaches a process, or another stack starting
+ * in parallel, before it is bound, so none can be taken in between.
+ */
+async function withBoundPorts(services: Service[]): Promise<Array<Service & { sockets: Server[] }>> {
+  const opened: Server[] = [];
+  const bind = async (service: Service) => {
+    const socket = await bindSocket(0, hostOf(service));
+    opened.push(socket);
+    return socket;
+  };
+  const portOf = (socket: Server) => (socket.address() as AddressInfo).port;
+  try {
+    const bound: Array<Service & { sockets: Server[] }> = [];
+    for (const service of services) {
+      const socket = await bind(service);
+      const health = service.healthPort !== undefined ? await bind(service) : undefined;
+      bound.push({ ...service, port: portOf(socket), ...(health ? { healthPort: portOf(health) } : {}), sockets: health ? [socket, health] : [socket] });
+    }
+    return bound;
+  } catch (err) {
+    for (const socket of opened) socket.close();
+    throw err;
+  }
+}
+
+/**
+ * The real processes (built dist) on ports bound for them, against the run's private NATS and database.
  * Logs are kept in memory and printed only when asked, so passing runs stay quiet.
  */
 export async function startApp(env: Record<string, string> = {}, options: { readyTimeoutMs?: number } = {}): Promise<RunningApp> {
-  const services = await Promise.all(SERVICES.filter((s) => s.name !== 's3' && s.name !== 'mail').map(async (s) => ({
-    ...s,
-    port: await freePort(),
-    ...(s.healthPort !== undefined ? { healthPort: await freePort() } : {}),
-  })));
+  const services = await withBoundPorts(SERVICES.filter((s) => s.name !== 's3' && s.name !== 'mail'));
   const logs: string[] = [];
   const portOf = (name: string) => services.find((s) => s.name === name)!.port;
   const stackEnv: Record<string, string> = {
@@ -79,10 +109,10 @@ export async function startApp(env: Record<string, string> = {}, options: { read
  * `env` says otherwise), on ports of its own. The gateway replica's address is `baseUrl`.
  */
 export async function startReplicas(app: RunningApp, names: string[], env: Record<string, string> = {}): Promise<{ baseUrl: string; stack: TestStack }> {
-  const services = await Promise.all(names.map(async (name) => {
+  const services = await withBoundPorts(names.map((name) => {
     const service = SERVICES.find((s) => s.name === name);
     if (!service) throw new Error(`no service ${name}`);
-    return { ...service, port: await freePort(), ...(service.healthPort !== undefined ? { healthPort: await freePort() } : {}) };
+    return service;
   }));
   const stack = await startStack({
     services,
@@ -112,4 +142,14 @@ let counter = 0;
 export function uniqueUsername(prefix = 'user'): string {
   counter += 1;
   return `${prefix}${process.pid}${Date.now().toString(36)}${counter}`.slice(0, 32);
+}
+
+/**
+ * A local Stripe server of its own (scripts/lib/stripe-local.cjs, as `npm start` runs it) on a port
+ * bound for it; `env` adds to its environment (e.g. STRIPE_WEBHOOK_FORWARD_URL).
+ */
+export async function startLocalStripe(env: Record<string, string> = {}): Promise<{ port: number; stop(): Promise<void> }> {
+  const [stripe] = await withBoundPorts(SERVICES.filter((s) => s.name === 'stripe'));
+  const stack = await startStack({ services: [stripe], env, log: () => {} });
+  return { port: stripe.port, stop: () => stack.stop() };
 }

@@ -5,9 +5,11 @@ import { tinyClip } from '../support/batch-media';
 import { postBulk } from '../support/multipart';
 import { shortPlantedClip } from '../support/planted';
 import { linksOf, TestSmtpServer } from '../support/smtp';
+import { connect } from 'nats';
 import { Client } from 'pg';
 import { dueDigestWeek } from '../../services/notifications/src/iso-week';
 import { type RunningApp, startApp, startReplicas } from '../support/stack';
+import { eventually, waitUntilConsumed } from '../support/wait';
 import { api } from './api';
 import { signUp, uploadVideo, waitForVideo } from './videos';
 
@@ -148,9 +150,20 @@ describe('settings and e-mail through the gateway', () => {
     expect(mail.subject).toBe('Your batch "Cup <day> 1" has finished');
     expect(mail.text).toContain('2 of 2 videos processed, 0 failed.');
     expect(linksOf(mail.html)).toContain(`${PUBLIC_URL}/bulk-upload?batch=${created.json.id}`);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Every event of the batch has been handled by notifications (acknowledged) and every mail it
+    // recorded has left the outbox: what SMTP got and the history say all there is.
+    const nc = await connect({ servers: app.env.NATS_URL });
+    try {
+      for (const durable of ['notifications-video-processed', 'notifications-highlights-ready', 'notifications-batch-finished']) await waitUntilConsumed(nc, durable);
+    } finally {
+      await nc.close();
+    }
+    const history = await eventually(async () => {
+      const mails = (await api(app.baseUrl, 'GET', '/api/user/notifications', { token: bob })).json as Array<Record<string, unknown>>;
+      expect(mails.map((m) => m.status)).not.toContain('pending');
+      return mails;
+    });
     expect(smtp.to('bulk-bob@example.com').map((m) => m.subject)).toEqual(['Your batch "Cup <day> 1" has finished']);
-    const history = (await api(app.baseUrl, 'GET', '/api/user/notifications', { token: bob })).json as Array<Record<string, any>>;
     const perVideo = history.filter((m) => m.kind === 'upload' || m.kind === 'highlight');
     expect(perVideo.map((m) => [m.status, m.detail])).toEqual(Array(4).fill(['skipped', 'Part of a bulk batch: one e-mail when the batch finishes']));
   });

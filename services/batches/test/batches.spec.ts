@@ -12,6 +12,7 @@ import { rejection } from '../../../test/support/rpc';
 import { startMedia } from '../../media/test/harness';
 import { BatchesModule } from '../src/batches.module';
 import { startServiceApp } from '../../../test/support/service-app';
+import { waitUntilConsumed } from '../../../test/support/wait';
 import { configSchema } from '../src/config';
 
 const Rpc = batchesV1.BatchesService.method;
@@ -144,7 +145,8 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
     const ready = await client.call(Rpc.reportGet, { userId: alice, batchId: batch.id });
     const highlightId = JSON.parse(ready.json).videos[0].highlights.id as string;
     await events.publish(mediaV1.HighlightsReadySchema, { highlightId, videoId: added.videos[0].videoId, userId: alice, title: 'x', kind: 'highlights' });
-    await new Promise((r) => setTimeout(r, 1500));
+    // Each of them has been handled (acknowledged by the batches consumer of its subject) before the checks.
+    for (const durable of ['batches-video-processed', 'batches-video-failed', 'batches-highlights-ready']) await waitUntilConsumed(nc, durable);
     expect(await client.call(Rpc.batchesGet, { userId: alice, batchId: batch.id })).toMatchObject({ status: 'completed', processedVideos: 2, failedVideos: 3 });
     expect((await media.client.call(MediaRpc.highlightsList, { userId: alice, videoId: added.videos[0].videoId })).highlights).toHaveLength(1);
     // The batch's end went out once as evt.batches.batch.finished (for the notifications service's mail).
@@ -191,11 +193,11 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
     const [reel] = await db.query(`SELECT "highlight_id" FROM "batches"."batch_videos" WHERE "id" = $1`, [item.id]);
     await db.query(`UPDATE "batches"."batch_videos" SET "status" = 'failed', "error_reason" = 'Highlights failed: x' WHERE "id" = $1`, [item.id]);
     await events.publish(mediaV1.HighlightsReadySchema, { highlightId: randomUUID(), videoId, userId: bob, title: 'goal', kind: 'highlights' });
-    await new Promise((r) => setTimeout(r, 1500));
+    await waitUntilConsumed(nc, 'batches-highlights-ready');
     // Another reel of the same video is not this item's: it stays failed.
     expect((await db.query(`SELECT "status" FROM "batches"."batch_videos" WHERE "id" = $1`, [item.id]))[0].status).toBe('failed');
     await events.publish(mediaV1.HighlightsReadySchema, { highlightId: reel.highlight_id, videoId, userId: bob, title: 'goal', kind: 'highlights' });
-    await new Promise((r) => setTimeout(r, 1500));
+    await waitUntilConsumed(nc, 'batches-highlights-ready');
     expect((await db.query(`SELECT "status", "error_reason" FROM "batches"."batch_videos" WHERE "id" = $1`, [item.id]))[0]).toEqual({ status: 'processed', error_reason: '' });
     expect(await client.call(Rpc.batchesGet, { userId: bob, batchId: batch.id })).toMatchObject({ status: 'completed', processedVideos: 1, failedVideos: 0 });
   }, 200_000);

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { createRpcClient, ErrorCode, type RpcClient } from '@reelsmith/kit';
 import { billingV1, commonV1 } from '@reelsmith/proto';
@@ -8,9 +6,10 @@ import { anyUnpack } from '@bufbuild/protobuf/wkt';
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import Stripe from 'stripe';
-import { freePort, type NatsServer, startNatsServer, stopNatsServer, waitForPort } from '../../../test/support/infra';
+import { type NatsServer, startNatsServer, stopNatsServer } from '../../../test/support/infra';
 import { rejection } from '../../../test/support/rpc';
 import { startServiceApp } from '../../../test/support/service-app';
+import { startLocalStripe } from '../../../test/support/stack';
 import { BillingModule } from '../src/billing.module';
 import { configSchema } from '../src/config';
 
@@ -21,7 +20,7 @@ const WEBHOOK_SECRET = 'whsec_integration_test';
 // layer's shared NATS has a billing stand-in for the other services' tests).
 describe('billing service against the local Stripe server', () => {
   let nats: NatsServer;
-  let stripeServer: ChildProcess;
+  let stripeServer: Awaited<ReturnType<typeof startLocalStripe>>;
   let stripe: Stripe;
   let app: INestApplication;
   let client: RpcClient;
@@ -33,9 +32,8 @@ describe('billing service against the local Stripe server', () => {
 
   beforeAll(async () => {
     nats = await startNatsServer();
-    const port = await freePort();
-    stripeServer = spawn(process.execPath, [join(__dirname, '../../../scripts/lib/stripe-local.cjs')], { env: { ...process.env, STRIPE_LOCAL_PORT: String(port) }, stdio: 'ignore' });
-    await waitForPort(port);
+    stripeServer = await startLocalStripe();
+    const { port } = stripeServer;
     env = {
       NATS_URL: nats.url, STRIPE_SECRET_KEY: 'sk_test_integration', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(port), STRIPE_API_PROTOCOL: 'http',
@@ -57,7 +55,7 @@ describe('billing service against the local Stripe server', () => {
     await client?.close();
     await nc?.close();
     await app?.close();
-    stripeServer?.kill();
+    await stripeServer?.stop();
     if (nats) await stopNatsServer(nats);
   });
 
@@ -80,10 +78,9 @@ describe('billing service against the local Stripe server', () => {
   });
 
   test('two replicas starting at once against an empty Stripe both come up, with one catalogue', async () => {
-    const port = await freePort();
-    const fresh = spawn(process.execPath, [join(__dirname, '../../../scripts/lib/stripe-local.cjs')], { env: { ...process.env, STRIPE_LOCAL_PORT: String(port) }, stdio: 'ignore' });
+    const fresh = await startLocalStripe();
+    const { port } = fresh;
     try {
-      await waitForPort(port);
       const replicaEnv = { ...env, STRIPE_API_PORT: String(port) };
       const start = () => startServiceApp('billing', configSchema, (c) => BillingModule.register(c), { env: replicaEnv });
       const replicas = await Promise.all([start(), start()]);
@@ -91,7 +88,7 @@ describe('billing service against the local Stripe server', () => {
       const plans = (await new Stripe('sk_test_integration', { host: '127.0.0.1', port, protocol: 'http' }).plans.list({ limit: 100 })).data;
       expect(plans.map((p) => p.id).sort()).toEqual(['reelsmith_pro_month', 'reelsmith_pro_year', 'reelsmith_rookie_month', 'reelsmith_rookie_year']);
     } finally {
-      fresh.kill();
+      await fresh.stop();
     }
   });
 
@@ -117,7 +114,9 @@ describe('billing service against the local Stripe server', () => {
     expect(await webhook('customer.subscription.updated', subscription, Math.floor(Date.now() / 1000) + 1, eventId)).toMatchObject({ applied: true });
     expect(await webhook('customer.subscription.updated', subscription, Math.floor(Date.now() / 1000) + 1, eventId)).toMatchObject({ applied: false });
     expect(await client.call(Rpc.entitlementsGet, { userId })).toMatchObject({ active: true, plan: 'pro', bulk: true });
-    await new Promise((r) => setTimeout(r, 200));
+    // Billing publishes before it answers, and NATS had handed our subscription everything it got
+    // before the PONG to this flush: every event of both webhooks is in `published` now.
+    await nc.flush();
     expect(published.slice(count).filter((e) => e.userId === userId).map((e) => [e.plan, e.status])).toEqual([['pro', 'active']]);
 
     // An older state (the creation event, delivered late) changes nothing.

@@ -1,4 +1,4 @@
-import { createLogger, loadConfig, startDefaultMetrics } from '@reelsmith/kit';
+import { createLogger, listenApp, loadConfig, startDefaultMetrics } from '@reelsmith/kit';
 import { configSchema } from './config';
 import { createGatewayApp } from './gateway.app';
 
@@ -20,7 +20,7 @@ async function main() {
     const server = app.getHttpServer();
     server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
-    await app.listen(config.PORT, process.env.HOST ?? '0.0.0.0');
+    await listenApp(app, config.PORT);
     logger.info({ port: config.PORT }, `gateway ready on http://localhost:${config.PORT}`);
   } catch (err) {
     logger.fatal({ err }, `gateway failed to start: ${(err as Error).message}`);

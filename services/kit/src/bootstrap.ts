@@ -60,6 +60,28 @@ export async function createServiceApp<S extends z.ZodTypeAny>(
   return app;
 }
 
+/**
+ * The file descriptor of a socket the launcher has already bound for `port` and handed to this
+ * process (REELSMITH_LISTEN_FDS="port=fd,...", set by the test stacks of scripts/lib/stack.cjs so
+ * that no port number goes from one process to another before it is bound), or undefined when it
+ * handed over none (`npm start`, production): then the process binds `port` itself.
+ */
+export function inheritedSocket(port: number, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  for (const pair of (env.REELSMITH_LISTEN_FDS ?? '').split(',')) {
+    const [p, fd] = pair.split('=').map(Number);
+    if (p === port && Number.isInteger(fd)) return fd;
+  }
+  return undefined;
+}
+
+/** Listens on `port` at `host`, or on the socket the launcher bound for it (inheritedSocket). */
+export async function listenApp(app: INestApplication, port: number, host = process.env.HOST ?? '0.0.0.0'): Promise<void> {
+  const fd = inheritedSocket(port);
+  if (fd === undefined) await app.listen(port, host);
+  // Nest passes its arguments on to http.Server#listen, which takes { fd } as well as a port.
+  else await app.listen({ fd } as never);
+}
+
 /** Runs one service process from its environment; stops gracefully on SIGTERM/SIGINT. */
 export async function runService<S extends z.ZodTypeAny>(definition: ServiceDefinition<S>): Promise<void> {
   let logger = createLogger(definition.name);
@@ -80,7 +102,7 @@ export async function runService<S extends z.ZodTypeAny>(definition: ServiceDefi
     app.enableShutdownHooks();
     await app.startAllMicroservices();
     const port = definition.healthPort(config);
-    await app.listen(port, process.env.HOST ?? '0.0.0.0');
+    await listenApp(app, port);
     logger.info({ port }, `${definition.name} ready`);
   } catch (err) {
     logger.fatal({ err }, `${definition.name} failed to start: ${(err as Error).message}`);

@@ -6,6 +6,7 @@ import { JobPublisher, type JobWorker, startJobWorker } from '../src/jobs';
 import { createLogger } from '../src/logger';
 import { metricsRegistry } from '../src/metrics';
 import { type NatsServer, startNatsServer, stopNatsServer } from '../../../test/support/infra';
+import { eventually } from '../../../test/support/wait';
 
 /** The value of one series on /metrics, 0 when absent. */
 async function sample(series: string): Promise<number> {
@@ -43,16 +44,16 @@ describe('job metrics on a real JetStream work queue', () => {
     const publisher = new JobPublisher(nc.jetstream());
     for (const videoId of ['good', 'bad', 'good2']) await publisher.enqueue(mediaV1.ProcessJobSchema, { videoId, userId: 'u' }, randomUUID());
 
-    const until = async (check: () => Promise<boolean>) => {
-      for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
-    };
+    const until = (check: () => Promise<boolean>) => eventually(async () => expect(await check()).toBe(true));
     await until(async () => releases.length === 1);
-    // One running (delivered, not acked), two waiting; the lag is read from the server at scrape time.
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await sample('reelsmith_jobs_running{kind="media.process"}')).toBe(1);
-    expect(await sample('reelsmith_jobs_queued{kind="media.process"}')).toBe(2);
-    expect(await sample('reelsmith_jetstream_consumer_pending{stream="JOBS",consumer="metrics-process"}')).toBe(2);
-    expect(await sample('reelsmith_jetstream_consumer_ack_pending{stream="JOBS",consumer="metrics-process"}')).toBe(1);
+    // One running (delivered, not acked), two waiting; the lag is read from the server at scrape time
+    // (a sample is reused for a second), so the scrape is repeated until it shows the server's state.
+    await eventually(async () => {
+      expect(await sample('reelsmith_jobs_running{kind="media.process"}')).toBe(1);
+      expect(await sample('reelsmith_jobs_queued{kind="media.process"}')).toBe(2);
+      expect(await sample('reelsmith_jetstream_consumer_pending{stream="JOBS",consumer="metrics-process"}')).toBe(2);
+      expect(await sample('reelsmith_jetstream_consumer_ack_pending{stream="JOBS",consumer="metrics-process"}')).toBe(1);
+    });
 
     for (let n = 1; n <= 3; n++) {
       await until(async () => releases.length >= n);
@@ -63,13 +64,14 @@ describe('job metrics on a real JetStream work queue', () => {
     expect(await sample('reelsmith_jobs_total{kind="media.process",outcome="failed"}')).toBe(1);
     expect(await sample('reelsmith_job_duration_seconds_count{kind="media.process",outcome="succeeded"}')).toBe(2);
     expect(await sample('reelsmith_jobs_running{kind="media.process"}')).toBe(0);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await sample('reelsmith_jobs_queued{kind="media.process"}')).toBe(0);
+    await eventually(async () => {
+      expect(await sample('reelsmith_jobs_queued{kind="media.process"}')).toBe(0);
+      expect(await sample('reelsmith_jetstream_consumer_ack_pending{stream="JOBS",consumer="metrics-process"}')).toBe(0);
+    });
 
-    // A stopped worker no longer reports the consumer.
+    // A stopped worker no longer reports the consumer, from the next scrape on.
     await worker.stop();
     worker = undefined;
-    await new Promise((r) => setTimeout(r, 1100));
     expect((await metricsRegistry.metrics())).not.toContain('consumer="metrics-process"');
   });
 

@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { rejection } from '../../../test/support/rpc';
 import { startServiceApp } from '../../../test/support/service-app';
 import { linksOf, TestSmtpServer } from '../../../test/support/smtp';
+import { eventually, waitUntilConsumed } from '../../../test/support/wait';
 import { createReadStream } from 'node:fs';
 import { ObjectStorage, storageConfigSchema } from '@reelsmith/kit';
 import { tinyClip } from '../../../test/support/batch-media';
@@ -144,12 +145,11 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     expect(mail.subject).toBe('We could not process "Replay"');
     expect(mail.text).toContain('Reason: The file is not a video we can read.');
     expect(mail.text).toContain('Open the video and press Retry.');
-    // Every delivery has been handled once the consumer has nothing pending.
-    const deadline = Date.now() + 10_000;
-    while ((await jsm.consumers.info('EVENTS', 'notifications-video-failed')).num_ack_pending + (await jsm.consumers.info('EVENTS', 'notifications-video-failed')).num_pending > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 500));
+    // Every delivery has been handled once the consumer has acknowledged the last one; the one mail
+    // it recorded has been sent, so nothing more can go out for them.
+    await waitUntilConsumed(nc, 'notifications-video-failed');
+    expect((await mailsOf(userId)).filter((m) => m.kind === 'error').map((m) => m.status)).toEqual(['sent']);
     expect(smtp.to('replay@example.com')).toHaveLength(1);
-    expect((await mailsOf(userId)).filter((m) => m.kind === 'error')).toHaveLength(1);
   });
 
   it('skips a mail whose flag is off, or when the user has no e-mail, and logs it as skipped', async () => {
@@ -235,7 +235,14 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
       expect(digests[0].text).toContain('- 15 minutes of footage processed');
       expect(digests[0].text).toContain('- 1 failure');
       expect(await second.get(DigestScheduler).runDue(nextWeek)).toBe(0);
-      await new Promise((r) => setTimeout(r, 1000));
+      // Every run has returned, so every digest it composed is recorded; once none of them waits in
+      // the outbox, what SMTP got is all there will be.
+      const digestMails = await eventually(async () => {
+        const mails = (await mailsOf(userId)).filter((m) => m.kind === 'digest');
+        expect(mails.map((m) => m.status)).not.toContain('pending');
+        return mails;
+      });
+      expect(digestMails.map((m) => m.status)).toEqual(['sent']);
       expect(smtp.to('digest@example.com').filter((m) => m.subject.startsWith('Your Reelsmith week'))).toHaveLength(1);
       expect(smtp.to('quiet@example.com')).toHaveLength(0);
     } finally {

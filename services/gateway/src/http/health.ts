@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Controller, Get, HttpException, Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { createLogger, HealthController, Public } from '@reelsmith/kit';
+import { createLogger, HealthController, inheritedSocket, Public } from '@reelsmith/kit';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_CONFIG } from '../tokens';
 
@@ -35,7 +35,9 @@ export class InternalHealthServer implements OnApplicationBootstrap, OnApplicati
     const server = createServer((req, res) => void this.answer(req, res));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(this.config.HEALTH_PORT, process.env.HOST ?? '0.0.0.0', resolve);
+      const fd = inheritedSocket(this.config.HEALTH_PORT);
+      if (fd === undefined) server.listen(this.config.HEALTH_PORT, process.env.HOST ?? '0.0.0.0', resolve);
+      else server.listen({ fd }, resolve);
     });
     this.server = server;
     createLogger('gateway', this.config.LOG_LEVEL).info({ port: this.config.HEALTH_PORT }, 'gateway health and metrics on the internal port');

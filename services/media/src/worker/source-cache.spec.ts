@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eventually } from '../../../../test/support/wait';
 import { SourceCache, sourceCacheDir } from './source-cache';
 
 describe('SourceCache', () => {
@@ -97,8 +98,8 @@ describe('SourceCache', () => {
     expect(await c.find('a')).toBeNull();
     expect(existsSync(inUse!.file)).toBe(true);
     inUse!.release();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(readdirSync(sourceCacheDir(base))).toEqual([]);
+    // The release removes the copy in the background.
+    await eventually(() => expect(readdirSync(sourceCacheDir(base))).toEqual([]));
   });
 
   it("starts empty and removes the folders of this host's workers that have ended", async () => {

@@ -5,12 +5,8 @@ import { buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { formatDuration, formatFileSize } from '../../../lib/format';
-import { HighlightsSection } from '../../highlights/components/HighlightsSection';
-import { isNotFoundError, useVideo } from '../../videos/api/videos';
-import { RetryVideoButton } from '../../videos/components/RetryVideoButton';
-import { VideoPlayer } from '../../videos/components/VideoPlayer';
-import { VideoStatusBadge } from '../../videos/components/VideoStatusBadge';
-import { useLiveConnectionState } from '../../videos/live/use-live';
+import { HighlightsSection } from '../../highlights';
+import { isNotFoundError, useVideo, RetryVideoButton, VideoPlayer, VideoStatusBadge, useLiveConnectionState } from '../../videos';
 import { MobileMusicPicker } from './MobileMusicPicker';
 import { PlanNotice } from './PlanNotice';
 import { ShareReelButton } from './ShareReelButton';
@@ -59,12 +55,8 @@ export function MobileVideo() {
           {video.duration > 0 && <span className="font-mono tabular-nums">{formatDuration(video.duration)}</span>}
           <span>{formatFileSize(video.fileSize)}</span>
         </p>
-        {video.status === 'error' && (
-          <div className="mt-2 grid gap-2">
-            {video.errorReason && <p className="text-sm text-red-700">{video.errorReason}</p>}
-            <RetryVideoButton video={video} className="w-fit" />
-          </div>
-        )}
+        {/* The reason is said once, on the player below (live, as the desktop page does). */}
+        {video.status === 'error' && <RetryVideoButton video={video} className="mt-2 w-fit" />}
       </div>
       <VideoPlayer video={video} onSourceError={() => void query.refetch()} showOpenInWindow={false} />
       {video.downloadUrl && (
