@@ -76,6 +76,21 @@ describe('login and register rate limits', () => {
     expect((await login(owner, replica.baseUrl, username, 'owner-secret')).status).toBe(200);
   });
 
+  it('after ten wrong passwords on an account, a new address is refused in any spelling; the owner at home still signs in', async () => {
+    const username = uniqueUsername('acct');
+    const owner = '127.0.0.51';
+    expect((await apiFrom(owner, app.baseUrl, 'POST', '/api/auth/register', { body: { username, password: 'owner-secret' } })).status).toBe(201);
+    // Ten wrong passwords, from four addresses (each stays under its own budget of three).
+    const guessers = ['127.0.0.52', '127.0.0.53', '127.0.0.54', '127.0.0.55'];
+    for (let i = 0; i < 10; i += 1) expect((await login(guessers[Math.floor(i / 3)], app.baseUrl, username)).status).toBe(401);
+
+    const newcomer = await login('127.0.0.56', app.baseUrl, username.toUpperCase());
+    expect(newcomer.status).toBe(429);
+    expect(Number(newcomer.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login('127.0.0.57', replica.baseUrl, fullWidth(username))).status).toBe(429);
+    expect((await login(owner, replica.baseUrl, username, 'owner-secret')).status).toBe(200);
+  });
+
   it('two gateway replicas share one per-username budget: alternating between them hits the limit at the same total', async () => {
     const username = uniqueUsername('two');
     const gateways = [app.baseUrl, replica.baseUrl];

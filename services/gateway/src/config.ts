@@ -26,8 +26,10 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   /** Sign-in attempts per window on one username from one client IP that did not sign in. */
   AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
-  /** Wrong passwords per window on one username from every source; past it, only sources with no failure may try. */
-  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(50),
+  /** Wrong passwords per window on one username from every source; past it, only addresses the account signed in from may try. */
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** How long an address stays an account's own after it registered or signed in from it (a sign-in after that starts it again). */
+  AUTH_KNOWN_ADDRESS_MS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60 * 1000),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   /** NATS KV bucket of the sign-in counters; every gateway replica using it shares one budget. */
   AUTH_RATE_LIMIT_BUCKET: z.string().regex(/^[-\w]+$/, 'letters, digits, - and _ only').default('auth_rate_limits'),

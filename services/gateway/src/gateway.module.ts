@@ -42,6 +42,7 @@ export class GatewayModule {
           useFactory: (nc: NatsConnection) => new SignInThrottle(
             new SharedWindowCounter(nc, { bucket: config.AUTH_RATE_LIMIT_BUCKET, windowMs: config.AUTH_RATE_LIMIT_WINDOW_MS, timeoutMs: config.RPC_TIMEOUT_MS }),
             { perIp: config.AUTH_RATE_LIMIT_PER_IP, perSource: config.AUTH_RATE_LIMIT_PER_USERNAME, perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT },
+            new SharedWindowCounter(nc, { bucket: `${config.AUTH_RATE_LIMIT_BUCKET}_known`, windowMs: config.AUTH_KNOWN_ADDRESS_MS, timeoutMs: config.RPC_TIMEOUT_MS }),
           ),
         },
         SignInThrottleInterceptor,

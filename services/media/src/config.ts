@@ -15,6 +15,8 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** How long a user's plan entitlements (from billing) are reused; billing's events drop them sooner. */
   ENTITLEMENTS_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How often a running media API looks for videos and reels that lost their job (job-reconciler.ts). */
+  RECONCILE_JOBS_EVERY_MS: z.coerce.number().int().min(100).default(10 * 60 * 1000),
 });
 export type MediaConfig = z.infer<typeof configSchema>;
 

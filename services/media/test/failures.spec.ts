@@ -12,8 +12,9 @@ import { DataSource } from 'typeorm';
 import { rejection } from '../../../test/support/rpc';
 import { startServiceApp } from '../../../test/support/service-app';
 import { configSchema, workerConfigSchema } from '../src/config';
-import { JobReconciler, RECONCILE_EVERY_MS } from '../src/job-reconciler';
+import { JobReconciler, type Reconciled, UNTOUCHED_FOR_MS } from '../src/job-reconciler';
 import { MediaModule } from '../src/media.module';
+import { VideosRepository } from '../src/videos.repository';
 import { WorkerModule } from '../src/worker/worker.module';
 import { Rpc, uploadFile, waitForStatus } from './harness';
 
@@ -204,7 +205,7 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
     const lostJustNow = await insertVideo('uploaded', key);
     await db.query(`UPDATE media.videos SET updated_at = now() - interval '11 minutes' WHERE id = $1`, [lostLongAgo]);
 
-    const { requeued, failed } = await api.get(JobReconciler).reconcile(new Date(Date.now() - RECONCILE_EVERY_MS));
+    const { requeued, failed } = await api.get(JobReconciler).reconcile(new Date(Date.now() - UNTOUCHED_FOR_MS));
     expect(requeued).toEqual([lostLongAgo]);
     expect(failed).toEqual([]);
     const jobs = await jobsByDedupeId();
@@ -212,7 +213,69 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
     expect(jobs.has(lostJustNow)).toBe(false);
 
     // A second pass finds its job in JOBS and queues nothing twice.
-    expect((await api.get(JobReconciler).reconcile(new Date(Date.now() - RECONCILE_EVERY_MS))).requeued).toEqual([]);
+    expect((await api.get(JobReconciler).reconcile(new Date(Date.now() - UNTOUCHED_FOR_MS))).requeued).toEqual([]);
     expect((await jobsByDedupeId()).get(lostLongAgo)).toBe(1);
+  }, 60_000);
+
+  /** A video of alice's, its upload in storage, whose job was lost eleven minutes ago. */
+  async function insertLostVideo(): Promise<string> {
+    const { uploadUrl } = await uploadFile(client, alice, 'h264-aac.mp4');
+    const id = await insertVideo('uploaded', new URL(uploadUrl).pathname.replace(/^\/[^/]+\//, ''));
+    await db.query(`UPDATE media.videos SET updated_at = now() - interval '11 minutes' WHERE id = $1`, [id]);
+    return id;
+  }
+
+  it('passes again by itself every RECONCILE_JOBS_EVERY_MS, and no more once the service stops', async () => {
+    const replica = await startServiceApp('media', configSchema, (c) => MediaModule.register(c), { env: { RECONCILE_JOBS_EVERY_MS: '300' } });
+    const reconciler = replica.get(JobReconciler);
+    const periodic = jest.spyOn(reconciler, 'reconcileUnlessRunning');
+    try {
+      const lost = await insertLostVideo(); // after the pass at start: only a later pass can find it
+      const deadline = Date.now() + 15_000;
+      while (!(await jobsByDedupeId()).has(lost)) {
+        if (Date.now() > deadline) throw new Error('no pass queued the lost job again');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(periodic).toHaveBeenCalledWith(expect.any(Date));
+    } finally {
+      await replica.close();
+    }
+    const passes = periodic.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(periodic).toHaveBeenCalledTimes(passes);
+  }, 60_000);
+
+  it('two replicas passing at once: one makes the pass, the other skips it', async () => {
+    const replica = await startServiceApp('media', configSchema, (c) => MediaModule.register(c));
+    const videos = api.get(VideosRepository);
+    const list = videos.listUnsettled.bind(videos);
+    // api's pass, once it holds the lock, waits in its first read until the test lets it go on.
+    let inPass!: () => void;
+    const entered = new Promise<void>((resolve) => (inPass = resolve));
+    let goOn!: () => void;
+    const released = new Promise<void>((resolve) => (goOn = resolve));
+    const read = jest.spyOn(videos, 'listUnsettled').mockImplementation(async () => {
+      inPass();
+      await released;
+      return list();
+    });
+    try {
+      const since = () => new Date(Date.now() - UNTOUCHED_FOR_MS);
+      let first: Promise<Reconciled | null>;
+      // Another suite's service may be in its pass at start for a moment: try until api gets the lock.
+      do first = api.get(JobReconciler).reconcileUnlessRunning(since());
+      while (await Promise.race([entered.then(() => false), first.then((r) => r === null)]));
+      // Made while api holds the lock, so no other replica's pass can queue it first.
+      const lost = await insertLostVideo();
+
+      expect(await replica.get(JobReconciler).reconcileUnlessRunning(since())).toBeNull();
+      goOn();
+      expect((await first)?.requeued).toContain(lost);
+      expect((await jobsByDedupeId()).get(lost)).toBe(1);
+    } finally {
+      read.mockRestore();
+      goOn();
+      await replica.close();
+    }
   }, 60_000);
 });

@@ -42,7 +42,9 @@ export class SignInThrottleInterceptor implements NestInterceptor {
     try {
       if (this.reflector.get<SignInKind>(SIGN_IN_KIND, context.getHandler()) === 'register') {
         refuseWhenLimited(await this.throttle.admitRegistration(ip), response);
-        return next.handle();
+        const created = await lastValueFrom(next.handle());
+        await this.afterward(this.throttle.registered(ip, username));
+        return of(created);
       }
       const { attempt, verdict } = await this.throttle.admitLogin(ip, username);
       refuseWhenLimited(verdict, response);
