@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { MediaRepository } from '../services/media/src/ffmpeg/media.repository';
+import { Analyser } from '../services/media/src/analysis/analyser';
 import { plantedVideo, type PlantedVideo, type Segment } from '../test/support/planted';
 import { bareDecodeSeconds } from './media-files';
 
@@ -45,10 +46,11 @@ export interface EngineFigures {
 export async function measureAnalysis(video: PlantedVideo): Promise<EngineFigures> {
   const repository = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
   // As in the worker: the face models are loaded when it starts, and the video's size is known.
-  await repository.warmFaces();
+  const analyser = new Analyser(repository);
+  await analyser.warmFaces();
   const facts = await repository.probe(video.file);
   const started = process.hrtime.bigint();
-  const analysis = await repository.analyze(video.file, { hasAudio: true, durationSeconds: video.duration, size: facts });
+  const analysis = await analyser.analyze(video.file, { hasAudio: true, durationSeconds: video.duration, size: facts });
   const analysisSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const decodeSeconds = await bareDecodeSeconds(video.file);
   const truePositives = matched(analysis.cuts, video.cuts, 0.5);

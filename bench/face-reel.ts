@@ -7,6 +7,7 @@ import { scoreAnalysis } from '../services/media/src/analysis/scoring';
 import { selectMoments } from '../services/media/src/analysis/selection';
 import { qualityFor, reelLength, renderArgs } from '../services/media/src/ffmpeg/args';
 import { MediaRepository } from '../services/media/src/ffmpeg/media.repository';
+import { Analyser } from '../services/media/src/analysis/analyser';
 import { launchChromium } from '../test/support/browser';
 import { personClip } from '../test/support/person-clip';
 
@@ -26,9 +27,10 @@ export async function main(args: string[]): Promise<void> {
   const clip = resolve(args.find((a) => a.startsWith('--clip='))?.slice('--clip='.length) ?? personClip(join(out, 'person.mp4')));
   const name = clip.split('/').pop()!.replace(/\.[^.]+$/, '');
   const media = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
-  await media.warmFaces();
+  const analyser = new Analyser(media);
+  await analyser.warmFaces();
   const facts = await media.probe(clip);
-  const analysis = await media.analyze(clip, { hasAudio: facts.hasAudio, durationSeconds: facts.duration, size: facts });
+  const analysis = await analyser.analyze(clip, { hasAudio: facts.hasAudio, durationSeconds: facts.duration, size: facts });
   const seconds = (analysis.faceCount ?? []).length;
   console.log(`\n== 9:16 reel of ${clip} (${facts.width}x${facts.height}, ${facts.duration.toFixed(1)} s) ==`);
   console.log(`faces per second: ${(analysis.faceCount ?? []).join(' ')}`);
@@ -78,7 +80,7 @@ export async function main(args: string[]): Promise<void> {
   try {
     const tab = await browser.newPage({ viewport: { width: 1300, height: 460 } });
     await tab.goto(`file://${page}`);
-    await tab.waitForFunction(() => [...document.querySelectorAll('video')].every((v) => v.readyState >= 2 && !v.seeking), undefined, { timeout: 30_000 });
+    await tab.waitForFunction(() => Array.from(document.querySelectorAll('video')).every((v) => v.readyState >= 2 && !v.seeking), undefined, { timeout: 30_000 });
     const shot = join(out, `${name}-chromium.png`);
     await tab.screenshot({ path: shot, fullPage: true });
     console.log(`Chromium screenshot: ${shot}`);

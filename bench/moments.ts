@@ -12,6 +12,7 @@ import { CROSSFADE_SECONDS } from '../services/media/src/analysis/selection';
 import { qualityFor, type ReelAspect, reelLength, type RenderSpec } from '../services/media/src/ffmpeg/args';
 import { validMoments } from '../services/media/src/ffmpeg/render-plan';
 import { MediaRepository } from '../services/media/src/ffmpeg/media.repository';
+import { Analyser } from '../services/media/src/analysis/analyser';
 import type { MediaFacts } from '../services/media/src/ffmpeg/probe';
 import { CATALOGUE } from '../services/music/src/catalogue/catalogue';
 import { TrackCache } from '../services/music/src/catalogue/track-cache';
@@ -25,7 +26,7 @@ import { DEFAULT_MEDIA_DEV, frameTimes, parseCsv } from './real';
  * MEDIA_DEV_DIR; skipped when absent, never needed by the tests): the clips are joined at run time
  * the way a creator's edit would be (1280x720 letter/pillarboxed, 30 fps, H.264 + AAC stereo 48 kHz,
  * hard cuts) in three orders, and every clip is also run alone (its own file). Each input is analysed
- * as the worker analyses (MediaRepository.analyze), planned with planReel (auto and sport on the joins,
+ * as the worker analyses (Analyser.analyze), planned with planReel (auto and sport on the joins,
  * auto on single clips, with and without a real catalogue track's beats) and rendered with real ffmpeg
  * as the worker's renderReel does. Scored against events.csv (hand-annotated events) and the bad-frame
  * spans annotated below from clips.csv's notes.
@@ -232,8 +233,9 @@ function singleInput(clip: string, facts: ClipFacts): Input {
 }
 
 /**
- * The analyser's code: media.repository.ts and every module it imports, transitively (not scoring or
- * selection, which run after it). A change in any of them makes cached analyses stale.
+ * The analyser's code: analysis/analyser.ts and every module it imports, transitively (the media
+ * repository's ffmpeg I/O included; not scoring or selection, which run after it). A change in any
+ * of them makes cached analyses stale.
  */
 function analyserHash(): string {
   const h = createHash('sha256');
@@ -245,11 +247,11 @@ function analyserHash(): string {
     h.update(file).update(text);
     for (const m of text.matchAll(/from\s+'(\.{1,2}\/[^']+)'/g)) visit(`${resolve(dirname(file), m[1])}.ts`);
   };
-  visit(join(__dirname, '..', 'services', 'media', 'src', 'ffmpeg', 'media.repository.ts'));
+  visit(join(__dirname, '..', 'services', 'media', 'src', 'analysis', 'analyser.ts'));
   return h.digest('hex').slice(0, 16);
 }
 
-async function analysisOf(media: MediaRepository, file: string, facts: MediaFacts, fresh: boolean, analyser: string): Promise<{ analysis: Analysis; note: string; seconds: number }> {
+async function analysisOf(engine: Analyser, file: string, facts: MediaFacts, fresh: boolean, analyser: string): Promise<{ analysis: Analysis; note: string; seconds: number }> {
   const cached = join(CACHE, `analysis-${hash({ ...fileKey(file), version: ANALYSIS_VERSION, analyser })}.json`);
   if (!fresh && existsSync(cached)) {
     const analysis = JSON.parse(readFileSync(cached, 'utf8')) as Analysis;
@@ -257,7 +259,7 @@ async function analysisOf(media: MediaRepository, file: string, facts: MediaFact
   }
   const started = process.hrtime.bigint();
   // As the worker: hasAudio from the processing probe, its duration and size (no second probe).
-  const analysis = await media.analyze(file, { hasAudio: facts.hasAudio, durationSeconds: facts.duration, size: facts });
+  const analysis = await engine.analyze(file, { hasAudio: facts.hasAudio, durationSeconds: facts.duration, size: facts });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   writeAtomic(cached, JSON.stringify(analysis));
   return { analysis, note: `${fmt(seconds, 1)} s`, seconds };
@@ -418,7 +420,8 @@ export async function momentsBench(args: string[]): Promise<void> {
       console.log(`  ${b.clip} ${b.frames ? `frames ${b.frames[0]}-${b.frames[1]} = ` : ''}${fmt(start)}-${fmt(end)} ${b.what}${b.bad ? '' : ' (not counted)'}`);
     }
 
-    await media.warmFaces();
+    const engine = new Analyser(media);
+    await engine.warmFaces();
     const analyser = analyserHash();
     const rows: Row[] = [];
     let analysisSeconds = 0;
@@ -426,7 +429,7 @@ export async function momentsBench(args: string[]): Promise<void> {
     let renderCount = 0;
     for (const input of inputs) {
       const inputFacts = input.joined ? await media.probe(input.file) : facts.get(input.name)!.facts;
-      const { analysis, note, seconds } = await analysisOf(media, input.file, inputFacts, fresh, analyser);
+      const { analysis, note, seconds } = await analysisOf(engine, input.file, inputFacts, fresh, analyser);
       analysisSeconds += seconds;
       const bad = badSpansIn(input, facts);
       const plans: Plan[] = input.joined

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { MediaRepository } from '../services/media/src/ffmpeg/media.repository';
+import { Analyser } from '../services/media/src/analysis/analyser';
 import { bareDecodeSeconds } from './media-files';
 
 /**
@@ -88,7 +89,8 @@ export async function realBench(dir: string): Promise<void> {
   const clips = readdirSync(dir).filter((f) => /\.(mp4|mkv|mov|webm|avi|ts|m4v)$/i.test(f)).sort();
   const repository = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
   // As in the worker: the face models are loaded once when it starts, not per video.
-  await repository.warmFaces();
+  const analyser = new Analyser(repository);
+  await analyser.warmFaces();
   console.log(`\n== Real footage: ${clips.length} clips in ${dir}; cuts matched by frame within ${TOLERANCE} frames ==`);
   const widths = [30, 5, 4, 4, 4, 5, 5, 5, 7, 7, 7, 18];
   console.log(row(['clip', 'truth', 'hit', 'miss', 'false', 'P', 'R', 'F1', 'anal s', 'dec s', 'ratio', 'reference h/m/f'], widths));
@@ -109,7 +111,7 @@ export async function realBench(dir: string): Promise<void> {
     const facts = await repository.probe(file);
     const started = process.hrtime.bigint();
     // The worker knows the video's size from processing: no second probe.
-    const analysis = await repository.analyze(file, { hasAudio: facts.hasAudio, durationSeconds: facts.duration, size: facts });
+    const analysis = await analyser.analyze(file, { hasAudio: facts.hasAudio, durationSeconds: facts.duration, size: facts });
     const analysisSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     const decodeSeconds = await bareDecodeSeconds(file);
     analysisSum += analysisSeconds;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { MediaRepository } from '../services/media/src/ffmpeg/media.repository';
+import { Analyser } from '../services/media/src/analysis/analyser';
 import { DEFAULT_MEDIA_DEV, frameTimes, nearestFrame, prf, type Score, scoreFrames, TOLERANCE, type Truth } from './real';
 
 /**
@@ -297,6 +298,7 @@ export async function splicedBench(dir: string): Promise<void> {
   mkdirSync(work, { recursive: true });
   console.log(`\n== Spliced real footage (held out): ${list.length} edits made with ffmpeg from ${dir} in ${work}; cuts matched by frame within ${TOLERANCE} frames ==`);
   const repository = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+  const analyser = new Analyser(repository);
   const widths = [58, 5, 4, 4, 5, 5, 5, 5];
   console.log(row(['edit', 'truth', 'hit', 'miss', 'false', 'P', 'R', 'F1'], widths));
   const total: Score = { hits: 0, misses: 0, falseCuts: 0, detected: 0 };
@@ -312,7 +314,7 @@ export async function splicedBench(dir: string): Promise<void> {
     const times = await frameTimes(file);
     if (edit.frames >= 0 && times.length !== edit.frames) throw new Error(`${edit.name}: ${times.length} frames made, ${edit.frames} planned: the ground truth would be off`);
     const facts = await repository.probe(file);
-    const analysis = await repository.analyze(file, { hasAudio: false, durationSeconds: facts.duration, faces: false });
+    const analysis = await analyser.analyze(file, { hasAudio: false, durationSeconds: facts.duration, faces: false });
     const frames = analysis.cuts.map((t) => nearestFrame(times, t));
     const score = scoreFrames(frames, edit.truth);
     const wanted = edit.truth.filter((t) => t.type !== 'other');

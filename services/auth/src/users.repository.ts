@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '@reelsmith/kit';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import { UserEntity } from './entities/user.entity';
 
@@ -15,7 +16,6 @@ export abstract class UsersRepository {
 }
 
 const UNIQUE_VIOLATION = '23505';
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class TypeOrmUsersRepository extends UsersRepository {
@@ -32,7 +32,7 @@ export class TypeOrmUsersRepository extends UsersRepository {
 
   findById(id: string) {
     // A malformed id can never match; asking PostgreSQL would only raise a cast error.
-    return UUID_PATTERN.test(id) ? this.users.findOneBy({ id }) : Promise.resolve(null);
+    return isUuid(id) ? this.users.findOneBy({ id }) : Promise.resolve(null);
   }
 
   async create(user: NewUser) {

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '@reelsmith/kit';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { BatchEntity } from './entities/batch.entity';
 import { BatchVideoEntity } from './entities/batch-video.entity';
 import { batchStatus, countItems, type ItemStatus, type Transition, TRANSITIONS } from './rules';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 export interface NewItem { videoId: string; objectKey: string; originalFilename: string; size: number }
 export interface TransitionChanges { errorReason?: string; highlightId?: string | null; processedAt?: Date; clearVideo?: boolean }

@@ -1,7 +1,7 @@
 import { BulkGate } from './bulk-gate';
 import { create } from '@bufbuild/protobuf';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, EventPublisher, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { ErrorCode, EventPublisher, RpcClient, RpcFailure, uploadPrefix } from '@reelsmith/kit';
 import { batchesV1, mediaV1 } from '@reelsmith/proto';
 import { randomUUID } from 'node:crypto';
 import { toBatchMessage, toBatchVideoMessage } from './batch-message';
@@ -56,7 +56,7 @@ export class BatchesService {
     const batch = await this.owned(request.userId, request.batchId);
     const count = checkFileCount(batch.totalVideos, request.files.length);
     if (!count.ok) throw RpcFailure.invalid(count.message, [{ field: 'videos', message: count.message }]);
-    const prefix = `uploads/${request.userId}/`;
+    const prefix = uploadPrefix(request.userId);
     if (request.files.some((f) => !f.objectKey.startsWith(prefix))) throw RpcFailure.invalid('Only the caller\'s own uploads can be added');
     const added = await this.batches.addItems(
       batch.id,

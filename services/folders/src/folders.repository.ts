@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '@reelsmith/kit';
 import { DataSource, type Repository } from 'typeorm';
 import { FolderEntity } from './entities/folder.entity';
 import type { FolderFields } from './folder-rules';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where folders are stored; every call is scoped to the owner. */
 export abstract class FoldersRepository {
@@ -29,12 +28,12 @@ export class TypeOrmFoldersRepository extends FoldersRepository {
   }
 
   listOwned(userId: string) {
-    return UUID.test(userId) ? this.folders.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } }) : Promise.resolve([]);
+    return isUuid(userId) ? this.folders.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } }) : Promise.resolve([]);
   }
 
   findOwned(id: string, userId: string) {
     // A malformed id can never match; asking PostgreSQL would only raise a cast error.
-    return UUID.test(id) && UUID.test(userId) ? this.folders.findOneBy({ id, userId }) : Promise.resolve(null);
+    return isUuid(id) && isUuid(userId) ? this.folders.findOneBy({ id, userId }) : Promise.resolve(null);
   }
 
   create(userId: string, fields: FolderFields) {
@@ -42,13 +41,13 @@ export class TypeOrmFoldersRepository extends FoldersRepository {
   }
 
   async updateOwned(id: string, userId: string, fields: FolderFields) {
-    if (!UUID.test(id) || !UUID.test(userId)) return null;
+    if (!isUuid(id) || !isUuid(userId)) return null;
     const result = await this.folders.update({ id, userId }, fields);
     return result.affected === 1 ? this.folders.findOneBy({ id, userId }) : null;
   }
 
   async deleteOwned(id: string, userId: string, beforeCommit: () => Promise<void>) {
-    if (!UUID.test(id) || !UUID.test(userId)) return false;
+    if (!isUuid(id) || !isUuid(userId)) return false;
     return this.dataSource.transaction(async (tx) => {
       const result = await tx.getRepository(FolderEntity).delete({ id, userId });
       if (result.affected !== 1) return false;

@@ -19,3 +19,6 @@ export * from './shared-window-counter';
 export * from './username';
 export * from './entitlements';
 export * from './random';
+export * from './ids';
+export * from './object-keys';
+export * from './settings-defaults';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, RpcFailure } from '@reelsmith/kit';
+import { ErrorCode, isUuid, parseUploadKey, RpcFailure } from '@reelsmith/kit';
 import type { mediaV1 } from '@reelsmith/proto';
 import type { MediaConfig } from './config';
 import { contentTypeOf } from './ffmpeg/probe';
@@ -7,7 +7,7 @@ import { MEDIA_CONFIG } from './tokens';
 import { PlanGate } from './plan-gate';
 import { UploadIntake } from './upload-intake';
 import { toVideoMessage } from './video-message';
-import { isUuid, VideosRepository } from './videos.repository';
+import { VideosRepository } from './videos.repository';
 
 const TITLE_MAX = 200;
 const FILENAME_MAX = 255;
@@ -32,7 +32,7 @@ export class BatchImportService {
     if (!isUuid(userId)) throw RpcFailure.invalid('A user id is required.');
     if (request.videoId && !isUuid(request.videoId)) throw RpcFailure.invalid('The video id must be a UUID.');
     if (request.batchId && !isUuid(request.batchId)) throw RpcFailure.invalid('The batch id must be a UUID.');
-    if (!new RegExp(`^uploads/${userId}/[0-9a-f-]{36}$`).test(key)) throw RpcFailure.invalid('The object is not an upload of this user.');
+    if (parseUploadKey(key)?.userId !== userId) throw RpcFailure.invalid('The object is not an upload of this user.');
     const originalFilename = cleanFilename(request.originalFilename);
     const title = (request.title.trim() || originalFilename.replace(/\.[^.]+$/, '') || 'Untitled video').slice(0, TITLE_MAX);
     if (request.videoId) {
@@ -68,7 +68,7 @@ export class BatchImportService {
 
 /** The user's file name, kept for downloads; path parts and control characters are dropped. */
 function cleanFilename(name: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it strips
   const base = name.replace(/^.*[/\\]/, '').replace(/[\u0000-\u001f]/g, '').trim();
   if (!base || base === '.' || base === '..') return 'video';
   return base.slice(-FILENAME_MAX);

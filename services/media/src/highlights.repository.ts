@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '@reelsmith/kit';
 import { DataSource, In, type Repository } from 'typeorm';
 import { type HighlightEntity as Highlight, HighlightEntity } from './entities/highlight.entity';
-import { isUuid } from './videos.repository';
 
 /** Statuses of a record whose job is still to run or running. */
 export const UNSETTLED_HIGHLIGHT_STATUSES: Highlight['status'][] = ['queued', 'processing'];

@@ -8,6 +8,7 @@ import { HighlightEntity } from './entities/highlight.entity';
 import { UploadGrantEntity } from './entities/upload-grant.entity';
 import { VideoEntity } from './entities/video.entity';
 import { MEDIA_TOOLS, MediaRepository } from './ffmpeg/media.repository';
+import { AnalysisStore } from './analysis/analysis-store';
 import { FolderDirectory, RpcFolderDirectory } from './folder-directory';
 import { AutoDeleteConsumer } from './auto-delete.consumer';
 import { FolderEventsConsumer } from './folder-events.consumer';
@@ -43,7 +44,7 @@ export const mediaMigrations = [
   AddReelFacts1764200000000,
 ];
 
-/** What the API and the worker both need: database, NATS, storage, ffmpeg, progress. */
+/** What the API and the worker both need: database, NATS, storage (and the kept analyses), ffmpeg, progress. */
 export function mediaInfrastructure(config: MediaConfig, service: string): { imports: DynamicModule[]; providers: Provider[] } {
   return {
     imports: [
@@ -62,6 +63,7 @@ export function mediaInfrastructure(config: MediaConfig, service: string): { imp
       },
       { provide: MEDIA_TOOLS, useValue: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH } },
       MediaRepository,
+      AnalysisStore,
       ProgressPublisher,
       JobFailures,
       { provide: VideosRepository, useClass: TypeOrmVideosRepository },

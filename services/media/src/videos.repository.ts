@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '@reelsmith/kit';
 import { DataSource, type EntityManager, In, IsNull, LessThan, type Repository } from 'typeorm';
 import { DeletedFolderEntity } from './entities/deleted-folder.entity';
 import { UploadGrantEntity } from './entities/upload-grant.entity';
 import { VideoEntity } from './entities/video.entity';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** Statuses of a record whose job is still to run or running. */
 export const UNSETTLED_VIDEO_STATUSES: VideoEntity['status'][] = ['uploaded', 'processing'];

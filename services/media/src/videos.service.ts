@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EventPublisher, JobPublisher, ObjectStorage, RpcFailure } from '@reelsmith/kit';
+import { EventPublisher, isUuid, JobPublisher, ObjectStorage, parseUploadKey, RpcFailure, uploadKey } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import type { MediaConfig } from './config';
 import type { VideoEntity } from './entities/video.entity';
 import { HighlightsService } from './highlights.service';
 import { ProgressPublisher } from './progress.publisher';
-import { type Analysis, ANALYSIS_VERSION, analysisKey } from './analysis/analysis';
+import { analysisKey } from './analysis/analysis';
+import { AnalysisStore } from './analysis/analysis-store';
 import { checkTrim, formatTimecode } from './timecode';
 import { MEDIA_CONFIG } from './tokens';
 import { toVideoMessage } from './video-message';
@@ -16,7 +16,7 @@ import { JobQueue } from './job-queue';
 import { monthStart, PlanGate } from './plan-gate';
 import { create } from '@bufbuild/protobuf';
 import { originalKey, UploadIntake } from './upload-intake';
-import { isUuid, VideosRepository } from './videos.repository';
+import { VideosRepository } from './videos.repository';
 import { UPLOAD_COMPLETE_GRACE_MS, UPLOAD_URL_TTL_SECONDS } from './upload-grants';
 
 const TITLE_MAX = 200;
@@ -40,11 +40,12 @@ export class VideosService {
     private readonly intake: UploadIntake,
     private readonly queue: JobQueue,
     private readonly gate: PlanGate,
+    private readonly analyses: AnalysisStore,
   ) {}
 
   async createUploadUrl(userId: string): Promise<mediaV1.UploadUrl> {
     await this.gate.checkUpload(userId);
-    const key = `uploads/${userId}/${randomUUID()}`;
+    const key = uploadKey(userId);
     await this.videos.createGrant(key, userId, new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000));
     const uploadUrl = await this.storage.presignedPutUrl(key, UPLOAD_URL_TTL_SECONDS);
     return { $typeName: 'media.v1.UploadUrl', uploadUrl };
@@ -108,12 +109,8 @@ export class VideosService {
   /** The kept analysis of the owner's video: shot boundaries and per-step signals for the editor. */
   async analysis(userId: string, videoId: string): Promise<mediaV1.VideoAnalysis> {
     const video = await this.owned(userId, videoId);
-    const key = analysisKey(video.id);
-    if (!(await this.storage.stat(key))) throw RpcFailure.notFound('This video has not been analysed yet: generate highlights first.');
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
-    const kept = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Analysis;
-    if (kept.version !== ANALYSIS_VERSION) throw RpcFailure.notFound('This video has not been analysed yet: generate highlights first.');
+    const kept = await this.analyses.find(video.id);
+    if (!kept) throw RpcFailure.notFound('This video has not been analysed yet: generate highlights first.');
     return {
       $typeName: 'media.v1.VideoAnalysis',
       videoId: video.id,
@@ -236,7 +233,7 @@ export class VideosService {
   private async ownedByFilename(userId: string, filename: string): Promise<VideoEntity> {
     if (!isUuid(filename)) throw RpcFailure.notFound('File not found');
     // uploads/: originals of videos made before originals had their own keys (their upload URLs expired long ago).
-    const video = await this.videos.findOwnedByObjectKey(userId, [originalKey(userId, filename), `uploads/${userId}/${filename}`]);
+    const video = await this.videos.findOwnedByObjectKey(userId, [originalKey(userId, filename), uploadKey(userId, filename)]);
     if (!video) throw RpcFailure.notFound('File not found');
     return video;
   }
@@ -260,7 +257,7 @@ export class VideosService {
     }
     const prefix = `/${this.storage.bucket}/`;
     const key = decodeURIComponent(url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : '');
-    if (!/^uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/.test(key)) throw RpcFailure.invalid('The video URL is not an upload URL of Reelsmith.');
+    if (!parseUploadKey(key)) throw RpcFailure.invalid('The video URL is not an upload URL of Reelsmith.');
     return key;
   }
 
@@ -269,7 +266,7 @@ export class VideosService {
 /** The user's own file name, kept for downloads; anything that looks like a path is refused. */
 function checkedFilename(name: string): string {
   const trimmed = name.trim();
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (!trimmed || trimmed.length > FILENAME_MAX || /[/\\\u0000-\u001f]/.test(trimmed) || trimmed === '.' || trimmed === '..') {
     throw RpcFailure.invalid('The file name is not valid.');
   }

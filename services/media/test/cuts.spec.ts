@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Analyser } from '../src/analysis/analyser';
 import { MediaRepository } from '../src/ffmpeg/media.repository';
 
 /**
@@ -11,6 +12,7 @@ import { MediaRepository } from '../src/ffmpeg/media.repository';
 describe('cut detection with real ffmpeg', () => {
   const work = mkdtempSync(join(tmpdir(), 'reelsmith-cuts-'));
   const media = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+  const analyser = new Analyser(media);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   /** A still, textured picture with a little camera noise, like a locked-off shot. */
@@ -24,7 +26,7 @@ describe('cut detection with real ffmpeg', () => {
       '-c:v', 'libx264', '-preset', 'veryfast', '-g', '48', ...(inputs.length ? ['-c:a', 'aac'] : ['-an']), file]);
     return file;
   }
-  const analyse = (file: string, seconds: number) => media.analyze(file, { hasAudio: false, durationSeconds: seconds });
+  const analyse = (file: string, seconds: number) => analyser.analyze(file, { hasAudio: false, durationSeconds: seconds });
 
   it('finds a hard cut at the first frame of the new shot, between frames of the 5 fps analysis', async () => {
     // Shot one runs 47 frames (1.5667 s at 30 fps), then a moving test pattern, then a third shot at frame 160.

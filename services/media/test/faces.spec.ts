@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { cropPath } from '../src/analysis/crop-path';
 import { FaceDetector } from '../src/analysis/faces';
 import { reasonsFor, scoreAnalysis } from '../src/analysis/scoring';
-import { renderArgs, reelLength } from '../src/ffmpeg/args';
+import { type RenderSpec, renderArgs, reelLength } from '../src/ffmpeg/args';
+import { Analyser } from '../src/analysis/analyser';
 import { MediaRepository } from '../src/ffmpeg/media.repository';
 import { PERSON, personClip, SAMPLES } from '../../../test/support/person-clip';
 
@@ -17,6 +18,7 @@ import { PERSON, personClip, SAMPLES } from '../../../test/support/person-clip';
 describe('faces with real ffmpeg and the bundled face models', () => {
   const work = mkdtempSync(join(tmpdir(), 'reelsmith-faces-'));
   const media = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+  const analyser = new Analyser(media);
   const detector = new FaceDetector();
   afterAll(async () => {
     await detector.close();
@@ -53,7 +55,7 @@ describe('faces with real ffmpeg and the bundled face models', () => {
   });
 
   it('the analysis reports the face on the right for most seconds; wedding and business reels give it as a reason', async () => {
-    const analysis = await media.analyze(clip, { hasAudio: false, durationSeconds: PERSON.seconds });
+    const analysis = await analyser.analyze(clip, { hasAudio: false, durationSeconds: PERSON.seconds });
     expect(analysis.faceCount).toHaveLength(PERSON.seconds);
     expect(analysis.faceCount!.filter((c) => c === 1).length).toBeGreaterThanOrEqual(PERSON.seconds - 1);
     for (let s = 0; s < PERSON.seconds; s++) if (analysis.faceCount![s] > 0) expect(analysis.faceCenter![s]).toBeCloseTo(PERSON.faceCenter.x, 1);
@@ -68,13 +70,13 @@ describe('faces with real ffmpeg and the bundled face models', () => {
   });
 
   it('a 9:16 reel of the clip keeps the face in frame, near the middle, and the crop does not move within a shot', async () => {
-    const analysis = await media.analyze(clip, { hasAudio: false, durationSeconds: PERSON.seconds });
+    const analysis = await analyser.analyze(clip, { hasAudio: false, durationSeconds: PERSON.seconds });
     const moments = [{ start: 0.5, end: 3.5 }, { start: 4.5, end: 7.5 }].map((m) => ({ ...m, crop: cropPath(analysis, m) }));
     // A still face: the crop holds still over each moment.
     for (const m of moments) expect(m.crop.every((s) => s.x0 === m.crop[0].x0 && s.x1 === m.crop[0].x0)).toBe(true);
     const output = join(work, 'reel-9x16.mp4');
     const spec = { source: clip, hasAudio: false, moments, quality: '480p', format: 'mp4', aspect: '9:16', crossfade: 0.4, output,
-      sourceSize: { width: 1280, height: 720, sampleAspect: 1 } } as const;
+      sourceSize: { width: 1280, height: 720, sampleAspect: 1 } } satisfies RenderSpec;
     await media.run(renderArgs(spec), { signal: AbortSignal.timeout(60_000), durationSeconds: reelLength(spec) });
 
     // The detector finds the face in the reel's frames, horizontally near the middle.
@@ -120,7 +122,7 @@ describe('faces with real ffmpeg and the bundled face models', () => {
   it('finds the face, says so, and centres the 9:16 crop on it (right, then left)', async () => {
     for (const [x, side] of [[300, 'right'], [20, 'left']] as const) {
       const file = personAt(x);
-      const analysis = await media.analyze(file, { hasAudio: false, durationSeconds: 4 });
+      const analysis = await analyser.analyze(file, { hasAudio: false, durationSeconds: 4 });
       expect(analysis.faceCount?.filter((c) => c > 0).length).toBeGreaterThanOrEqual(3);
       const crop = cropPath(analysis, { start: 0.5, end: 3 });
       expect(crop).toHaveLength(1);
@@ -132,7 +134,7 @@ describe('faces with real ffmpeg and the bundled face models', () => {
       // The 9:16 reel shows the person: most of the picture's middle is the face's clip, not the grey.
       const output = join(work, `reel-${side}.mp4`);
       const spec = { source: file, hasAudio: false, moments: [{ start: 0.5, end: 3, crop }], quality: '480p', format: 'mp4', aspect: '9:16', crossfade: 0.4, output,
-        sourceSize: { width: 640, height: 360, sampleAspect: 1 } } as const;
+        sourceSize: { width: 640, height: 360, sampleAspect: 1 } } satisfies RenderSpec;
       await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
       expect(greyShare(output, 1)).toBeLessThan(0.5);
     }
@@ -151,7 +153,7 @@ describe('faces with real ffmpeg and the bundled face models', () => {
     const right = personAt(300);
     const file = join(work, 'two-shots.mp4');
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', left, '-i', right, '-filter_complex', '[0:v][1:v]concat=n=2:v=1[v]', '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', file]);
-    const analysis = await media.analyze(file, { hasAudio: false, durationSeconds: 8 });
+    const analysis = await analyser.analyze(file, { hasAudio: false, durationSeconds: 8 });
     expect(analysis.cuts.some((t) => Math.abs(t - 4) < 0.1)).toBe(true);
     const crop = cropPath(analysis, { start: 1, end: 7 });
     expect(crop[0].x0).toBeLessThan(0.35);
@@ -159,7 +161,7 @@ describe('faces with real ffmpeg and the bundled face models', () => {
 
     const output = join(work, 'reel-two-shots.mp4');
     const spec = { source: file, hasAudio: false, moments: [{ start: 1, end: 7, crop }], quality: '480p', format: 'mp4', aspect: '9:16', crossfade: 0.4, output,
-      sourceSize: { width: 640, height: 360, sampleAspect: 1 } } as const;
+      sourceSize: { width: 640, height: 360, sampleAspect: 1 } } satisfies RenderSpec;
     await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
     // One crop for the whole moment would show grey in one of the two shots.
     expect(greyShare(output, 1.5)).toBeLessThan(0.5);
@@ -169,7 +171,7 @@ describe('faces with real ffmpeg and the bundled face models', () => {
   it('finds no face in a test pattern, and gives no faces reason', async () => {
     const file = join(work, 'pattern.mp4');
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
-    const analysis = await media.analyze(file, { hasAudio: false, durationSeconds: 4 });
+    const analysis = await analyser.analyze(file, { hasAudio: false, durationSeconds: 4 });
     expect(analysis.faceCount).toEqual([0, 0, 0, 0]);
     expect(reasonsFor(scoreAnalysis(analysis, 'wedding'), 0, 4, 'wedding')).not.toContain('faces');
   });

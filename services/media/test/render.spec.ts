@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { frameExact } from '../src/analysis/selection';
-import { renderArgs, reelLength } from '../src/ffmpeg/args';
+import { type RenderSpec, renderArgs, reelLength } from '../src/ffmpeg/args';
+import { Analyser } from '../src/analysis/analyser';
 import { MediaRepository } from '../src/ffmpeg/media.repository';
 
 /** What an ffmpeg run prints on stderr (where its filters log). */
@@ -16,6 +17,7 @@ describe('reel rendering with real ffmpeg', () => {
   const work = mkdtempSync(join(tmpdir(), 'reelsmith-render-'));
   const source = join(work, 'source.mp4');
   const media = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+  const analyser = new Analyser(media);
 
   beforeAll(() => {
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=30:d=12', '-f', 'lavfi', '-i', 'sine=f=440:d=12',
@@ -29,7 +31,7 @@ describe('reel rendering with real ffmpeg', () => {
     ['on frames', [{ start: 1, end: 3 }, { start: 4, end: 6.5 }, { start: 8, end: 11 }]],
   ])('finishes moments that start %s, at the planned length', async (_, moments) => {
     const output = join(work, `reel-${moments.length}.mp4`);
-    const spec = { source, hasAudio: true, moments, quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.5, sourceLevel: -20, output } as const;
+    const spec = { source, hasAudio: true, moments, quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.5, sourceLevel: -20, output } satisfies RenderSpec;
     await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
     expect(durationOf(output)).toBeCloseTo(reelLength(spec), 1);
   });
@@ -42,7 +44,7 @@ describe('reel rendering with real ffmpeg', () => {
     const late = join(work, 'late-picture.mp4');
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-itsoffset', '0.8', '-i', parts, '-i', parts, '-map', '0:v', '-map', '1:a', '-c', 'copy', late]);
     const output = join(work, 'reel-late.mp4');
-    const spec = { source: late, hasAudio: true, moments: [{ start: 0, end: 3 }, { start: 3.5, end: 5.5 }], quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.4, sourceLevel: -10, output } as const;
+    const spec = { source: late, hasAudio: true, moments: [{ start: 0, end: 3 }, { start: 3.5, end: 5.5 }], quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.4, sourceLevel: -10, output } satisfies RenderSpec;
     await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
     const flashes = [...runStderr(['-i', output, '-an', '-vf', "select='gt(scene,0.3)',showinfo", '-f', 'null', '-']).matchAll(/pts_time:([\d.]+)/g)].map((m) => Number(m[1]));
     const beeps = [...runStderr(['-i', output, '-vn', '-af', 'silencedetect=n=-30dB:d=0.1', '-f', 'null', '-']).matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
@@ -59,7 +61,7 @@ describe('reel rendering with real ffmpeg', () => {
     const silent = join(work, 'silent.mp4');
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=10', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', silent]);
     const output = join(work, 'reel-silent.mp4');
-    const spec = { source: silent, hasAudio: false, moments: [{ start: 1, end: 3.5 }, { start: 6.2, end: 9 }], quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.4, output } as const;
+    const spec = { source: silent, hasAudio: false, moments: [{ start: 1, end: 3.5 }, { start: 6.2, end: 9 }], quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.4, output } satisfies RenderSpec;
     await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
     const streams = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,duration', '-of', 'csv=p=0', output], { encoding: 'utf8' });
     const durations = Object.fromEntries(streams.trim().split('\n').map((l) => l.split(',')).map(([type, d]) => [type, Number(d)]));
@@ -72,7 +74,7 @@ describe('reel rendering with real ffmpeg', () => {
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=320x180:r=30:d=5', '-f', 'lavfi', '-i', 'color=c=blue:s=320x180:r=30:d=5',
       '-filter_complex', '[0:v][1:v]concat=n=2:v=1[v]', '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', colours]);
     const output = join(work, 'reel-colours.mp4');
-    const spec = { source: colours, hasAudio: false, moments: [{ start: 0, end: 3 }, { start: 6, end: 9 }], quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.6, output } as const;
+    const spec = { source: colours, hasAudio: false, moments: [{ start: 0, end: 3 }, { start: 6, end: 9 }], quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.6, output } satisfies RenderSpec;
     await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
     // RGB of one pixel at a time of the reel.
     const pixel = (at: number) => [...execFileSync('ffmpeg', ['-v', 'error', '-ss', String(at), '-i', output, '-frames:v', '1', '-vf', 'scale=1:1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'])];
@@ -114,7 +116,7 @@ describe('reel rendering with real ffmpeg', () => {
     for (const aspect of ['16:9', '9:16'] as const) {
       const output = join(work, `reel-anamorphic-${aspect.replace(':', 'x')}.mp4`);
       const spec = { source: sd, hasAudio: false, moments: [{ start: 0.5, end: 2.5 }], quality: '480p', format: 'mp4', aspect, crossfade: 0.4, output,
-        sourceSize: { width: facts.width, height: facts.height, sampleAspect: facts.sampleAspect } } as const;
+        sourceSize: { width: facts.width, height: facts.height, sampleAspect: facts.sampleAspect } } satisfies RenderSpec;
       await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
       const frame = frameOf(output, 10);
       expect(frame.width / frame.height).toBeCloseTo(aspect === '16:9' ? 854 / 480 : 480 / 854, 2);
@@ -133,12 +135,12 @@ describe('reel rendering with real ffmpeg', () => {
     const shot = (colour: string, frames: number, grid: number) => `color=c=${colour}:s=320x180:r=30,drawgrid=w=${grid}:h=${grid}:t=3:color=white,trim=end_frame=${frames},setpts=PTS-STARTPTS`;
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-filter_complex', `${shot('0xc02020', 47, 61)}[a];${shot('0x20c020', 66, 37)}[b];${shot('0x2020c0', 60, 83)}[c];[a][b][c]concat=n=3:v=1,format=yuv420p[v]`,
       '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', shots]);
-    const { cuts } = await media.analyze(shots, { hasAudio: false, durationSeconds: 173 / 30 });
+    const { cuts } = await analyser.analyze(shots, { hasAudio: false, durationSeconds: 173 / 30 });
     expect(cuts).toHaveLength(2);
     const moment = frameExact({ start: cuts[0], end: cuts[1] }, cuts);
     const output = join(work, 'reel-shots.mp4');
     const spec = { source: shots, hasAudio: false, moments: [moment], quality: '480p', format: 'mp4', aspect: '16:9', crossfade: 0.4, output,
-      sourceSize: { width: 320, height: 180, sampleAspect: 1 } } as const;
+      sourceSize: { width: 320, height: 180, sampleAspect: 1 } } satisfies RenderSpec;
     await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
     for (const n of [0, -1]) {
       const { rgb, width, height } = frameOf(output, n);

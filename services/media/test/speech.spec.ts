@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Analyser } from '../src/analysis/analyser';
 import { MediaRepository } from '../src/ffmpeg/media.repository';
 import { reasonsFor, scoreAnalysis } from '../src/analysis/scoring';
 
@@ -9,6 +10,7 @@ import { reasonsFor, scoreAnalysis } from '../src/analysis/scoring';
 describe('speech is what is said, nothing else', () => {
   const work = mkdtempSync(join(tmpdir(), 'reelsmith-speech-'));
   const media = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+  const analyser = new Analyser(media);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   const SECONDS = 12;
@@ -29,7 +31,7 @@ describe('speech is what is said, nothing else', () => {
     const file = join(work, `${name}.mp4`);
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x305070:s=160x90:r=10:d=${SECONDS}`, '-f', 'lavfi', '-i', SOUNDS[name],
       '-t', String(SECONDS), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-ar', '48000', '-shortest', file]);
-    const analysis = await media.analyze(file, { hasAudio: true, durationSeconds: SECONDS });
+    const analysis = await analyser.analyze(file, { hasAudio: true, durationSeconds: SECONDS });
     const scores = scoreAnalysis(analysis, 'wedding');
     return { seconds: scores.speechRaw.reduce((a, b) => a + b, 0), reasons: reasonsFor(scores, 0, SECONDS, 'wedding') };
   }

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '@reelsmith/kit';
 import { DataSource, In, Not, type Repository } from 'typeorm';
 import { TrackEntity } from './entities/track.entity';
 
 export type TrackRecord = Omit<TrackEntity, 'createdAt' | 'updatedAt'>;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where the catalogue's tracks are stored; the services see only this. */
 export abstract class TracksRepository {
@@ -32,7 +31,7 @@ export class TypeOrmTracksRepository extends TracksRepository {
   }
 
   findById(id: string) {
-    return UUID_PATTERN.test(id) ? this.tracks.findOneBy({ id }) : Promise.resolve(null);
+    return isUuid(id) ? this.tracks.findOneBy({ id }) : Promise.resolve(null);
   }
 
   findByFilename(filename: string) {

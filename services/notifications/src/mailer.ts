@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
-import { createLogger, type Logger, mailsSent } from '@reelsmith/kit';
+import { createLogger, DEFAULT_SETTINGS, type Logger, mailsSent } from '@reelsmith/kit';
 import type { NotificationsConfig } from './config';
 import type { InlineImage } from './entities/mail.entity';
 import { MailTransport } from './mail.transport';
@@ -51,7 +51,7 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
   async compose(userId: string, dedupeKey: string, category: Category, content: MailContent, inlineImages: InlineImage[] = [], skipBecause?: string): Promise<boolean> {
     if (await this.repository.hasMail(dedupeKey)) return false;
     const settings = await this.repository.findSettings(userId);
-    const wanted = settings ? settings[category] : category !== 'weeklyDigest';
+    const wanted = settings ? settings[category] : DEFAULT_SETTINGS.notifications[category];
     const base = { dedupeKey, userId, kind: content.kind, toAddress: settings?.email ?? '', html: '', text: '', headers: {} };
     if (skipBecause) {
       return this.repository.recordMail({ ...base, subject: renderMail(content, this.context(userId, category, '')).subject, status: 'skipped', detail: skipBecause });

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '@reelsmith/kit';
 import { DataSource, type Repository } from 'typeorm';
 import { ActivityEntity } from './entities/activity.entity';
 import { type InlineImage, MailEntity } from './entities/mail.entity';
 import { ScheduleRunEntity } from './entities/schedule-run.entity';
 import { SettingsEntity } from './entities/settings.entity';
 import type { SettingsPatch } from './settings-rules';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** A mail to record: pending (to be sent) or skipped (with the reason). */
 export interface NewMail {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Inject, Injectable } from '@nestjs/common';
-import { createLogger, ErrorCode, type EventContext, type Logger, mailsSent, ObjectStorage, RpcClient, RpcFailure, type WindowCounter } from '@reelsmith/kit';
+import { createLogger, ErrorCode, type EventContext, type Logger, mailsSent, ObjectStorage, RpcClient, RpcFailure, type WindowCounter, withDefaultSettings } from '@reelsmith/kit';
 import { batchesV1, mediaV1, notificationsV1 } from '@reelsmith/proto';
 import type { NotificationsConfig } from './config';
 import type { InlineImage } from './entities/mail.entity';
@@ -204,15 +204,6 @@ export class NotificationsService {
 }
 
 export function toSettingsMessage(settings: SettingsEntity | null): notificationsV1.Settings {
-  return create(notificationsV1.SettingsSchema, {
-    email: settings?.email ?? '',
-    name: settings?.name ?? '',
-    notifications: {
-      uploadConfirmation: settings?.uploadConfirmation ?? true,
-      highlightCompletion: settings?.highlightCompletion ?? true,
-      processingErrors: settings?.processingErrors ?? true,
-      weeklyDigest: settings?.weeklyDigest ?? false,
-    },
-    privacy: { autoDeleteAfter30Days: settings?.autoDeleteAfter30Days ?? false, publicHighlights: settings?.publicHighlights ?? false },
-  });
+  // The entity holds the flags side by side: each group reads its own from it.
+  return create(notificationsV1.SettingsSchema, withDefaultSettings(settings && { email: settings.email, name: settings.name, notifications: settings, privacy: settings }));
 }

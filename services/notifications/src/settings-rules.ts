@@ -1,4 +1,4 @@
-/** The pure rules of a settings update (spec §3, §7): e-mail checked, name trimmed, partial updates. */
+/** The pure rules of a settings update: e-mail checked, name trimmed, partial updates. */
 
 export interface SettingsPatch {
   email?: string;

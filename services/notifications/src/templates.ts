@@ -1,5 +1,5 @@
 // mjml 4 renders synchronously (its v5 typings describe a promise).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- mjml ships no ES module and no types
 const mjml2html = require('mjml') as (input: string, options: { validationLevel: 'soft' | 'strict'; keepComments: boolean }) => { html: string; errors: Array<{ formattedMessage: string }> };
 
 /**

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import { isUuid } from '@reelsmith/kit';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GATEWAY_CONFIG } from '../tokens';
 import type { GatewayConfig } from '../config';
-
-const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who is calling, from a verified token. */
 export interface Caller { userId: string; username: string }
@@ -22,7 +21,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
 
   validate(payload: { sub?: unknown; username?: unknown }): Caller | false {
     // Our tokens name a user by id; anything else is not one of ours, whoever signed it.
-    if (typeof payload.sub !== 'string' || !USER_ID.test(payload.sub) || typeof payload.username !== 'string') return false;
+    if (typeof payload.sub !== 'string' || !isUuid(payload.sub) || typeof payload.username !== 'string') return false;
     return { userId: payload.sub, username: payload.username };
   }
 }

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { ErrorCode, type ObjectStorage, RpcFailure } from '@reelsmith/kit';
+import { ErrorCode, type ObjectStorage, RpcFailure, uploadKey } from '@reelsmith/kit';
 import type { Request } from 'express';
 
 export const MAX_FILES_PER_BATCH = 50;
@@ -72,7 +71,7 @@ export function receiveVideos(req: Request, options: BulkUploadOptions): Promise
         stream.resume();
         return;
       }
-      const file: ReceivedFile = { objectKey: `uploads/${userId}/${randomUUID()}`, originalFilename: filename, size: 0, contentType: info.mimeType || 'application/octet-stream' };
+      const file: ReceivedFile = { objectKey: uploadKey(userId), originalFilename: filename, size: 0, contentType: info.mimeType || 'application/octet-stream' };
       received.push(file);
       stream.on('limit', () => refuse(new RpcFailure(ErrorCode.PAYLOAD_TOO_LARGE, `"${filename}" is larger than 2GB, the most one video may be.`)));
       // The part itself can break (the body was cut off mid-file): that is the request's fault, a 400,

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ObjectStorage, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { isUuid, ObjectStorage, RpcClient, RpcFailure } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import type { Request, Response } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
@@ -10,7 +10,6 @@ import { type Disposition, inlineName, sendObject } from '../http/object-respons
 
 const Rpc = mediaV1.MediaService.method;
 const { ObjectKind } = mediaV1;
-const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Bytes of videos for <video>, <img> and links. These URLs carry a signature (uid, exp, sig) bound
@@ -57,7 +56,7 @@ export class MediaStreamController {
   /** The checked original as the preview source; only its owner's signature opens it. */
   @SignedMedia() @Get('objects/uploads/:filename')
   preview(@CurrentCaller() caller: Caller, @Param('filename') filename: string, @Req() req: Request, @Res() res: Response) {
-    if (!UPLOAD_NAME.test(filename)) throw RpcFailure.notFound('File not found');
+    if (!isUuid(filename)) throw RpcFailure.notFound('File not found');
     return this.send(caller, { filename, kind: ObjectKind.PREVIEW }, `video-${filename}`, req, res);
   }
 

@@ -1,16 +1,18 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventPublisher, type JobContext, ObjectStorage, observeMediaStep, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
-import { type Analysis, ANALYSIS_VERSION, analysisKey, levelOf } from '../analysis/analysis';
+import { type Analysis, levelOf } from '../analysis/analysis';
+import { Analyser } from '../analysis/analyser';
+import { AnalysisStore } from '../analysis/analysis-store';
 import { cropPath } from '../analysis/crop-path';
 import type { Preset } from '../analysis/scoring';
 import { planReel } from '../analysis/reel-plan';
 import { CROSSFADE_SECONDS } from '../analysis/selection';
 import type { WorkerConfig } from '../config';
-import type { HighlightEntity, StoredMoment, StoredTimings } from '../entities/highlight.entity';
+import type { HighlightEntity, StoredTimings } from '../entities/highlight.entity';
 import type { VideoEntity } from '../entities/video.entity';
 import { posterArgs, posterTime, qualityFor, qualityOfSize, reelLength } from '../ffmpeg/args';
 import { MediaRepository, RenderPlanError } from '../ffmpeg/media.repository';
@@ -50,6 +52,8 @@ export class ReelsService implements OnApplicationBootstrap {
     private readonly videos: VideosRepository,
     private readonly storage: ObjectStorage,
     private readonly media: MediaRepository,
+    private readonly analyser: Analyser,
+    private readonly analyses: AnalysisStore,
     private readonly music: MusicLibrary,
     private readonly progress: ProgressPublisher,
     private readonly events: EventPublisher,
@@ -60,7 +64,7 @@ export class ReelsService implements OnApplicationBootstrap {
   /** The face models load (a second or two) when the worker starts, not in the first video's analysis. */
   onApplicationBootstrap() {
     const started = Date.now();
-    this.media.warmFaces().then(
+    this.analyser.warmFaces().then(
       () => this.logger.log(`face detector ready in ${seconds(started)} s`),
       (err: Error) => this.logger.warn(`face detector did not start: ${err.message}; analyses go on without faces`),
     );
@@ -133,10 +137,10 @@ export class ReelsService implements OnApplicationBootstrap {
     if (highlight.musicTrackId && !music) throw new UserFacingError('The chosen music track is no longer in the library.');
 
     // New reels need the analysis; edits and exports reuse a kept one (for the level and the 9:16 crop).
-    let analysis: Analysis | null = select ? null : await this.keptAnalysis(video, workDir);
+    let analysis: Analysis | null = select ? null : await this.analyses.find(video.id);
     if (select || (highlight.aspect === '9:16' && !analysis)) {
       await this.advance(highlight, 'analysing', 2, { status: 'processing' });
-      analysis = await this.keptAnalysis(video, workDir);
+      analysis = await this.analyses.find(video.id);
       if (!analysis) {
         const analysisStarted = Date.now();
         // The analysis reads every byte anyway: a local copy serves it, then the render's seek per
@@ -218,27 +222,16 @@ export class ReelsService implements OnApplicationBootstrap {
     return { file, release: () => undefined };
   }
 
-  private async keptAnalysis(video: VideoEntity, workDir: string): Promise<Analysis | null> {
-    const key = analysisKey(video.id);
-    if (!(await this.storage.stat(key))) return null;
-    const file = join(workDir, 'analysis.json');
-    await this.storage.downloadFile(key, file);
-    const kept = JSON.parse(await readFile(file, 'utf8')) as Analysis;
-    return kept.version === ANALYSIS_VERSION ? kept : null;
-  }
-
   /** A fresh analysis (one decode), which is then kept. */
   private async analyse(video: VideoEntity, source: string, workDir: string, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<Analysis> {
-    const analysis = await this.media.analyze(source, {
+    const analysis = await this.analyser.analyze(source, {
       hasAudio: video.audioCodec !== '',
       durationSeconds: video.duration,
       size: { width: video.width, height: video.height },
       signal,
       onProgress: throttle(onProgress),
     });
-    const file = join(workDir, 'analysis.json');
-    await writeFile(file, JSON.stringify(analysis));
-    await this.storage.writeFile(analysisKey(video.id), file, 'application/json');
+    await this.analyses.keep(video.id, analysis, workDir);
     return analysis;
   }
 

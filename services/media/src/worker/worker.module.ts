@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { WorkerConfig } from '../config';
+import { Analyser } from '../analysis/analyser';
 import { mediaInfrastructure } from '../media.module';
 import { DeletedSourcesListener } from './deleted-sources.listener';
 import { JobRunner } from './job-runner';
@@ -25,6 +26,7 @@ export class WorkerModule {
             maxIdleMs: config.SOURCE_CACHE_IDLE_MINUTES * 60_000,
           }),
         },
+        Analyser,
         ProcessingService,
         ReelsService,
         JobRunner,
