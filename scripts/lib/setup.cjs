@@ -1,6 +1,6 @@
 // Everything `npm start` and `npm test` need before they run: packages, infrastructure, secrets, a build.
-const { execFileSync, spawn, spawnSync } = require('node:child_process');
-const crypto = require('node:crypto');
+const { spawn, spawnSync } = require('node:child_process');
+const { createHash, randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
@@ -61,14 +61,107 @@ function ensureCommands(packagesByCommand) {
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
 }
 
-function ensureNodeModules() {
-  const marker = path.join(root, 'node_modules', '.package-lock.json');
-  const lock = path.join(root, 'package-lock.json');
-  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  // npm install, not npm ci: npm 11 refuses a lock file that lacks other platforms' optional
-  // binaries (this registry mirror has only Linux ones); install honours the lock all the same.
-  say('installing npm packages');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+/** Where the set-up notes what node_modules was installed from (npm ci empties node_modules, and with it this). */
+const INSTALL_HASH_FILE = path.join('node_modules', '.reelsmith-install-hash');
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+/** The workspaces' folders (relative, '/'-separated) from the root package.json: `dir` or `dir/*` entries. */
+function workspaceDirs(dir = root) {
+  const patterns = readJson(path.join(dir, 'package.json')).workspaces ?? [];
+  const dirs = [];
+  for (const pattern of Array.isArray(patterns) ? patterns : patterns.packages ?? []) {
+    const parent = pattern.endsWith('/*') ? pattern.slice(0, -2) : null;
+    const candidates = parent === null
+      ? [pattern]
+      : (fs.existsSync(path.join(dir, parent)) ? fs.readdirSync(path.join(dir, parent)).sort().map((name) => `${parent}/${name}`) : []);
+    dirs.push(...candidates.filter((d) => fs.existsSync(path.join(dir, d, 'package.json'))));
+  }
+  return dirs;
+}
+
+/** What an install depends on: package-lock.json and every package.json of the workspace, hashed. */
+function installHash(dir = root) {
+  const hash = createHash('sha256');
+  for (const file of ['package-lock.json', 'package.json', ...workspaceDirs(dir).map((d) => `${d}/package.json`)]) {
+    const full = path.join(dir, file);
+    hash.update(`${file}\0${fs.existsSync(full) ? fs.readFileSync(full) : '(none)'}\0`);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Whether package-lock.json was made from these package.json files: the lock records each
+ * workspace's declared dependencies, and they must be the ones declared now (then `npm ci` installs
+ * exactly the lock; otherwise `npm install` resolves the change and updates the lock).
+ */
+function lockMatches(dir = root) {
+  const lockFile = path.join(dir, 'package-lock.json');
+  if (!fs.existsSync(lockFile)) return false;
+  let lock;
+  try {
+    lock = readJson(lockFile);
+  } catch {
+    return false;
+  }
+  const same = (a = {}, b = {}) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+  return ['', ...workspaceDirs(dir)].every((location) => {
+    const locked = lock.packages?.[location];
+    const declared = readJson(path.join(dir, location, 'package.json'));
+    return locked !== undefined && DEPENDENCY_FIELDS.every((field) => same(locked[field], declared[field]));
+  });
+}
+
+/**
+ * What the set-up has to do about node_modules: nothing when it was installed from the lock and
+ * package.json files there are now (the hash stored at the last install), else `npm ci` when the lock
+ * matches package.json, `npm install` when it does not.
+ * @returns {{ command: null | 'ci' | 'install', reason: string, hash: string }}
+ */
+function installPlan(dir = root) {
+  const hash = installHash(dir);
+  const hashFile = path.join(dir, INSTALL_HASH_FILE);
+  const [storedHash, storedOverrides] = fs.existsSync(hashFile) ? fs.readFileSync(hashFile, 'utf8').split('\n') : [];
+  let reason;
+  if (!fs.existsSync(path.join(dir, 'node_modules'))) reason = 'node_modules is missing';
+  else if (storedHash === undefined) reason = 'node_modules was not installed by this set-up';
+  else if (storedHash !== hash) reason = 'package-lock.json or a package.json changed since the last install';
+  else return { command: null, reason: 'up to date', hash };
+  // The lock does not record the root's `overrides`: a change there needs npm install to resolve it.
+  const overridesChanged = storedOverrides !== undefined && storedOverrides !== overridesOf(dir);
+  return { command: lockMatches(dir) && !overridesChanged ? 'ci' : 'install', reason, hash };
+}
+
+const overridesOf = (dir) => JSON.stringify(readJson(path.join(dir, 'package.json')).overrides ?? {});
+
+/** Notes that node_modules now holds what the lock and package.json files there say. */
+function recordInstall(dir = root) {
+  fs.writeFileSync(path.join(dir, INSTALL_HASH_FILE), `${installHash(dir)}\n${overridesOf(dir)}\n`);
+}
+
+/** Installs the packages package.json and package-lock.json name, when they changed since the last install. */
+function ensureNodeModules({ dir = root, npm = (args) => run('npm', args, { cwd: dir }) } = {}) {
+  const plan = installPlan(dir);
+  if (plan.command === null) return plan;
+  const flags = ['--no-audit', '--no-fund'];
+  say(`installing npm packages (${plan.reason}): npm ${plan.command}`);
+  if (plan.command === 'ci') {
+    try {
+      npm(['ci', ...flags]);
+    } catch (err) {
+      // npm ci checks the lock against package.json its own way (a lock without another platform's
+      // optional binaries, say): npm install still honours the lock.
+      if (!(err instanceof SetupError)) throw err;
+      say('npm ci failed; npm install instead');
+      npm(['install', ...flags]);
+    }
+  } else {
+    npm(['install', ...flags]);
+  }
+  // After the install: npm install may have rewritten the lock.
+  recordInstall(dir);
+  return plan;
 }
 
 function databaseUrl(env = process.env) {
@@ -141,7 +234,7 @@ function localSecret(env, dataDir, envName, fileName) {
   const file = path.join(dataDir, fileName);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600 });
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return fs.readFileSync(file, 'utf8').trim();
 }
@@ -194,4 +287,4 @@ function ensureMediaTools() {
   ensureCommands({ ffmpeg: 'ffmpeg', ffprobe: 'ffmpeg' });
 }
 
-module.exports = { DATA_DIR, SetupError, say, ensureNodeModules, ensureCommands, ensureMediaTools, ensurePostgres, ensureNats, natsServerBinary, build, serviceEnv, portAnswers };
+module.exports = { DATA_DIR, SetupError, say, ensureNodeModules, installPlan, installHash, lockMatches, recordInstall, ensureCommands, ensureMediaTools, ensurePostgres, ensureNats, natsServerBinary, build, serviceEnv, portAnswers };

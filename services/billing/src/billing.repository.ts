@@ -1,20 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { CustomerEntity } from './entities/customer.entity';
+import { SubscriptionEntity } from './entities/subscription.entity';
+import { WebhookEventEntity } from './entities/webhook-event.entity';
 
-export interface SubscriptionRow {
-  userId: string;
-  stripeSubscriptionId: string;
-  plan: string;
-  interval: string;
-  status: string;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  pastDueSince: Date | null;
-  /** Stripe's `created` of the subscription (seconds). */
-  subscriptionCreated: number;
-  /** When Stripe had this state (event.created, or the time of an API answer), seconds. */
-  stateAt: number;
-}
+/** The stored subscription of a user, as the service reads it. */
+export type SubscriptionRow = Omit<SubscriptionEntity, 'updatedAt'>;
 
 export type SubscriptionWrite = Omit<SubscriptionRow, 'pastDueSince'>;
 
@@ -28,8 +19,8 @@ export abstract class BillingRepository {
   abstract replaceCustomer(userId: string, customerId: string): Promise<string>;
   abstract subscriptionOf(userId: string): Promise<SubscriptionRow | null>;
   /**
-   * Runs `work` in one transaction after recording the event id; null (and nothing runs) when the
-   * event was applied before.
+   * Runs `work` in one transaction after recording the event id; `applied: false` (and nothing
+   * runs) when the event was applied before.
    */
   abstract onceForEvent<T>(eventId: string, type: string, work: (tx: BillingTransaction) => Promise<T>): Promise<{ applied: boolean; result?: T }>;
   abstract inTransaction<T>(work: (tx: BillingTransaction) => Promise<T>): Promise<T>;
@@ -44,76 +35,92 @@ export interface BillingTransaction {
   applySubscription(state: SubscriptionWrite): Promise<{ changed: boolean; row: SubscriptionRow | null }>;
 }
 
-const columns = `"user_id" AS "userId", "stripe_subscription_id" AS "stripeSubscriptionId", "plan", "interval", "status",
-  "current_period_end" AS "currentPeriodEnd", "cancel_at_period_end" AS "cancelAtPeriodEnd", "past_due_since" AS "pastDueSince",
-  "subscription_created"::float8 AS "subscriptionCreated", "state_at"::float8 AS "stateAt"`;
+/** Whether `state` may replace `stored`: a newer state of the same subscription, or a newer subscription. */
+export function supersedes(state: SubscriptionWrite, stored: SubscriptionRow): boolean {
+  return state.stripeSubscriptionId === stored.stripeSubscriptionId
+    ? stored.stateAt <= state.stateAt
+    : stored.subscriptionCreated <= state.subscriptionCreated;
+}
 
-class SqlTransaction implements BillingTransaction {
-  constructor(private readonly manager: EntityManager) {}
+class TypeOrmBillingTransaction implements BillingTransaction {
+  private readonly subscriptions: Repository<SubscriptionEntity>;
 
-  async applySubscription(s: SubscriptionWrite) {
-    const rows: SubscriptionRow[] = await this.manager.query(
-      `INSERT INTO "billing"."subscriptions" AS cur ("user_id", "stripe_subscription_id", "plan", "interval", "status", "current_period_end",
-         "cancel_at_period_end", "past_due_since", "subscription_created", "state_at")
-       VALUES ($1, $2, $3, $4, $5::varchar, $6, $7, CASE WHEN $5::varchar = 'past_due' THEN now() END, $8, $9)
-       ON CONFLICT ("user_id") DO UPDATE SET
-         "stripe_subscription_id" = EXCLUDED."stripe_subscription_id", "plan" = EXCLUDED."plan", "interval" = EXCLUDED."interval",
-         "status" = EXCLUDED."status", "current_period_end" = EXCLUDED."current_period_end",
-         "cancel_at_period_end" = EXCLUDED."cancel_at_period_end",
-         "past_due_since" = CASE WHEN EXCLUDED."status" <> 'past_due' THEN NULL ELSE COALESCE(cur."past_due_since", now()) END,
-         "subscription_created" = EXCLUDED."subscription_created", "state_at" = EXCLUDED."state_at", "updated_at" = now()
-       WHERE (cur."stripe_subscription_id" = EXCLUDED."stripe_subscription_id" AND cur."state_at" <= EXCLUDED."state_at")
-          OR (cur."stripe_subscription_id" <> EXCLUDED."stripe_subscription_id" AND cur."subscription_created" <= EXCLUDED."subscription_created")
-       RETURNING ${columns}`,
-      [s.userId, s.stripeSubscriptionId, s.plan, s.interval, s.status, s.currentPeriodEnd, s.cancelAtPeriodEnd, s.subscriptionCreated, s.stateAt],
-    );
-    if (rows.length > 0) return { changed: true, row: rows[0] };
-    const current: SubscriptionRow[] = await this.manager.query(`SELECT ${columns} FROM "billing"."subscriptions" WHERE "user_id" = $1`, [s.userId]);
-    return { changed: false, row: current[0] ?? null };
+  constructor(manager: EntityManager) {
+    this.subscriptions = manager.getRepository(SubscriptionEntity);
+  }
+
+  async applySubscription(state: SubscriptionWrite) {
+    // A first state inserts; a later one takes the row's lock, so concurrent writers of one user
+    // compare against each other's result (the INSERT waits for a twin's uncommitted row).
+    const inserted = await this.subscriptions.createQueryBuilder().insert()
+      .values({ ...state, pastDueSince: state.status === 'past_due' ? () => 'now()' : null })
+      .orIgnore().returning(['userId']).execute();
+    if (inserted.raw.length === 1) return { changed: true, row: await this.stored(state.userId) };
+
+    const stored = await this.subscriptions.findOne({ where: { userId: state.userId }, lock: { mode: 'pessimistic_write' } });
+    if (stored && !supersedes(state, stored)) return { changed: false, row: withoutUpdatedAt(stored) };
+    const { userId, ...fields } = state;
+    await this.subscriptions.update({ userId }, {
+      ...fields,
+      // The grace period counts from the first past_due state, not from the latest one.
+      pastDueSince: state.status !== 'past_due' ? null : stored?.pastDueSince ?? (() => 'now()'),
+    });
+    return { changed: true, row: await this.stored(state.userId) };
+  }
+
+  private async stored(userId: string) {
+    const row = await this.subscriptions.findOneBy({ userId });
+    return row && withoutUpdatedAt(row);
   }
 }
 
+function withoutUpdatedAt({ updatedAt: _updatedAt, ...row }: SubscriptionEntity): SubscriptionRow {
+  return row;
+}
+
 @Injectable()
-export class SqlBillingRepository extends BillingRepository {
+export class TypeOrmBillingRepository extends BillingRepository {
+  private readonly customers: Repository<CustomerEntity>;
+  private readonly subscriptions: Repository<SubscriptionEntity>;
+
   constructor(private readonly dataSource: DataSource) {
     super();
+    this.customers = dataSource.getRepository(CustomerEntity);
+    this.subscriptions = dataSource.getRepository(SubscriptionEntity);
   }
 
   async customerOf(userId: string) {
-    const rows: Array<{ id: string }> = await this.dataSource.query(`SELECT "stripe_customer_id" AS id FROM "billing"."customers" WHERE "user_id" = $1`, [userId]);
-    return rows[0]?.id ?? null;
+    return (await this.customers.findOneBy({ userId }))?.stripeCustomerId ?? null;
   }
 
   async userOfCustomer(customerId: string) {
-    const rows: Array<{ id: string }> = await this.dataSource.query(`SELECT "user_id" AS id FROM "billing"."customers" WHERE "stripe_customer_id" = $1`, [customerId]);
-    return rows[0]?.id ?? null;
+    return (await this.customers.findOneBy({ stripeCustomerId: customerId }))?.userId ?? null;
   }
 
   async saveCustomer(userId: string, customerId: string) {
-    await this.dataSource.query(`INSERT INTO "billing"."customers" ("user_id", "stripe_customer_id") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, customerId]);
+    await this.customers.createQueryBuilder().insert().values({ userId, stripeCustomerId: customerId }).orIgnore().execute();
     return (await this.customerOf(userId))!;
   }
 
   async replaceCustomer(userId: string, customerId: string) {
-    await this.dataSource.query(`UPDATE "billing"."customers" SET "stripe_customer_id" = $2 WHERE "user_id" = $1`, [userId, customerId]);
+    await this.customers.update({ userId }, { stripeCustomerId: customerId });
     return customerId;
   }
 
   async subscriptionOf(userId: string) {
-    const rows: SubscriptionRow[] = await this.dataSource.query(`SELECT ${columns} FROM "billing"."subscriptions" WHERE "user_id" = $1`, [userId]);
-    return rows[0] ?? null;
+    const row = await this.subscriptions.findOneBy({ userId });
+    return row && withoutUpdatedAt(row);
   }
 
   async onceForEvent<T>(eventId: string, type: string, work: (tx: BillingTransaction) => Promise<T>) {
     return this.dataSource.transaction(async (manager) => {
-      const inserted: unknown[] = await manager.query(
-        `INSERT INTO "billing"."webhook_events" ("id", "type") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "id"`, [eventId, type]);
-      if (inserted.length === 0) return { applied: false };
-      return { applied: true, result: await work(new SqlTransaction(manager)) };
+      const inserted = await manager.getRepository(WebhookEventEntity).createQueryBuilder().insert().values({ id: eventId, type }).orIgnore().returning(['id']).execute();
+      if (inserted.raw.length !== 1) return { applied: false };
+      return { applied: true, result: await work(new TypeOrmBillingTransaction(manager)) };
     });
   }
 
   async inTransaction<T>(work: (tx: BillingTransaction) => Promise<T>) {
-    return this.dataSource.transaction((manager) => work(new SqlTransaction(manager)));
+    return this.dataSource.transaction((manager) => work(new TypeOrmBillingTransaction(manager)));
   }
 }

@@ -3,12 +3,11 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { EventPublisher, type Logger, RpcFailure } from '@reelsmith/kit';
 import { billingV1 } from '@reelsmith/proto';
-import Stripe from 'stripe';
 import { BillingRepository, type SubscriptionRow, type SubscriptionWrite } from './billing.repository';
 import { type BillingConfig, usesLocalStripe } from './config';
 import { entitlementsFor } from './entitlements';
+import { PaymentDeclinedError, type PaymentEvent, PaymentRefusedError, PaymentsPort, PaymentsUnavailableError, type PaymentSubscription } from './payments.port';
 import { type Interval, isInterval, isPlan, parseStripePlanId, PLANS, type PlanId, priceCents, productId, stripePlanId } from './plans';
-import { STRIPE } from './stripe';
 
 export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
 export const BILLING_LOGGER = Symbol('BILLING_LOGGER');
@@ -16,12 +15,12 @@ export const BILLING_LOGGER = Symbol('BILLING_LOGGER');
 const TEST_PAYMENT_METHODS = ['pm_card_visa', 'pm_card_chargeDeclined'];
 /** Statuses under which a subscription is the user's plan (a new one would be a second plan). */
 const LIVE = ['active', 'trialing', 'past_due'];
-const SUBSCRIPTION_EVENTS = ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted'];
+const INTERVALS: Interval[] = ['month', 'year'];
 
 @Injectable()
 export class BillingService implements OnModuleInit {
   constructor(
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: PaymentsPort,
     private readonly repository: BillingRepository,
     private readonly events: EventPublisher,
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
@@ -36,7 +35,7 @@ export class BillingService implements OnModuleInit {
         await this.ensureCatalogue();
         return;
       } catch (err) {
-        if (Date.now() > deadline || !(err instanceof Stripe.errors.StripeConnectionError)) throw err;
+        if (Date.now() > deadline || !(err instanceof PaymentsUnavailableError && err.connection)) throw err;
         this.logger.warn({ err: err.message }, 'Stripe not reachable yet; retrying');
         await new Promise((r) => setTimeout(r, 500));
       }
@@ -45,19 +44,12 @@ export class BillingService implements OnModuleInit {
 
   private async ensureCatalogue() {
     for (const plan of Object.keys(PLANS) as PlanId[]) {
-      const product = productId(plan);
-      await this.stripe.products.retrieve(product).catch(async (err) => {
-        if (!isMissing(err)) throw err;
-        await this.stripe.products.create({ id: product, name: `Reelsmith ${PLANS[plan].name}`, metadata: { plan } }).catch(existsAlready);
-      });
-      for (const interval of ['month', 'year'] as Interval[]) {
-        const id = stripePlanId(plan, interval);
-        await this.stripe.plans.retrieve(id).catch(async (err) => {
-          if (!isMissing(err)) throw err;
-          await this.stripe.plans.create({
-            id, product, amount: priceCents(plan, interval), currency: 'usd', interval,
-            nickname: `${PLANS[plan].name} (${interval === 'year' ? 'yearly' : 'monthly'})`, metadata: { plan, interval },
-          }).catch(existsAlready);
+      const { name } = PLANS[plan];
+      await this.payments.ensureProduct({ id: productId(plan), name: `Reelsmith ${name}`, metadata: { plan } });
+      for (const interval of INTERVALS) {
+        await this.payments.ensurePlan({
+          id: stripePlanId(plan, interval), productId: productId(plan), amountCents: priceCents(plan, interval), currency: 'usd', interval,
+          nickname: `${name} (${interval === 'year' ? 'yearly' : 'monthly'})`, metadata: { plan, interval },
         });
       }
     }
@@ -69,43 +61,36 @@ export class BillingService implements OnModuleInit {
     if (current && LIVE.includes(current.status)) {
       throw RpcFailure.conflict(`You already have the ${PLANS[current.plan as PlanId]?.name ?? current.plan} plan; change it under Billing.`);
     }
-    const customer = await this.customerFor(userId);
-    return this.callStripe(async () => {
+    const customerId = await this.customerFor(userId);
+    return this.callPayments(async () => {
       if (current?.status === 'incomplete') {
         // A payment still open: the same choice continues it, another one replaces it.
-        const open = await this.stripe.subscriptions.retrieve(current.stripeSubscriptionId, { expand: ['latest_invoice.payment_intent'] })
-          .catch((err) => { if (isMissing(err)) return null; throw err; });
-        if (open && current.plan === plan && current.interval === interval && open.status === 'incomplete') {
-          return create(billingV1.SubscriptionCreateResponseSchema, { clientSecret: clientSecretOf(open), subscriptionId: open.id });
+        const open = await this.payments.subscription(current.stripeSubscriptionId);
+        if (open?.status === 'incomplete') {
+          if (current.plan === plan && current.interval === interval) return paymentToConfirm(open);
+          await this.payments.cancelSubscription(open.id);
         }
-        if (open?.status === 'incomplete') await this.stripe.subscriptions.cancel(open.id);
       }
-      const subscription = await this.stripe.subscriptions.create({
-        customer,
-        items: [{ plan: stripePlanId(plan, interval) }],
-        payment_behavior: 'default_incomplete',
-        metadata: { userId, plan, interval },
-        expand: ['latest_invoice.payment_intent'],
-      });
+      const subscription = await this.payments.createSubscription({ customerId, planId: stripePlanId(plan, interval), metadata: { userId, plan, interval } });
       // Stripe's own clock for the new subscription, so its webhooks (stamped by the same clock) are never "older".
-      await this.repository.inTransaction((tx) => tx.applySubscription(this.stateOf(userId, subscription, subscription.created)));
-      return create(billingV1.SubscriptionCreateResponseSchema, { clientSecret: clientSecretOf(subscription), subscriptionId: subscription.id });
+      await this.repository.inTransaction((tx) => tx.applySubscription(stateOf(userId, subscription, subscription.created)));
+      return paymentToConfirm(subscription);
     });
   }
 
   async overview(userId: string): Promise<billingV1.BillingOverview> {
     const row = await this.repository.subscriptionOf(userId);
-    const customer = await this.repository.customerOf(userId);
-    const invoices = customer ? await this.callStripe(() => this.stripe.invoices.list({ customer, limit: 12 })) : { data: [] };
+    const customerId = await this.repository.customerOf(userId);
+    const invoices = customerId ? await this.callPayments(() => this.payments.invoices(customerId, 12)) : [];
     return create(billingV1.BillingOverviewSchema, {
       plan: row?.plan ?? '',
       interval: row?.interval ?? '',
       status: row?.status ?? '',
       currentPeriodEnd: row?.currentPeriodEnd ? timestampFromDate(new Date(row.currentPeriodEnd)) : undefined,
       cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
-      invoices: invoices.data.map((invoice) => ({
-        id: invoice.id ?? '', number: invoice.number ?? '', amount: BigInt(invoice.amount_due ?? 0), currency: invoice.currency ?? 'usd',
-        status: invoice.status ?? '', createdAt: timestampFromDate(new Date(invoice.created * 1000)),
+      invoices: invoices.map((invoice) => ({
+        id: invoice.id, number: invoice.number, amount: BigInt(invoice.amountDue), currency: invoice.currency,
+        status: invoice.status, createdAt: timestampFromDate(new Date(invoice.created * 1000)),
       })),
       entitlements: this.entitlementsOf(row),
       testMode: usesLocalStripe(this.config),
@@ -120,24 +105,20 @@ export class BillingService implements OnModuleInit {
     const current = await this.live(userId, 'change');
     const { plan, interval } = checkedChoice(planValue, intervalValue || current.interval);
     if (plan === current.plan && interval === current.interval) return this.overview(userId);
-    await this.updateAtStripe(userId, current, async (subscription) => this.stripe.subscriptions.update(subscription.id, {
-      items: [{ id: subscription.items.data[0].id, plan: stripePlanId(plan, interval) }],
-      proration_behavior: 'create_prorations',
-      metadata: { userId, plan, interval },
-    }));
+    await this.updateAtStripe(userId, current, (subscription) => this.payments.changePlan(subscription, stripePlanId(plan, interval), { userId, plan, interval }));
     return this.overview(userId);
   }
 
   async cancel(userId: string) {
     const current = await this.live(userId, 'cancel');
-    await this.updateAtStripe(userId, current, (subscription) => this.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }));
+    await this.updateAtStripe(userId, current, (subscription) => this.payments.setCancelAtPeriodEnd(subscription.id, true));
     return this.overview(userId);
   }
 
   async resume(userId: string) {
     const current = await this.live(userId, 'resume');
     if (!current.cancelAtPeriodEnd) throw RpcFailure.conflict('Your plan is not set to cancel; there is nothing to resume.');
-    await this.updateAtStripe(userId, current, (subscription) => this.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false }));
+    await this.updateAtStripe(userId, current, (subscription) => this.payments.setCancelAtPeriodEnd(subscription.id, false));
     return this.overview(userId);
   }
 
@@ -150,34 +131,33 @@ export class BillingService implements OnModuleInit {
     if (!TEST_PAYMENT_METHODS.includes(paymentMethod)) {
       throw RpcFailure.invalid(`paymentMethod must be one of ${TEST_PAYMENT_METHODS.join(', ')}`, [{ field: 'paymentMethod', message: 'Unknown test payment method' }]);
     }
+    const nothingToConfirm = () => RpcFailure.conflict('There is no payment to confirm: choose a plan at /pricing first.');
     const current = await this.repository.subscriptionOf(userId);
-    if (!current || current.status !== 'incomplete') throw RpcFailure.conflict('There is no payment to confirm: choose a plan at /pricing first.');
-    await this.callStripe(async () => {
-      const subscription = await this.stripe.subscriptions.retrieve(current.stripeSubscriptionId, { expand: ['latest_invoice.payment_intent'] });
-      const intent = (subscription.latest_invoice as Stripe.Invoice | null)?.payment_intent as Stripe.PaymentIntent | null;
-      if (!intent) throw RpcFailure.conflict('There is no payment to confirm: choose a plan at /pricing first.');
-      await this.stripe.paymentIntents.confirm(intent.id, { payment_method: paymentMethod });
+    if (!current || current.status !== 'incomplete') throw nothingToConfirm();
+    await this.callPayments(async () => {
+      const payment = (await this.payments.subscription(current.stripeSubscriptionId))?.payment;
+      if (!payment) throw nothingToConfirm();
+      await this.payments.confirmPayment(payment.id, paymentMethod);
     });
     return this.overview(userId);
   }
 
   async webhook(payload: Uint8Array, signature: string): Promise<billingV1.WebhookResponse> {
-    let event: Stripe.Event;
+    let event: PaymentEvent;
     try {
-      event = this.stripe.webhooks.constructEvent(Buffer.from(payload), signature, this.config.STRIPE_WEBHOOK_SECRET);
+      event = this.payments.webhookEvent(payload, signature);
     } catch {
       throw RpcFailure.invalid('The Stripe signature of this webhook does not verify.');
     }
     const outcome = await this.repository.onceForEvent(event.id, event.type, async (tx) => {
-      if (!SUBSCRIPTION_EVENTS.includes(event.type)) return;
-      const subscription = event.data.object as Stripe.Subscription;
-      const userId = subscription.metadata?.userId || await this.repository.userOfCustomer(customerIdOf(subscription));
+      const subscription = event.subscription;
+      if (!subscription) return;
+      const userId = subscription.metadata.userId || await this.repository.userOfCustomer(subscription.customerId);
       if (!userId) {
         this.logger.warn({ event: event.id, subscription: subscription.id }, 'webhook for a customer billing does not know; ignored');
         return;
       }
-      const state = this.stateOf(userId, subscription, event.created);
-      const { changed, row } = await tx.applySubscription(state);
+      const { changed, row } = await tx.applySubscription(stateOf(userId, subscription, event.created));
       // Published before the commit: if it cannot be, the event is not recorded and Stripe retries it.
       if (changed && row) await this.publish(row);
     });
@@ -191,32 +171,16 @@ export class BillingService implements OnModuleInit {
   }
 
   /** A change made through the API is stored from Stripe's answer at once (the webhook that follows changes nothing newer). */
-  private async updateAtStripe(userId: string, current: SubscriptionRow, update: (s: Stripe.Subscription) => Promise<Stripe.Subscription>) {
-    await this.callStripe(async () => {
-      const subscription = await this.stripe.subscriptions.retrieve(current.stripeSubscriptionId);
+  private async updateAtStripe(userId: string, current: SubscriptionRow, update: (s: PaymentSubscription) => Promise<PaymentSubscription>) {
+    await this.callPayments(async () => {
+      const subscription = await this.payments.subscription(current.stripeSubscriptionId);
+      if (!subscription) throw new PaymentRefusedError(`No such subscription: '${current.stripeSubscriptionId}'`, 'resource_missing');
       const updated = await update(subscription);
       await this.repository.inTransaction(async (tx) => {
-        const { changed, row } = await tx.applySubscription(this.stateOf(userId, updated, nowSeconds()));
+        const { changed, row } = await tx.applySubscription(stateOf(userId, updated, nowSeconds()));
         if (changed && row) await this.publish(row);
       });
     });
-  }
-
-  private stateOf(userId: string, subscription: Stripe.Subscription, stateAt: number): SubscriptionWrite {
-    const item = subscription.items?.data?.[0];
-    const chosen = parseStripePlanId(item?.plan?.id ?? item?.price?.id)
-      ?? (isPlan(subscription.metadata?.plan ?? '') ? { plan: subscription.metadata.plan, interval: subscription.metadata.interval ?? 'month' } : null);
-    return {
-      userId,
-      stripeSubscriptionId: subscription.id,
-      plan: chosen?.plan ?? '',
-      interval: chosen?.interval ?? '',
-      status: subscription.status,
-      currentPeriodEnd: subscription.current_period_end ? new Date(subscription.current_period_end * 1000) : null,
-      cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
-      subscriptionCreated: subscription.created,
-      stateAt,
-    };
   }
 
   private entitlementsOf(row: SubscriptionRow | null) {
@@ -238,31 +202,24 @@ export class BillingService implements OnModuleInit {
 
   private async customerFor(userId: string): Promise<string> {
     const known = await this.repository.customerOf(userId);
-    if (known) {
-      // A customer deleted at Stripe (or a local Stripe server that restarted) gets a new one.
-      const exists = await this.callStripe(() => this.stripe.customers.retrieve(known).then((c) => !c.deleted).catch((err) => {
-        if (isMissing(err)) return false;
-        throw err;
-      }));
-      if (exists) return known;
-    }
-    const customer = await this.callStripe(() => this.stripe.customers.create({ metadata: { userId } }, { idempotencyKey: `reelsmith-customer-${userId}-${known ?? 'first'}` }));
-    return known ? this.repository.replaceCustomer(userId, customer.id) : this.repository.saveCustomer(userId, customer.id);
+    // A customer deleted at Stripe (or a local Stripe server that restarted) gets a new one.
+    if (known && await this.callPayments(() => this.payments.customerExists(known))) return known;
+    const customerId = await this.callPayments(() => this.payments.createCustomer({ userId }, `reelsmith-customer-${userId}-${known ?? 'first'}`));
+    return known ? this.repository.replaceCustomer(userId, customerId) : this.repository.saveCustomer(userId, customerId);
   }
 
-  /** Stripe's answers in our terms: a declined card is 402 with Stripe's message, Stripe unreachable is 503. */
-  private async callStripe<T>(work: () => Promise<T>): Promise<T> {
+  /** The provider's answers in our terms: a declined card is 402 with Stripe's message, Stripe unreachable is 503. */
+  private async callPayments<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {
-      if (err instanceof RpcFailure) throw err;
-      if (err instanceof Stripe.errors.StripeCardError) throw RpcFailure.paymentRequired(err.message || 'Your card was declined.');
+      if (err instanceof PaymentDeclinedError) throw RpcFailure.paymentRequired(err.message);
       // E.g. a subscription Stripe no longer knows (the local server keeps its data in memory only).
-      if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+      if (err instanceof PaymentRefusedError) {
         this.logger.warn({ err: err.message, code: err.code }, 'Stripe refused a request');
         throw RpcFailure.conflict(`Stripe refused this change: ${err.message}`);
       }
-      if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError) {
+      if (err instanceof PaymentsUnavailableError) {
         this.logger.warn({ err: err.message }, 'Stripe unavailable');
         throw RpcFailure.unavailable('Payments are unavailable right now. Please try again in a moment.');
       }
@@ -277,18 +234,29 @@ function checkedChoice(plan: string, interval: string): { plan: PlanId; interval
   return { plan, interval };
 }
 
-function clientSecretOf(subscription: Stripe.Subscription): string {
-  const invoice = subscription.latest_invoice as Stripe.Invoice | null;
-  const intent = invoice?.payment_intent as Stripe.PaymentIntent | null;
-  if (!intent?.client_secret) throw RpcFailure.unavailable('Failed to initialize payment. Please try again.');
-  return intent.client_secret;
+/** What the browser needs to confirm the subscription's first payment. */
+function paymentToConfirm(subscription: PaymentSubscription) {
+  const clientSecret = subscription.payment?.clientSecret;
+  if (!clientSecret) throw RpcFailure.unavailable('Failed to initialize payment. Please try again.');
+  return create(billingV1.SubscriptionCreateResponseSchema, { clientSecret, subscriptionId: subscription.id });
 }
 
-const customerIdOf = (subscription: Stripe.Subscription) => (typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id);
-const isMissing = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'resource_missing' || err.statusCode === 404);
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-/** Another replica created it between our look and our create: that is what we wanted. */
-function existsAlready(err: unknown): void {
-  if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_already_exists') return;
-  throw err;
+/** The state to store: our plan from Stripe's plan id (or, failing that, from the metadata we set). */
+function stateOf(userId: string, subscription: PaymentSubscription, stateAt: number): SubscriptionWrite {
+  const { metadata } = subscription;
+  const chosen = parseStripePlanId(subscription.planId)
+    ?? (isPlan(metadata.plan ?? '') ? { plan: metadata.plan, interval: metadata.interval ?? 'month' } : null);
+  return {
+    userId,
+    stripeSubscriptionId: subscription.id,
+    plan: chosen?.plan ?? '',
+    interval: chosen?.interval ?? '',
+    status: subscription.status,
+    currentPeriodEnd: subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    subscriptionCreated: subscription.created,
+    stateAt,
+  };
 }
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -1,4 +1,4 @@
-/** The two plans (spec §9). Prices in US cents; yearly = round(monthly x 12 x 0.8) dollars ("Save 20%"). */
+/** The two plans. Prices in US cents; yearly = round(monthly x 12 x 0.8) dollars ("Save 20%"). */
 export type PlanId = 'rookie' | 'pro';
 export type Interval = 'month' | 'year';
 
