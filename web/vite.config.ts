@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -208,6 +208,61 @@ function chunkGroups(): ManualChunks {
   };
 }
 
+const FEATURE_INDEX = /\/src\/features\/[^/]+\/index\.tsx?$/;
+
+/**
+ * Another feature is imported through its index.ts only (its public API; web/src/features/
+ * boundaries.spec.ts). In the build, such an import is pointed at the modules that hold the
+ * imported names: the module graph has no barrels, so chunkGroups() and Rollup's manual chunks
+ * (which take in every static import of their modules) do not see a screen that imports one name
+ * of a feature reach all that feature exports. An index re-exports with `export { a, type B } from`
+ * only; an import it cannot map is left as it is.
+ */
+function featureIndexes(): Plugin {
+  const exportsOf = new Map<string, Map<string, { file: string; name: string }>>();
+  const file = (base: string) => ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => existsSync(f));
+  const exported = (index: string) => {
+    let names = exportsOf.get(index);
+    if (names) return names;
+    names = new Map();
+    for (const [, list, from] of readFileSync(index, 'utf8').matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+      for (const part of list.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '))) {
+        const [name, alias = name] = part.split(/\s+as\s+/);
+        const source = file(join(dirname(index), from));
+        if (source) names.set(alias, { file: source, name });
+      }
+    }
+    exportsOf.set(index, names);
+    return names;
+  };
+  return {
+    name: 'reelsmith-feature-indexes',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.includes('/src/') || FEATURE_INDEX.test(id)) return null;
+      let changed = false;
+      const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*(['"])(\.[^'"]*)\2;?/g, (statement, list: string, _quote, specifier: string) => {
+        const index = file(join(dirname(id), specifier));
+        if (!index || !FEATURE_INDEX.test(index)) return statement;
+        const names = exported(index);
+        const byFile = new Map<string, string[]>();
+        for (const part of list.split(',').map((n) => n.trim()).filter(Boolean)) {
+          const [name, local = name] = part.split(/\s+as\s+/);
+          const source = names.get(name);
+          if (!source) return statement;
+          byFile.set(source.file, [...(byFile.get(source.file) ?? []), source.name === local ? local : `${source.name} as ${local}`]);
+        }
+        changed = true;
+        return [...byFile]
+          .map(([f, locals]) => `import { ${locals.join(', ')} } from ${JSON.stringify(relative(dirname(id), f).replace(/^(?!\.)/, './'))};`)
+          .join('\n');
+      });
+      return changed ? { code: out, map: null } : null;
+    },
+  };
+}
+
 const gateway = 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -215,6 +270,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    featureIndexes(),
     pngIcons(),
     precompress(),
     preloadBootstrap(),

@@ -20,7 +20,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('STRIPE_PUBLISHABLE_KEY and the CSP', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the environment is set
   const { contentSecurityPolicy } = require('./gateway.app') as typeof import('./gateway.app');
   const config = (key: string) => ({ S3_ENDPOINT: 'http://127.0.0.1:4569', STRIPE_PUBLISHABLE_KEY: key }) as Parameters<typeof contentSecurityPolicy>[0];
 

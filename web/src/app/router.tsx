@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isMobileDevice } from '../lib/device';
 import { isMobilePath, MOBILE_PATH, phoneUrlFor, type StartScreen } from './start-screen';
 import { AuthGate } from '../features/auth/components/AuthGate';
-import { RouteFallback } from '../features/layout/components/RouteFallback';
+import { RouteFallback } from '../components/layout/RouteFallback';
 import { useIdle } from '../hooks/use-idle';
 import { useLoaded } from '../hooks/use-loaded';
 

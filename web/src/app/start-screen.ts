@@ -64,7 +64,7 @@ export const START_CHUNKS_ID = 'start-chunks';
 
 /** Adds a modulepreload link for each chunk of the first screen (none when unlisted). */
 export function preloadStartChunks(screen: StartScreen): void {
-  let files: string[] = [];
+  let files: string[];
   try {
     const lists = JSON.parse(document.getElementById(START_CHUNKS_ID)?.textContent || '{}') as Partial<Record<StartScreen, string[]>>;
     files = lists[screen] ?? [];

@@ -1,4 +1,4 @@
-/** Product-wide constants (spec §9). Keep this module free of `import.meta` (it is unit-tested). */
+/** Product-wide constants. Keep this module free of `import.meta` (it is unit-tested). */
 
 export const APP_NAME = 'Reelsmith';
 export const BRAND_COLOR = '#ff6600';
@@ -38,7 +38,7 @@ export const PLAN_IDS = ['rookie', 'pro'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export const DEFAULT_PLAN: PlanId = 'rookie';
 
-// Videos (spec §2, §4, §5, §9)
+// Videos
 /** Largest file one upload may be: 2 GiB, the server's limit too. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 export const UPLOAD_HINT = 'MP4, MOV, AVI up to 2GB';
@@ -57,11 +57,11 @@ export const MIN_TRIM_SECONDS = 1;
  */
 export const VIDEO_URL_FRESH_TIME = 90 * 60 * 1000;
 
-// Music library (spec §2, §9)
+// Music library
 /** Query key of GET /api/music-tracks. */
 export const MUSIC_TRACKS_QUERY_KEY = ['/api/music-tracks'] as const;
 /** localStorage key of the track picked in the music library (highlight reels and exports use it). */
 export const SELECTED_MUSIC_KEY = 'reelsmith.selectedMusic';
 
-// Demo (spec §2, §9)
+// Demo
 export const DEMO_PLAY_BANNER_MS = 3000;

@@ -2,7 +2,7 @@ import type { QueryFunction } from '@tanstack/react-query';
 import { getAuthToken } from './auth-token';
 import { takeEarly } from './early-get';
 
-/** A non-ok HTTP answer. `message` is `${status}: ${bodyText || statusText}` (spec §8). */
+/** A non-ok HTTP answer. `message` is `${status}: ${bodyText || statusText}`. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -22,7 +22,7 @@ export function authHeaders(): Record<string, string> {
 
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  let body = '';
+  let body: string;
   try {
     body = await res.text();
   } catch {

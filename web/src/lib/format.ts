@@ -1,4 +1,4 @@
-/** Formatting helpers of spec §3: durations, timecodes, relative times and file sizes. */
+/** Formatting helpers: durations, timecodes, relative times and file sizes. */
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -41,7 +41,9 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} a
  * 'Just now' under a minute (and for times in the future), then 'N minute(s) ago',
  * 'N hour(s) ago' under a day, 'N day(s) ago' under a week, after that the locale date.
  */
-export function formatRelativeTime(date: string | number | Date, now: number = Date.now()): string {
+/** How long ago, in words ('3 hours ago'); '' for a time the server does not know (null). */
+export function formatRelativeTime(date: string | number | Date | null, now: number = Date.now()): string {
+  if (date === null) return '';
   const time = new Date(date).getTime();
   if (!Number.isFinite(time)) return '';
   const seconds = Math.floor((now - time) / 1000);

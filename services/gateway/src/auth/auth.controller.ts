@@ -1,20 +1,15 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { Public, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { Public, RpcClient } from '@reelsmith/kit';
 import { authV1 } from '@reelsmith/proto';
-import { jsonObject } from '../http/body';
+import { type CredentialsInput, credentialsBody } from '@reelsmith/proto/http';
+import { JsonBody } from '../http/body';
 import { CurrentCaller } from './current-caller.decorator';
 import type { Caller } from './jwt.strategy';
 import { SignInThrottled } from './sign-in-throttle.interceptor';
 
 const Rpc = authV1.AuthService.method;
-const MAX_FIELD_LENGTH = 1000;
-
-class CredentialsBody {
-  @ApiProperty({ example: 'alice', minLength: 3 }) username!: string;
-  @ApiProperty({ example: 'correct-horse', minLength: 6 }) password!: string;
-}
 
 class UserView {
   @ApiProperty() id!: string;
@@ -34,18 +29,6 @@ class ErrorView {
   @ApiProperty({ example: 'Invalid username or password' }) error!: string;
 }
 
-/** Only the shape is checked here; the rules (spec §5) live in the auth service. */
-function credentialsFrom(body: unknown): { username: string; password: string } {
-  const { username, password } = jsonObject(body, ['username', 'password']);
-  if (typeof username !== 'string' || typeof password !== 'string') {
-    throw RpcFailure.invalid('Username and password are required');
-  }
-  if (username.length > MAX_FIELD_LENGTH || password.length > MAX_FIELD_LENGTH) {
-    throw RpcFailure.invalid('Username or password is too long');
-  }
-  return { username, password };
-}
-
 function userView(user: authV1.User | undefined): UserView {
   const createdAt = user?.createdAt ? timestampDate(user.createdAt) : new Date(0);
   return { id: user?.id ?? '', username: user?.username ?? '', createdAt: createdAt.toISOString() };
@@ -61,8 +44,8 @@ export class AuthController {
   @Post('register')
   @ApiResponse({ status: 201, type: SessionView, description: 'Account created and signed in' })
   @ApiResponse({ status: 400, type: ErrorView }) @ApiResponse({ status: 409, type: ErrorView }) @ApiResponse({ status: 429, type: ErrorView }) @ApiResponse({ status: 503, type: ErrorView })
-  async register(@Body() body: CredentialsBody): Promise<SessionView> {
-    const session = await this.rpc.call(Rpc.register, credentialsFrom(body));
+  async register(@JsonBody(credentialsBody) body: CredentialsInput): Promise<SessionView> {
+    const session = await this.rpc.call(Rpc.register, body);
     return { token: session.token, user: userView(session.user) };
   }
 
@@ -71,8 +54,8 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiResponse({ status: 200, type: TokenView }) @ApiResponse({ status: 401, type: ErrorView }) @ApiResponse({ status: 429, type: ErrorView }) @ApiResponse({ status: 503, type: ErrorView })
-  async login(@Body() body: CredentialsBody): Promise<TokenView> {
-    const session = await this.rpc.call(Rpc.login, credentialsFrom(body));
+  async login(@JsonBody(credentialsBody) body: CredentialsInput): Promise<TokenView> {
+    const session = await this.rpc.call(Rpc.login, body);
     return { token: session.token };
   }
 

@@ -1,8 +1,9 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { batchesV1 } from '@reelsmith/proto';
+import type { BatchJson, BatchVideoJson } from '@reelsmith/proto/http';
 
-/** A batch as the web app reads it (spec §3). */
-export function batchJson(batch: batchesV1.Batch) {
+/** A batch as the web app reads it. */
+export function batchJson(batch: batchesV1.Batch): BatchJson {
   return {
     id: batch.id,
     name: batch.name,
@@ -16,7 +17,7 @@ export function batchJson(batch: batchesV1.Batch) {
   };
 }
 
-export function batchVideoJson(video: batchesV1.BatchVideo) {
+export function batchVideoJson(video: batchesV1.BatchVideo): BatchVideoJson {
   return {
     id: video.id,
     videoId: video.videoId || null,

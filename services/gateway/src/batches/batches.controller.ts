@@ -5,7 +5,9 @@ import { batchesV1, billingV1 } from '@reelsmith/proto';
 import type { Request, Response } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { type Body, JsonBody, text } from '../http/body';
+import { batchBody } from '@reelsmith/proto/http';
+import type { z } from 'zod/v4';
+import { JsonBody } from '../http/body';
 import { batchJson, batchVideoJson } from './batch-json';
 import { MAX_FILES_PER_BATCH, receiveVideos } from './bulk-upload';
 
@@ -29,8 +31,8 @@ export class BatchesController {
 
   @Post()
   @ApiOperation({ summary: 'Create a batch: body {name, description?}; name required after trimming' })
-  async create(@CurrentCaller() caller: Caller, @JsonBody(['name', 'description']) body: Body) {
-    const batch = await this.rpc.call(Rpc.batchesCreate, { userId: caller.userId, name: text(body, 'name', 500), description: text(body, 'description', 5000) });
+  async create(@CurrentCaller() caller: Caller, @JsonBody(batchBody) body: z.output<typeof batchBody>) {
+    const batch = await this.rpc.call(Rpc.batchesCreate, { userId: caller.userId, ...body });
     return batchJson(batch);
   }
 

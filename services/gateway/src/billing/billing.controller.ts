@@ -7,7 +7,9 @@ import type { Request } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
 import type { GatewayConfig } from '../config';
-import { type Body, JsonBody, text } from '../http/body';
+import { emptyBody, subscriptionBody, testPaymentBody } from '@reelsmith/proto/http';
+import type { z } from 'zod/v4';
+import { JsonBody } from '../http/body';
 import { GATEWAY_CONFIG } from '../tokens';
 
 const Rpc = billingV1.BillingService.method;
@@ -51,11 +53,11 @@ function overviewJson(o: billingV1.BillingOverview, uploadsThisMonth: number | n
 export class BillingController {
   constructor(private readonly rpc: RpcClient, @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
-  /** Spec §7: {plan, interval?} -> {clientSecret} of the first invoice's payment. */
+  /** {plan, interval?} -> {clientSecret} of the first invoice's payment. */
   @Post('create-subscription')
   @HttpCode(200)
-  async create(@CurrentCaller() caller: Caller, @JsonBody(['plan', 'interval']) body: Body) {
-    const created = await this.rpc.call(Rpc.subscriptionCreate, { userId: caller.userId, plan: text(body, 'plan', 20), interval: text(body, 'interval', 20) });
+  async create(@CurrentCaller() caller: Caller, @JsonBody(subscriptionBody) body: z.output<typeof subscriptionBody>) {
+    const created = await this.rpc.call(Rpc.subscriptionCreate, { userId: caller.userId, ...body });
     return { clientSecret: created.clientSecret, subscriptionId: created.subscriptionId };
   }
 
@@ -70,21 +72,21 @@ export class BillingController {
 
   @Post('billing/change-plan')
   @HttpCode(200)
-  async change(@CurrentCaller() caller: Caller, @JsonBody(['plan', 'interval']) body: Body) {
-    await this.rpc.call(Rpc.subscriptionChange, { userId: caller.userId, plan: text(body, 'plan', 20), interval: text(body, 'interval', 20) });
+  async change(@CurrentCaller() caller: Caller, @JsonBody(subscriptionBody) body: z.output<typeof subscriptionBody>) {
+    await this.rpc.call(Rpc.subscriptionChange, { userId: caller.userId, ...body });
     return this.get(caller);
   }
 
   @Post('billing/cancel')
   @HttpCode(200)
-  async cancel(@CurrentCaller() caller: Caller, @JsonBody([]) _body: Body) {
+  async cancel(@CurrentCaller() caller: Caller, @JsonBody(emptyBody) _body: object) {
     await this.rpc.call(Rpc.subscriptionCancel, { userId: caller.userId });
     return this.get(caller);
   }
 
   @Post('billing/resume')
   @HttpCode(200)
-  async resume(@CurrentCaller() caller: Caller, @JsonBody([]) _body: Body) {
+  async resume(@CurrentCaller() caller: Caller, @JsonBody(emptyBody) _body: object) {
     await this.rpc.call(Rpc.subscriptionResume, { userId: caller.userId });
     return this.get(caller);
   }
@@ -92,8 +94,8 @@ export class BillingController {
   /** Only while billing talks to the local Stripe server (404 otherwise): confirms with pm_card_visa or pm_card_chargeDeclined. */
   @Post('billing/test-payment')
   @HttpCode(200)
-  async testPayment(@CurrentCaller() caller: Caller, @JsonBody(['paymentMethod']) body: Body) {
-    await this.rpc.call(Rpc.testPayment, { userId: caller.userId, paymentMethod: text(body, 'paymentMethod', 100) });
+  async testPayment(@CurrentCaller() caller: Caller, @JsonBody(testPaymentBody) body: z.output<typeof testPaymentBody>) {
+    await this.rpc.call(Rpc.testPayment, { userId: caller.userId, ...body });
     return this.get(caller);
   }
 

@@ -5,13 +5,15 @@ import { RpcClient } from '@reelsmith/kit';
 import { foldersV1, mediaV1 } from '@reelsmith/proto';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { type Body, JsonBody, text } from '../http/body';
+import { folderBody, type FolderJson } from '@reelsmith/proto/http';
+import type { z } from 'zod/v4';
+import { JsonBody } from '../http/body';
 import { videoJson } from '../videos/video-json';
 
 const Rpc = foldersV1.FoldersService.method;
 
-/** A folder as the web app reads it (spec §3): description left out when it has none. */
-export function folderJson(folder: foldersV1.Folder) {
+/** A folder as the web app reads it: description left out when it has none. */
+export function folderJson(folder: foldersV1.Folder): FolderJson {
   return {
     id: folder.id,
     name: folder.name,
@@ -21,14 +23,6 @@ export function folderJson(folder: foldersV1.Folder) {
     updatedAt: folder.updatedAt ? timestampDate(folder.updatedAt).toISOString() : null,
   };
 }
-export type FolderJson = ReturnType<typeof folderJson>;
-
-const FIELDS = ['name', 'description', 'color'];
-const fields = (body: Body) => ({
-  name: text(body, 'name', 1000),
-  description: text(body, 'description', 5000),
-  color: text(body, 'color', 50),
-});
 
 @ApiTags('folders')
 @ApiBearerAuth()
@@ -43,13 +37,13 @@ export class FoldersController {
   }
 
   @Post()
-  async create(@CurrentCaller() caller: Caller, @JsonBody(FIELDS) body: Body) {
-    return folderJson(await this.rpc.call(Rpc.foldersCreate, { userId: caller.userId, ...fields(body) }));
+  async create(@CurrentCaller() caller: Caller, @JsonBody(folderBody) body: z.output<typeof folderBody>) {
+    return folderJson(await this.rpc.call(Rpc.foldersCreate, { userId: caller.userId, ...body }));
   }
 
   @Put(':id')
-  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(FIELDS) body: Body) {
-    return folderJson(await this.rpc.call(Rpc.foldersUpdate, { userId: caller.userId, folderId: id, ...fields(body) }));
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(folderBody) body: z.output<typeof folderBody>) {
+    return folderJson(await this.rpc.call(Rpc.foldersUpdate, { userId: caller.userId, folderId: id, ...body }));
   }
 
   @Delete(':id')

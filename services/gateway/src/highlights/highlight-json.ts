@@ -1,8 +1,9 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { mediaV1 } from '@reelsmith/proto';
+import type { HighlightJson } from '@reelsmith/proto/http';
 
 /** A highlight reel or export as the web app reads it. */
-export function highlightJson(h: mediaV1.Highlight) {
+export function highlightJson(h: mediaV1.Highlight): HighlightJson {
   return {
     id: h.id,
     videoId: h.videoId,

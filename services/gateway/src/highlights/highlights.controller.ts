@@ -1,31 +1,24 @@
 import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RpcClient, RpcFailure } from '@reelsmith/kit';
+import { RpcClient } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { type Body, JsonBody, jsonObject, number, RENDER_FIELDS, renderOptions, text } from '../http/body';
+import { editMomentsBody, exportBody, generateBody } from '@reelsmith/proto/http';
+import type { z } from 'zod/v4';
+import { JsonBody } from '../http/body';
 import { highlightJson } from './highlight-json';
 
 const Rpc = mediaV1.MediaService.method;
-const MAX_MOMENTS_IN_BODY = 100;
-const MAX_REASONS = 10;
 
-function reasons(moment: Body): string[] {
-  const list = moment.reasons ?? [];
-  if (!Array.isArray(list) || list.length > MAX_REASONS || !list.every((r) => typeof r === 'string' && r.length <= 100)) {
-    throw RpcFailure.invalid(`reasons must be a list of at most ${MAX_REASONS} texts`);
-  }
-  return list;
-}
+type RenderChoices = { quality: string; format: string; aspect: string; musicTrackId?: string | null };
 
-function moments(body: Body) {
-  const list = body.moments;
-  if (!Array.isArray(list) || list.length > MAX_MOMENTS_IN_BODY) throw RpcFailure.invalid('moments must be a list of {start, end} in seconds');
-  return list.map((item) => {
-    const m = jsonObject(item, ['start', 'end', 'score', 'reasons'], 'Every moment');
-    return { start: number(m, 'start'), end: number(m, 'end'), score: number(m, 'score'), reasons: reasons(m) };
-  });
+/**
+ * The render choices of a reel or export request (checked for their values by the media service).
+ * `musicTrackId: null` asks for no music; an absent one keeps what the reel being re-rendered had.
+ */
+function renderOptions({ quality, format, aspect, musicTrackId }: RenderChoices) {
+  return { quality, format, aspect, musicTrackId: musicTrackId ?? '', noMusic: musicTrackId === null };
 }
 
 /**
@@ -41,15 +34,13 @@ export class HighlightsController {
   @Post('videos/:id/generate-highlights')
   @HttpCode(202)
   @ApiOperation({ summary: 'Queue a highlight reel: body {preset?, targetLength?, fillToLength?, aspect?, quality?, format?, musicTrackId?}; a new version each time' })
-  async generate(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['preset', 'targetLength', 'fillToLength', ...RENDER_FIELDS]) body: Body) {
-    const fill = body.fillToLength;
-    if (fill !== undefined && fill !== null && typeof fill !== 'boolean') throw RpcFailure.invalid('fillToLength must be true or false');
+  async generate(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(generateBody) body: z.output<typeof generateBody>) {
     const highlight = await this.rpc.call(Rpc.highlightsGenerate, {
       userId: caller.userId,
       videoId: id,
-      preset: text(body, 'preset', 20),
-      targetLength: number(body, 'targetLength'),
-      fillToLength: fill === true,
+      preset: body.preset,
+      targetLength: body.targetLength,
+      fillToLength: body.fillToLength,
       render: renderOptions(body),
     });
     return highlightJson(highlight);
@@ -77,22 +68,16 @@ export class HighlightsController {
   @Put('highlights/:id/moments')
   @HttpCode(202)
   @ApiOperation({ summary: 'Re-render with edited moments {moments: [{start, end, reasons?}], quality?, format?, aspect?, musicTrackId?}: a new version; a moment without reasons takes those of the original moments it overlaps (else \'manual pick\'); an absent musicTrackId keeps the reel\'s track, null drops it' })
-  async edit(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['moments', ...RENDER_FIELDS]) body: Body) {
-    const highlight = await this.rpc.call(Rpc.highlightsEdit, { userId: caller.userId, highlightId: id, moments: moments(body), render: renderOptions(body) });
+  async edit(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(editMomentsBody) body: z.output<typeof editMomentsBody>) {
+    const highlight = await this.rpc.call(Rpc.highlightsEdit, { userId: caller.userId, highlightId: id, moments: body.moments, render: renderOptions(body) });
     return highlightJson(highlight);
   }
 
   @Post('videos/:id/exports')
   @HttpCode(202)
   @ApiOperation({ summary: 'Render a trimmed export {start?, end? (m:ss), quality?, format?, aspect?, musicTrackId?}' })
-  async createExport(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['start', 'end', ...RENDER_FIELDS]) body: Body) {
-    const highlight = await this.rpc.call(Rpc.exportsCreate, {
-      userId: caller.userId,
-      videoId: id,
-      start: text(body, 'start', 20),
-      end: text(body, 'end', 20),
-      render: renderOptions(body),
-    });
+  async createExport(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(exportBody) body: z.output<typeof exportBody>) {
+    const highlight = await this.rpc.call(Rpc.exportsCreate, { userId: caller.userId, videoId: id, start: body.start, end: body.end, render: renderOptions(body) });
     return highlightJson(highlight);
   }
 

@@ -1,69 +1,50 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { RpcFailure } from '@reelsmith/kit';
+import { readBody } from '@reelsmith/proto/http';
 import type { Request } from 'express';
-
-export type Body = Record<string, unknown>;
-
-/**
- * A JSON object holding only the given fields (no body at all is an empty one). Anything else is a
- * 400: a list or a bare value, a field the route does not know, `__proto__` or `constructor`, so a
- * typo or a smuggled field never passes quietly.
- */
-export function jsonObject(value: unknown, fields: readonly string[], what = 'The request body'): Body {
-  if (value === undefined) return {};
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw RpcFailure.invalid(`${what} must be a JSON object`);
-  const unknown = Object.keys(value).filter((key) => !fields.includes(key));
-  if (unknown.length > 0) {
-    throw RpcFailure.invalid(`Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, unknown.map((field) => ({ field, message: 'Unknown field' })));
-  }
-  return value as Body;
-}
-
-const jsonBodyParam = createParamDecorator((fields: readonly string[], ctx: ExecutionContext): Body =>
-  jsonObject(ctx.switchToHttp().getRequest<Request>().body, fields));
+import { z } from 'zod/v4';
 
 /**
- * The route's JSON body, checked by jsonObject against the fields the route takes. /api/docs shows
- * the same fields as the request body (an object with no other properties).
+ * The route's JSON body, checked against its declaration in @reelsmith/proto/http: a 400 naming the
+ * field when it does not fit (an unknown field first), else the value with its defaults. /api/docs
+ * shows the same declaration as the request body's schema.
  */
-export function JsonBody(fields: readonly string[]): ParameterDecorator {
+export function JsonBody(schema: z.ZodType): ParameterDecorator {
+  const param = createParamDecorator((_: unknown, ctx: ExecutionContext) => parseBody(schema, ctx.switchToHttp().getRequest<Request>().body));
   return (target, key, index) => {
-    jsonBodyParam(fields)(target, key, index);
+    param()(target, key, index);
     if (key === undefined) return;
-    const schema = { type: 'object' as const, additionalProperties: false, properties: Object.fromEntries(fields.map((field) => [field, {}])) };
-    ApiBody({ schema })(target, key, Object.getOwnPropertyDescriptor(target, key)!);
+    ApiBody({ schema: openApiSchema(schema) })(target, key, Object.getOwnPropertyDescriptor(target, key)!);
   };
 }
 
-/** A text field of a JSON body: absent means empty, anything but a string (or too long) is a 400. */
-export function text(body: Body, field: string, max = 2048): string {
-  const value = body[field];
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string' || value.length > max) throw RpcFailure.invalid(`${field} must be a text of at most ${max} characters`);
-  return value;
+/** The body's value, or a 400 with the first problem. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = readBody(schema, body);
+  if ('problem' in result) throw RpcFailure.invalid(result.problem.message, result.problem.details);
+  return result.value;
 }
 
-/** A number field of a JSON body: absent means 0, anything but a finite number >= 0 is a 400. */
-export function number(body: Body, field: string): number {
-  const value = body[field] ?? 0;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw RpcFailure.invalid(`${field} must be a number of at least 0`);
-  return value;
-}
-
-/** The fields of a reel or export request that choose how it is rendered. */
-export const RENDER_FIELDS = ['quality', 'format', 'aspect', 'musicTrackId'] as const;
+type JsonSchema = { [key: string]: unknown };
 
 /**
- * The render choices of a reel or export request (checked for their values by the media service).
- * `musicTrackId: null` asks for no music; an absent one keeps what the reel being re-rendered had.
+ * A body's declaration as an OpenAPI 3.0 schema: JSON Schema's `anyOf [T, null]` becomes
+ * `nullable: true`, which 3.0 (what Nest's document says it is) understands.
  */
-export function renderOptions(body: Body) {
-  return {
-    quality: text(body, 'quality', 20),
-    format: text(body, 'format', 20),
-    aspect: text(body, 'aspect', 20),
-    musicTrackId: text(body, 'musicTrackId', 100),
-    noMusic: body.musicTrackId === null,
-  };
+export function openApiSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return toOpenApi(json) as JsonSchema;
+}
+
+function toOpenApi(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toOpenApi);
+  if (!node || typeof node !== 'object') return node;
+  const object = node as JsonSchema;
+  const anyOf = object.anyOf as JsonSchema[] | undefined;
+  if (anyOf && anyOf.length === 2 && anyOf.some((s) => s.type === 'null')) {
+    const { anyOf: __, ...rest } = object;
+    return { ...(toOpenApi(anyOf.find((s) => s.type !== 'null')) as JsonSchema), ...rest, nullable: true };
+  }
+  return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, toOpenApi(v)]));
 }

@@ -23,7 +23,6 @@ export function inlineName(label: string, contentType: string): string {
 
 /** RFC 6266 header that keeps non-ASCII names intact and lets nothing else through. */
 export function contentDisposition({ type, filename }: Disposition): string {
-  // eslint-disable-next-line no-control-regex
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

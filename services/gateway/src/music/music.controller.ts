@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ObjectStorage, Public, RpcClient, RpcFailure } from '@reelsmith/kit';
 import { musicV1 } from '@reelsmith/proto';
+import type { MusicTrackJson } from '@reelsmith/proto/http';
 import type { Request, Response } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
@@ -11,8 +12,8 @@ const Rpc = musicV1.MusicService.method;
 /** What catalogue file names look like; anything else (paths, dots, encodings) never reaches a lookup. */
 const TRACK_FILE = /^[a-z0-9][a-z0-9-]{0,150}\.mp3$/;
 
-/** A track as the web app reads it (spec §3 music track), plus where to play it and which plans include it. */
-export function trackJson(track: musicV1.Track) {
+/** A track as the web app reads it , plus where to play it and which plans include it. */
+export function trackJson(track: musicV1.Track): MusicTrackJson {
   return {
     id: track.id,
     title: track.title,

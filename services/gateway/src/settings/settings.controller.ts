@@ -1,47 +1,20 @@
 import { Controller, Get, Header, HttpCode, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { ErrorCode, Public, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { ErrorCode, Public, RpcClient, RpcFailure, withDefaultSettings } from '@reelsmith/kit';
 import { notificationsV1 } from '@reelsmith/proto';
 import type { Response } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { type Body, JsonBody, jsonObject, text } from '../http/body';
+import { type SettingsInput, settingsBody, type SettingsJson, testEmailBody } from '@reelsmith/proto/http';
+import type { z } from 'zod/v4';
+import { JsonBody } from '../http/body';
 
 const Rpc = notificationsV1.NotificationsService.method;
 
-/** The settings object of spec §3, plus the two privacy options. */
-export function settingsJson(settings: notificationsV1.Settings) {
-  return {
-    email: settings.email,
-    name: settings.name,
-    notifications: {
-      uploadConfirmation: settings.notifications?.uploadConfirmation ?? true,
-      highlightCompletion: settings.notifications?.highlightCompletion ?? true,
-      processingErrors: settings.notifications?.processingErrors ?? true,
-      weeklyDigest: settings.notifications?.weeklyDigest ?? false,
-    },
-    privacy: {
-      autoDeleteAfter30Days: settings.privacy?.autoDeleteAfter30Days ?? false,
-      publicHighlights: settings.privacy?.publicHighlights ?? false,
-    },
-  };
-}
-
-const NOTIFICATION_FLAGS = ['uploadConfirmation', 'highlightCompletion', 'processingErrors', 'weeklyDigest'] as const;
-const PRIVACY_FLAGS = ['autoDeleteAfter30Days', 'publicHighlights'] as const;
-
-function flags<K extends string>(value: unknown, keys: readonly K[], what: string): Partial<Record<K, boolean>> {
-  if (value === undefined) return {};
-  const object = jsonObject(value, keys, what);
-  const out: Partial<Record<K, boolean>> = {};
-  for (const key of keys) {
-    const flag = object[key];
-    if (flag === undefined) continue;
-    if (typeof flag !== 'boolean') throw RpcFailure.invalid(`Expected boolean, received ${flag === null ? 'null' : typeof flag}`, [{ field: `${what}.${key}`, message: `Expected boolean, received ${flag === null ? 'null' : typeof flag}` }]);
-    out[key] = flag;
-  }
-  return out;
+/** The settings object: profile, four notification flags and the two privacy options; a group the message lacks has its defaults. */
+export function settingsJson(settings: notificationsV1.Settings): SettingsJson {
+  return withDefaultSettings(settings);
 }
 
 /** Escapes text for the small unsubscribe page. */
@@ -70,15 +43,13 @@ export class SettingsController {
   /** A partial update: only the fields sent change; e-mail checked ('Invalid email'), name trimmed. */
   @ApiBearerAuth()
   @Patch('user/settings')
-  async update(@CurrentCaller() caller: Caller, @JsonBody(['email', 'name', 'notifications', 'privacy']) body: Body) {
-    const notifications = flags(body.notifications, NOTIFICATION_FLAGS, 'notifications');
-    const privacy = flags(body.privacy, PRIVACY_FLAGS, 'privacy');
+  async update(@CurrentCaller() caller: Caller, @JsonBody(settingsBody) body: SettingsInput) {
     const settings = await this.rpc.call(Rpc.settingsUpdate, {
       userId: caller.userId,
-      ...(body.email !== undefined ? { email: text(body, 'email', 254) } : {}),
-      ...(body.name !== undefined ? { name: text(body, 'name', 200) } : {}),
-      ...notifications,
-      ...privacy,
+      ...(body.email !== undefined ? { email: body.email ?? '' } : {}),
+      ...(body.name !== undefined ? { name: body.name ?? '' } : {}),
+      ...body.notifications,
+      ...body.privacy,
     });
     return settingsJson(settings);
   }
@@ -86,8 +57,8 @@ export class SettingsController {
   @ApiBearerAuth()
   @Post('test-email')
   @HttpCode(200)
-  async testEmail(@CurrentCaller() caller: Caller, @JsonBody(['email', 'type']) body: Body) {
-    const { message } = await this.rpc.call(Rpc.testEmailSend, { userId: caller.userId, email: text(body, 'email', 254), type: text(body, 'type', 20) }, { timeoutMs: 45_000 });
+  async testEmail(@CurrentCaller() caller: Caller, @JsonBody(testEmailBody) body: z.output<typeof testEmailBody>) {
+    const { message } = await this.rpc.call(Rpc.testEmailSend, { userId: caller.userId, ...body }, { timeoutMs: 45_000 });
     return { message };
   }
 

@@ -1,8 +1,9 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { mediaV1 } from '@reelsmith/proto';
+import type { VideoJson } from '@reelsmith/proto/http';
 
-/** A video as the web app reads it (spec §3 fields first, then what the pipeline adds). */
-export function videoJson(video: mediaV1.Video) {
+/** A video as the web app reads it (the entity's own fields first, then what the pipeline adds). */
+export function videoJson(video: mediaV1.Video): VideoJson {
   return {
     id: video.id,
     title: video.title,
@@ -29,4 +30,3 @@ export function videoJson(video: mediaV1.Video) {
     readyReels: video.readyReels,
   };
 }
-export type VideoJson = ReturnType<typeof videoJson>;

@@ -1,8 +1,10 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RpcClient, RpcFailure } from '@reelsmith/kit';
-import { type Body, JsonBody, number, text } from '../http/body';
+import { RpcClient } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
+import { completeUploadBody, type MoveVideoInput, moveVideoBody, trimBody } from '@reelsmith/proto/http';
+import type { z } from 'zod/v4';
+import { JsonBody } from '../http/body';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
 import { videoJson } from './video-json';
@@ -29,16 +31,14 @@ export class VideosController {
   }
 
   @Put('videos/complete-upload')
-  async completeUpload(@CurrentCaller() caller: Caller, @JsonBody(['videoURL', 'title', 'originalFilename', 'fileSize', 'duration']) body: Body) {
-    const fileSize = number(body, 'fileSize');
-    if (!Number.isSafeInteger(fileSize)) throw RpcFailure.invalid('fileSize must be a whole number of bytes');
+  async completeUpload(@CurrentCaller() caller: Caller, @JsonBody(completeUploadBody) body: z.output<typeof completeUploadBody>) {
     const video = await this.rpc.call(Rpc.uploadComplete, {
       userId: caller.userId,
-      videoUrl: text(body, 'videoURL'),
-      title: text(body, 'title', 1000),
-      originalFilename: text(body, 'originalFilename', 1000),
-      fileSize: BigInt(fileSize),
-      duration: number(body, 'duration'),
+      videoUrl: body.videoURL,
+      title: body.title,
+      originalFilename: body.originalFilename,
+      fileSize: BigInt(body.fileSize),
+      duration: body.duration,
     }, { timeoutMs: COMPLETE_UPLOAD_TIMEOUT_MS });
     return videoJson(video);
   }
@@ -63,12 +63,7 @@ export class VideosController {
 
   /** Moves a video into one of the caller's folders, or back to the library with folderId null. */
   @Patch('videos/:id')
-  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['folderId']) body: Body) {
-    if (!('folderId' in body)) throw RpcFailure.invalid('folderId is required (a folder id, or null for the library)');
-    const { folderId } = body;
-    if (folderId !== null && (typeof folderId !== 'string' || folderId.trim() === '' || folderId.length > 100)) {
-      throw RpcFailure.invalid('folderId must be a folder id, or null for the library');
-    }
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(moveVideoBody) { folderId }: MoveVideoInput) {
     return videoJson(await this.rpc.call(Rpc.videosMove, { userId: caller.userId, videoId: id, folderId: folderId ?? '' }));
   }
 
@@ -86,14 +81,8 @@ export class VideosController {
   }
 
   @Post('videos/:id/trim')
-  async trim(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(['start', 'end', 'title']) body: Body) {
-    const clip = await this.rpc.call(Rpc.videosTrim, {
-      userId: caller.userId,
-      videoId: id,
-      start: text(body, 'start', 20),
-      end: text(body, 'end', 20),
-      title: text(body, 'title', 1000),
-    });
+  async trim(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(trimBody) body: z.output<typeof trimBody>) {
+    const clip = await this.rpc.call(Rpc.videosTrim, { userId: caller.userId, videoId: id, ...body });
     return videoJson(clip);
   }
 }

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from '../../config/constants';
 
 /**
- * Client-side validation of the auth forms (spec §5). Written out by hand rather than with a
+ * Client-side validation of the auth forms. Written out by hand rather than with a
  * schema library: these are the only forms of the first screen, and its JavaScript is kept small.
  */
 

@@ -1,6 +1,6 @@
 import type { PlanId } from '../../config/constants';
 
-/** Static plan data (spec §3 Plan, §9 Plans). Prices in US dollars a month. */
+/** Static plan data. Prices in US dollars a month. */
 export interface Plan {
   id: PlanId;
   name: string;
@@ -28,7 +28,7 @@ export const PLANS: Plan[] = [
 
 export type BillingInterval = 'month' | 'year';
 
-/** Yearly price in whole dollars: round(monthly x 12 x 0.8) (spec §9, 'Save 20%'). */
+/** Yearly price in whole dollars: round(monthly x 12 x 0.8) ('Save 20%'). */
 export function yearlyPrice(monthly: number): number {
   return Math.round(monthly * 12 * 0.8);
 }

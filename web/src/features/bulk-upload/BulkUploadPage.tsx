@@ -1,8 +1,8 @@
-import { PageHeader } from '../layout/components/PageHeader';
+import { PageHeader } from '../../components/layout/PageHeader';
 import { BatchForm } from './components/BatchForm';
 import { BatchList } from './components/BatchList';
 
-/** Bulk video processing (spec §2): a batch form beside the list of batches. */
+/** Bulk video processing: a batch form beside the list of batches. */
 export function BulkUploadPage() {
   return (
     <div className="flex flex-col gap-6">

@@ -9,27 +9,24 @@ import { useLoaded } from '../../hooks/use-loaded';
 import { useNow } from '../../hooks/use-now';
 import { formatDuration, formatFileSize } from '../../lib/format';
 import { cn } from '../../lib/utils';
-import { AiHighlightsCard } from '../highlights/components/AiHighlightsCard';
-import { PageHeader } from '../layout/components/PageHeader';
-import { useVideos } from '../videos/api/videos';
-import { VideoPlayer } from '../videos/components/VideoPlayer';
-import { VideoStatusBadge } from '../videos/components/VideoStatusBadge';
-import type { Video } from '../videos/types';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { loadMarketingSections } from '../billing';
+import { AiHighlightsCard } from '../highlights';
+import { loadUploadDialog, useVideos, VideoPlayer, VideoStatusBadge, type Video } from '../videos';
 import { QuickTrim } from './components/QuickTrim';
 import { RecentVideos } from './components/RecentVideos';
 
 // The upload dialog's code is fetched when it is first opened.
-const UploadDialog = lazy(async () => ({ default: (await import('../videos/components/UploadDialog')).UploadDialog }));
-// The marketing sections sit below the fold: fetched once the first screen is up.
-const loadMarketingSections = async () => (await import('../billing/components/Marketing')).MarketingSections;
+const UploadDialog = lazy(async () => ({ default: await loadUploadDialog() }));
 
-/** The dashboard (spec §2): actions, the recent videos and a preview with Quick Trim. */
+/** The dashboard: actions, the recent videos and a preview with Quick Trim. */
 export function DashboardPage() {
   const videos = useVideos();
   const [uploadOpen, setUploadOpen] = useState(false);
   // Kept mounted after the first opening, so it can close with its own animation.
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const now = useNow();
+  // The marketing sections sit below the fold: fetched once the first screen is up.
   const MarketingSections = useLoaded(loadMarketingSections, useIdle());
 
   const all = useMemo(() => videos.data ?? [], [videos.data]);

@@ -4,7 +4,7 @@ import { ArrowRight, Clock, Heart, Mountain, Music2, Play, Presentation, Trophy,
 import { Button } from '../../components/ui/button';
 import { DEMO_PLAY_BANNER_MS } from '../../config/constants';
 import { cn } from '../../lib/utils';
-import { PageHeader } from '../layout/components/PageHeader';
+import { PageHeader } from '../../components/layout/PageHeader';
 import { DEMO_HIGHLIGHTS, type DemoHighlight, type DemoKind } from './demo-reels';
 
 const LOOK: Record<DemoKind, { icon: LucideIcon; gradient: string }> = {
@@ -14,7 +14,7 @@ const LOOK: Record<DemoKind, { icon: LucideIcon; gradient: string }> = {
   travel: { icon: Mountain, gradient: 'from-amber-400 via-orange-500 to-rose-700' },
 };
 
-/** /demo (spec §2): four canned sample reels; playing one shows 'Playing demo...' on it for 3 seconds. */
+/** /demo: four canned sample reels; playing one shows 'Playing demo...' on it for 3 seconds. */
 export function DemoPage() {
   const navigate = useNavigate();
   const [playing, setPlaying] = useState<DemoHighlight | null>(null);

@@ -1,7 +1,7 @@
 import { parseDuration } from '../../lib/format';
 import { DEMO_HIGHLIGHTS } from './demo-reels';
 
-describe('demo reels (spec §2)', () => {
+describe('demo reels', () => {
   it('are the four sample reels with the spec durations', () => {
     expect(DEMO_HIGHLIGHTS.map((d) => [d.kind, d.duration])).toEqual([
       ['sport', '2:30'],

@@ -1,4 +1,4 @@
-/** The canned sample reels of /demo (spec §2, §3 "Demo highlight"): static, no server call. */
+/** The canned sample reels of /demo: static, no server call. */
 export type DemoKind = 'sport' | 'wedding' | 'business' | 'travel';
 
 export interface DemoHighlight {

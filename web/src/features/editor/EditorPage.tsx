@@ -1,9 +1,9 @@
-import { PageHeader } from '../layout/components/PageHeader';
-import { MusicLibraryPanel } from '../music/components/MusicLibraryPanel';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { MusicLibraryPanel } from '../music';
 import { EditorWorkspace } from './components/EditorWorkspace';
 import { RecentEdits } from './components/RecentEdits';
 
-/** /editor (spec §2): the editor with Recent Edits on the left; the right-hand column holds the music library. */
+/** /editor: the editor with Recent Edits on the left; the right-hand column holds the music library. */
 export function EditorPage() {
   return (
     <div className="grid grid-cols-1 gap-6">

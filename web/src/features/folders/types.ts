@@ -1,13 +1,7 @@
-/** A video folder (spec §3) as GET /api/video-folders answers it; no description key when it has none. */
-export type Folder = {
-  id: string;
-  name: string;
-  description?: string;
-  /** One of FOLDER_PALETTE. */
-  color: string;
-  createdAt: string;
-  updatedAt: string;
-};
+import type { FolderInput as FolderBody, FolderJson } from '@reelsmith/proto/http';
+
+/** A video folder as GET /api/video-folders answers it; no description key when it has none. */
+export type Folder = FolderJson;
 
 /** What the New Folder / Edit Folder dialogs send (POST and PUT /api/video-folders). */
-export type FolderInput = { name: string; description?: string; color: string };
+export type FolderInput = FolderBody & { name: string; color: string };

@@ -2,7 +2,7 @@ import { Film, Home, Layers, Settings, Sparkles, Upload, Video, type LucideIcon 
 
 export type NavItem = { label: string; to: string; icon: LucideIcon; testId: string };
 
-/** Sidebar entries, in the order of spec §2. */
+/** Sidebar entries, in the order the product defines. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: Home, testId: 'nav-dashboard' },
   { label: 'Upload Video', to: '/upload', icon: Upload, testId: 'nav-upload' },

@@ -3,9 +3,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Folder, LibraryBig, Loader2, LogOut, UploadCloud, UserRound } from 'lucide-react';
 import { Logo } from '../../components/brand/Logo';
 import { cn } from '../../lib/utils';
-import { useCurrentUser } from '../auth/api/use-current-user';
-import { useSignOut } from '../auth/api/use-sign-out';
-import { RouteFallback } from '../layout/components/RouteFallback';
+import { RouteFallback } from '../../components/layout/RouteFallback';
+import { useCurrentUser, useSignOut } from '../auth';
 import { MobileLibrary } from './components/MobileLibrary';
 
 // The library comes with the shell; the other screens load when first opened.
@@ -14,8 +13,8 @@ const MobileFolders = lazy(async () => ({ default: (await import('./components/M
 const MobileVideo = lazy(async () => ({ default: (await import('./components/MobileVideo')).MobileVideo }));
 const MobileSubscribe = lazy(async () => ({ default: (await import('./components/MobileSubscribe')).MobileSubscribe }));
 import { MOBILE_BASE, MOBILE_SUBSCRIBE } from './paths';
-import { PwaBanners } from '../pwa/PwaBanners';
-import { planLabel, useBilling } from '../billing/api';
+import { PwaBanners } from '../pwa';
+import { planLabel, useBilling } from '../billing';
 
 const NAV = [
   { to: MOBILE_BASE, label: 'Library', icon: LibraryBig, end: true },

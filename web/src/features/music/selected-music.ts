@@ -22,7 +22,7 @@ function parse(raw: string | null): SelectedMusicTrack | null {
 }
 
 export function readSelectedMusic(): SelectedMusicTrack | null {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = window.localStorage.getItem(SELECTED_MUSIC_KEY);
   } catch {

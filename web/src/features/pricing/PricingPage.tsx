@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { FaqSection, NoFreeTierBanner } from '../billing/components/Marketing';
-import { IntervalToggle, PlanCards } from '../billing/components/PlanCards';
-import type { BillingInterval } from '../billing/marketing';
-import { PageHeader } from '../layout/components/PageHeader';
+import { FaqSection, NoFreeTierBanner, IntervalToggle, PlanCards, type BillingInterval } from '../billing';
+import { PageHeader } from '../../components/layout/PageHeader';
 
 export function PricingPage() {
   const [interval, setBillingInterval] = useState<BillingInterval>('month');

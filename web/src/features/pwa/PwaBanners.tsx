@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Download, RefreshCw, Share, WifiOff, X } from 'lucide-react';
 import { useOnlineStatus } from '../../hooks/use-online-status';
-import { useCurrentUser } from '../auth/api/use-current-user';
+import { useCurrentUser } from '../auth';
 import { INSTALL_DISMISSED_KEY, installOffer, IOS_INSTALL_HINT } from './install';
 import { applyUpdate, updateStore } from './worker';
 
@@ -35,7 +35,7 @@ const isStandalone = () => window.matchMedia?.('(display-mode: standalone)').mat
 const bar = 'flex w-full items-center gap-3 rounded-2xl border px-4 py-2.5 text-sm shadow-xs';
 const action = 'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl px-3 font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** The install prompt (spec §2), 'A new version is available - Reload', and the offline notice. */
+/** The install prompt, 'A new version is available - Reload', and the offline notice. */
 export function PwaBanners() {
   const networkUp = useOnlineStatus();
   // navigator.onLine can say yes while nothing gets through (captive portal, a dead gateway).

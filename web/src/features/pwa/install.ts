@@ -1,5 +1,5 @@
 /**
- * The install prompt's rules (spec §2 Install prompt): offer Add to Home Screen when the browser
+ * The install prompt's rules: offer Add to Home Screen when the browser
  * fires beforeinstallprompt; on iOS, which has no such event, tell how to do it in Safari. Never
  * when the app already runs installed, and never again once dismissed.
  */

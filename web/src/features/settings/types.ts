@@ -1,22 +1,9 @@
-/** The settings object (spec §3) plus the two privacy options. */
-export interface NotificationFlags {
-  uploadConfirmation: boolean;
-  highlightCompletion: boolean;
-  processingErrors: boolean;
-  weeklyDigest: boolean;
-}
+import type { NotificationFlagsJson, PrivacyFlagsJson, SettingsJson } from '@reelsmith/proto/http';
 
-export interface PrivacyFlags {
-  autoDeleteAfter30Days: boolean;
-  publicHighlights: boolean;
-}
-
-export interface Settings {
-  email: string;
-  name: string;
-  notifications: NotificationFlags;
-  privacy: PrivacyFlags;
-}
+/** The settings object plus the two privacy options. */
+export type NotificationFlags = NotificationFlagsJson;
+export type PrivacyFlags = PrivacyFlagsJson;
+export type Settings = SettingsJson;
 
 export type TestEmailType = 'upload' | 'highlight' | 'error';
 

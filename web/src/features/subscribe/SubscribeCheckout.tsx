@@ -7,8 +7,7 @@ import { toast } from '../../components/ui/use-toast';
 import { getServerErrorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { BILLING_QUERY_KEY, type PlanId } from '../../config/constants';
-import { createSubscription, payWithTestCard, useBilling } from '../billing/api';
-import { type BillingInterval, PLANS, priceLabel } from '../billing/marketing';
+import { createSubscription, payWithTestCard, useBilling, type BillingInterval, PLANS, priceLabel } from '../billing';
 import { PLAN_NAMES } from './plan';
 import { StripePaymentForm } from './StripePaymentForm';
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import type { BillingInterval } from '../billing/marketing';
-import { PageHeader } from '../layout/components/PageHeader';
+import type { BillingInterval } from '../billing';
+import { PageHeader } from '../../components/layout/PageHeader';
 import { PLAN_NAMES, parsePlan } from './plan';
 import { SubscribeCheckout } from './SubscribeCheckout';
 

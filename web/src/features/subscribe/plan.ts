@@ -1,6 +1,6 @@
 import { DEFAULT_PLAN, PLAN_IDS, type PlanId } from '../../config/constants';
 
-/** The `plan` query value, accepted only if rookie or pro; rookie otherwise (spec §5). */
+/** The `plan` query value, accepted only if rookie or pro; rookie otherwise. */
 export function parsePlan(value: string | null | undefined): PlanId {
   return (PLAN_IDS as readonly string[]).includes(value ?? '') ? (value as PlanId) : DEFAULT_PLAN;
 }

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { FileVideo, ScanSearch, Sparkles, UploadCloud } from 'lucide-react';
 import { UPLOAD_HINT } from '../../config/constants';
 import { Button } from '../../components/ui/button';
-import { PageHeader } from '../layout/components/PageHeader';
-import { UploadDialog } from '../videos/components/UploadDialog';
-import { useSharedFile } from '../videos/components/use-shared-file';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { useSharedFile } from '../../hooks/use-shared-file';
+import { UploadDialog } from '../videos';
 
 const NEXT_STEPS = [
   { icon: UploadCloud, title: 'Upload', text: 'Your file goes straight to secure storage, with live progress.' },
@@ -12,7 +12,7 @@ const NEXT_STEPS = [
   { icon: Sparkles, title: 'Create highlights', text: 'Trim by hand or let AI find the moments worth keeping.' },
 ];
 
-/** /upload (spec §2): heading, a Choose File button and the upload dialog, open on arrival. */
+/** /upload: heading, a Choose File button and the upload dialog, open on arrival. */
 export function UploadPage() {
   const [open, setOpen] = useState(true);
   const shared = useSharedFile();

@@ -8,8 +8,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useNow } from '../../hooks/use-now';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../lib/format';
 import { cn } from '../../lib/utils';
-import { HighlightsSection } from '../highlights/components/HighlightsSection';
-import { PageHeader } from '../layout/components/PageHeader';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { HighlightsSection } from '../highlights';
 import { isNotFoundError, useVideo } from './api/videos';
 import { useLiveConnectionState } from './live/use-live';
 import { RetryVideoButton } from './components/RetryVideoButton';
@@ -19,7 +19,7 @@ import { VideoStatusBadge } from './components/VideoStatusBadge';
 const backLinkClass =
   'inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** /video/:id (spec §2): title, Back, Download, the streaming player and the file's details. */
+/** /video/:id: title, Back, Download, the streaming player and the file's details. */
 export function VideoDetailPage() {
   const { id = '' } = useParams();
   // The live stream refreshes a processing video; without it, poll until the video is ready.
@@ -43,7 +43,7 @@ export function VideoDetailPage() {
     );
   }
 
-  const uploaded = new Date(video.createdAt);
+  const uploaded = video.createdAt ? new Date(video.createdAt) : null;
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader
@@ -90,8 +90,8 @@ export function VideoDetailPage() {
               <span data-testid="detail-size">{formatFileSize(video.fileSize)}</span>
             </Detail>
             <Detail label="Uploaded">
-              <time dateTime={video.createdAt} data-testid="detail-uploaded">
-                {uploaded.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+              <time dateTime={video.createdAt ?? undefined} data-testid="detail-uploaded">
+                {uploaded ? uploaded.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Unknown'}
               </time>
               <span className="block text-xs text-muted-foreground">{formatRelativeTime(video.createdAt, now)}</span>
             </Detail>

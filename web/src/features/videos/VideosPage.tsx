@@ -8,12 +8,8 @@ import { WhenOpened } from '../../components/ui/when-opened';
 import { useNow } from '../../hooks/use-now';
 import { getAuthToken } from '../../lib/auth-token';
 import { cn } from '../../lib/utils';
-import { PageHeader } from '../layout/components/PageHeader';
-import { useFolders, useFolderVideos, useMoveVideo } from '../folders/api/folders';
-import { FoldersTab } from '../folders/components/FoldersTab';
-import { FolderStrip } from '../folders/components/FolderStrip';
-import { countByFolder, videoCountLabel } from '../folders/lib/folder-form';
-import type { Folder } from '../folders/types';
+import { PageHeader } from '../../components/layout/PageHeader';
+import { useFolders, useFolderVideos, useMoveVideo, FoldersTab, FolderStrip, countByFolder, videoCountLabel, type Folder, loadDeleteFolderDialog, loadFolderDialog } from '../folders';
 import { useVideos } from './api/videos';
 import { VideoCard, VideoCardSkeleton, type VideoView } from './components/VideoCard';
 import { STATUS_FILTERS, countByStatus, filterVideos, type StatusFilter } from './lib/video-list';
@@ -22,13 +18,13 @@ import type { Video } from './types';
 // The dialogs' code is fetched when one is first opened, not with the page.
 const UploadDialog = lazy(async () => ({ default: (await import('./components/UploadDialog')).UploadDialog }));
 const DeleteVideoDialog = lazy(async () => ({ default: (await import('./components/DeleteVideoDialog')).DeleteVideoDialog }));
-const FolderDialog = lazy(async () => ({ default: (await import('../folders/components/FolderDialog')).FolderDialog }));
-const DeleteFolderDialog = lazy(async () => ({ default: (await import('../folders/components/DeleteFolderDialog')).DeleteFolderDialog }));
+const FolderDialog = lazy(async () => ({ default: await loadFolderDialog() }));
+const DeleteFolderDialog = lazy(async () => ({ default: await loadDeleteFolderDialog() }));
 
 type Tab = 'videos' | 'folders';
 
 /**
- * My Videos (spec §2). Videos tab: search, status filter, grid or list, counts and actions, or one
+ * My Videos. Videos tab: search, status filter, grid or list, counts and actions, or one
  * folder's videos with 'Back to All Videos'. Folders tab: the folder cards.
  */
 export function VideosPage() {
@@ -59,7 +55,7 @@ export function VideosPage() {
     const ids = new Set(listed.map((v) => v.id));
     return [...listed, ...library.filter((v) => v.folderId === folderId && !ids.has(v.id))]
       .filter((v) => (v.folderId ?? null) === folderId)
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
   }, [folderId, folderVideos.data, library]);
   const counts = useMemo(() => countByStatus(all), [all]);
   const shown = useMemo(() => filterVideos(all, search, status), [all, search, status]);

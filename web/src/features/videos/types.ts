@@ -1,4 +1,6 @@
-/** The video entity (spec §3) as GET /api/videos answers it, with what the pipeline adds. */
+import type { VideoJson } from '@reelsmith/proto/http';
+
+/** The video entity as GET /api/videos answers it, with what the pipeline adds. */
 
 export const VIDEO_STATUSES = ['uploaded', 'processing', 'processed', 'error'] as const;
 export type KnownVideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -7,34 +9,9 @@ export type VideoStatus = KnownVideoStatus | (string & {});
 
 export type VideoStage = 'queued' | 'cutting' | 'validating' | 'thumbnail' | 'transcoding' | 'done' | 'failed' | (string & {});
 
-export type Video = {
-  id: string;
-  title: string;
-  filename: string;
-  originalFilename: string;
-  /** Bytes. */
-  fileSize: number;
-  /** Seconds. */
-  duration: number;
-  /** Signed URL of the thumbnail, or null before processing. */
-  thumbnail: string | null;
+export type Video = Omit<VideoJson, 'status' | 'stage'> & {
   status: VideoStatus;
-  createdAt: string;
   stage: VideoStage;
-  errorReason: string | null;
-  width?: number;
-  height?: number;
-  videoCodec?: string;
-  audioCodec?: string;
-  /** Signed, same-origin; null until processed. */
-  streamUrl: string | null;
-  downloadUrl: string | null;
-  previewUrl: string | null;
-  folderId?: string | null;
-  batchId?: string | null;
-  sourceVideoId?: string | null;
-  /** How many highlight reels of this video are ready (exports not counted); absent from older servers. */
-  readyReels?: number;
   /** Client only: pipeline percent (0-100) from the live stream. */
   percent?: number;
 };

@@ -18,7 +18,7 @@ export class UnreachableError extends Error {
 }
 
 /**
- * GET /api/auth/me, only when a token is stored (spec §4, §7).
+ * GET /api/auth/me, only when a token is stored.
  * No token: 'No auth token' (signed out, no request made). 401: the stored token is removed.
  * Any failure: 'Authentication failed'.
  */

@@ -13,7 +13,7 @@ export function useLogin() {
     mutationFn: async ({ username, password }: LoginInput) => {
       const res = await apiRequest('POST', '/api/auth/login', { username, password });
       const text = await res.text();
-      let data: LoginResponse = {};
+      let data: LoginResponse;
       try {
         data = text ? (JSON.parse(text) as LoginResponse) : {};
       } catch {

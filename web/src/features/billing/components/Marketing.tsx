@@ -39,7 +39,7 @@ export function FaqSection() {
   );
 }
 
-/** The dashboard's marketing sections (spec §2): features, testimonials, the four stats, pricing. */
+/** The dashboard's marketing sections: features, testimonials, the four stats, pricing. */
 export function MarketingSections() {
   return (
     <div className="grid gap-10 border-t border-border pt-8" data-testid="marketing">

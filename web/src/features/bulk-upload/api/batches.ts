@@ -1,24 +1,15 @@
+import type { BatchJson, BatchVideoJson } from '@reelsmith/proto/http';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, authHeaders, getServerErrorMessage } from '../../../lib/api-client';
 import { filenameFromDisposition } from '../lib/bulk-rules';
 
-/** A batch as the API answers it (spec §3). */
-export interface Batch {
-  id: string;
-  name: string;
-  description: string;
-  status: string;
-  totalVideos: number;
-  processedVideos: number;
-  failedVideos: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A batch as the API answers it. */
+export type Batch = BatchJson;
 
 export interface BulkUploadResult {
   batch: Batch | null;
   uploaded: number;
-  videos: Array<{ id: string; videoId: string | null; originalFilename: string; status: string; errorReason: string | null }>;
+  videos: BatchVideoJson[];
 }
 
 export const BATCHES_QUERY_KEY = ['/api/batches'] as const;

@@ -17,7 +17,7 @@ import { bulkUploadProblem, canStartBulkUpload, isVideoFile, MAX_BATCH_FILES, up
 
 type Stage = 'idle' | 'creating' | 'uploading' | 'checking';
 
-/** Spec §2/§4/§5: name, optional description, many video files; create the batch, then upload them with real progress. */
+/** The batch form: name, optional description, many video files; create the batch, then upload them with real progress. */
 export function BatchForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

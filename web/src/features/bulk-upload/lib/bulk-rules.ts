@@ -1,4 +1,4 @@
-/** Bulk upload rules (spec §4 batch status and progress, §5 validation, §9 maximum). */
+/** Bulk upload rules: a batch's status and progress, the checks of the form, the 50-video maximum. */
 
 export const MAX_BATCH_FILES = 50;
 

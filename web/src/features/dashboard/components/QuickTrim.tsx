@@ -4,13 +4,10 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
-import { useTrimVideo } from '../../videos/api/use-trim-video';
-import { defaultTrimRange, validateTrim } from '../../videos/lib/trim';
-import { isEditable } from '../../videos/lib/video-list';
-import type { Video } from '../../videos/types';
+import { useTrimVideo, defaultTrimRange, validateTrim, isEditable, type Video } from '../../videos';
 
 /**
- * Quick Trim (spec §2, §5): start and end typed as m:ss (default 0:00 to the full duration),
+ * Quick Trim: start and end typed as m:ss (default 0:00 to the full duration),
  * checked here with the spec's messages, then POST /api/videos/:id/trim makes a new clip.
  * Render it with key={video.id} so the defaults follow the selected video.
  */

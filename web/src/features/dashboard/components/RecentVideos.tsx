@@ -4,11 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { useLivePercent } from '../../videos/live/use-live-percent';
-import { VideoStatusBadge } from '../../videos/components/VideoStatusBadge';
-import { VideoThumbnail } from '../../videos/components/VideoThumbnail';
-import { isInPipeline } from '../../videos/lib/video-list';
-import type { Video } from '../../videos/types';
+import { useLivePercent, VideoStatusBadge, VideoThumbnail, isInPipeline, type Video } from '../../videos';
 
 /** The first videos of the list; clicking one selects it for the preview panel. */
 export function RecentVideos({

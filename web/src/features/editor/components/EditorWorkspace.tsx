@@ -10,25 +10,30 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { formatDuration, formatFileSize, isTimecode, parseDuration } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { useCreateExport, useHighlight } from '../../highlights/api/highlights';
-import { useHighlightProgress } from '../../highlights/api/use-highlight-progress';
-import { useSelectedMusicForRender } from '../../highlights/api/use-selected-music';
-import { HighlightStatusBadge } from '../../highlights/components/HighlightStatusBadge';
-import { DEFAULT_EXPORT_FORMAT, DEFAULT_EXPORT_QUALITY, FORMATS, formatLabel, QUALITIES, qualityLabel, qualityNote } from '../../highlights/lib/options';
-import { isFinished } from '../../highlights/lib/progress';
-import type { Highlight, Quality, ReelFormat } from '../../highlights/types';
-import { useVideos } from '../../videos/api/videos';
-import { VideoPlayer } from '../../videos/components/VideoPlayer';
-import { VideoStatusBadge } from '../../videos/components/VideoStatusBadge';
-import { VideoThumbnail } from '../../videos/components/VideoThumbnail';
-import { defaultTrimRange, validateTrim } from '../../videos/lib/trim';
-import { isEditable } from '../../videos/lib/video-list';
-import type { Video } from '../../videos/types';
+import {
+  useCreateExport,
+  useHighlight,
+  useHighlightProgress,
+  useSelectedMusicForRender,
+  HighlightStatusBadge,
+  DEFAULT_EXPORT_FORMAT,
+  DEFAULT_EXPORT_QUALITY,
+  FORMATS,
+  formatLabel,
+  QUALITIES,
+  qualityLabel,
+  qualityNote,
+  isFinished,
+  type Highlight,
+  type Quality,
+  type ReelFormat,
+  RetryHighlightButton,
+} from '../../highlights';
+import { useVideos, VideoPlayer, VideoStatusBadge, VideoThumbnail, defaultTrimRange, validateTrim, isEditable, type Video } from '../../videos';
 import { exportRange } from '../lib/recent-edits';
-import { RetryHighlightButton } from '../../highlights/components/RetryHighlightButton';
 
 /**
- * The editor (spec §2), for real: pick a processed video, watch it, trim it (m:ss, the spec's
+ * The editor, for real: pick a processed video, watch it, trim it (m:ss, the spec's
  * rules), choose quality and format, and Export renders the stretch (with the music track picked in
  * the music library) as a downloadable file, with live progress.
  */

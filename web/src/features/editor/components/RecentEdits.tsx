@@ -6,21 +6,11 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useNow } from '../../../hooks/use-now';
 import { formatDuration, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { useExports } from '../../highlights/api/highlights';
-import { useHighlightProgress } from '../../highlights/api/use-highlight-progress';
-import { HighlightStatusBadge } from '../../highlights/components/HighlightStatusBadge';
-import { formatLabel, qualityLabel, qualityNote } from '../../highlights/lib/options';
-import { isFinished } from '../../highlights/lib/progress';
-import type { Highlight } from '../../highlights/types';
-import { useVideos } from '../../videos/api/videos';
-import { useLivePercent } from '../../videos/live/use-live-percent';
-import { VideoStatusBadge } from '../../videos/components/VideoStatusBadge';
-import { isInPipeline } from '../../videos/lib/video-list';
-import type { Video } from '../../videos/types';
+import { useExports, useHighlightProgress, HighlightStatusBadge, formatLabel, qualityLabel, qualityNote, isFinished, type Highlight, RetryHighlightButton } from '../../highlights';
+import { useVideos, useLivePercent, VideoStatusBadge, isInPipeline, type Video } from '../../videos';
 import { exportRange, recentEdits } from '../lib/recent-edits';
-import { RetryHighlightButton } from '../../highlights/components/RetryHighlightButton';
 
-/** Recent Edits (spec §2), for real: the editor's exports and the clips cut by trims, newest first. */
+/** Recent Edits, for real: the editor's exports and the clips cut by trims, newest first. */
 export function RecentEdits({ className }: { className?: string }) {
   const exports = useExports();
   const videos = useVideos();

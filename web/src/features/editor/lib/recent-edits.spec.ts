@@ -1,5 +1,5 @@
-import type { Highlight } from '../../highlights/types';
-import type { Video } from '../../videos/types';
+import type { Highlight } from '../../highlights';
+import type { Video } from '../../videos';
 import { exportRange, recentEdits } from './recent-edits';
 
 const exp = (id: string, createdAt: string, extra: Partial<Highlight> = {}) =>

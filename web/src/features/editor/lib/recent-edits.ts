@@ -1,15 +1,15 @@
-import type { Highlight } from '../../highlights/types';
-import type { Video } from '../../videos/types';
+import type { Highlight } from '../../highlights';
+import type { Video } from '../../videos';
 
 /** One line of Recent Edits: an export rendered in the editor, or a clip cut with a trim. */
 export type RecentEdit =
-  | { kind: 'export'; id: string; createdAt: string; highlight: Highlight }
-  | { kind: 'clip'; id: string; createdAt: string; video: Video };
+  | { kind: 'export'; id: string; createdAt: string | null; highlight: Highlight }
+  | { kind: 'clip'; id: string; createdAt: string | null; video: Video };
 
 export const RECENT_EDITS_LIMIT = 12;
 
-const time = (iso: string) => {
-  const t = new Date(iso).getTime();
+const time = (iso: string | null) => {
+  const t = iso === null ? NaN : new Date(iso).getTime();
   return Number.isFinite(t) ? t : 0;
 };
 

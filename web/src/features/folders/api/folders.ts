@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { VIDEOS_QUERY_KEY } from '../../../config/constants';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, getServerErrorMessage } from '../../../lib/api-client';
-import { videoQueryKey } from '../../videos/live/cache';
-import type { Video } from '../../videos/types';
+import { videoQueryKey } from '../../../lib/query-keys';
+import type { Video } from '../../videos';
 import type { Folder, FolderInput } from '../types';
 
 /** GET /api/video-folders. */

@@ -3,7 +3,7 @@ import { useDeleteFolder } from '../api/folders';
 import { videoCountLabel } from '../lib/folder-form';
 import type { Folder } from '../types';
 
-/** Deleting a folder asks for confirmation, noting that the videos inside are not deleted (spec §5). */
+/** Deleting a folder asks for confirmation, noting that the videos inside are not deleted. */
 export function DeleteFolderDialog({
   folder,
   videoCount,

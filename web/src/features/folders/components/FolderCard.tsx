@@ -36,7 +36,7 @@ export function useVideoDrop(onDropVideo: (videoId: string) => void) {
   };
 }
 
-/** A folder in the Folders tab (spec §2): colour dot, name, description, 'Click to view videos', edit and delete. */
+/** A folder in the Folders tab: colour dot, name, description, 'Click to view videos', edit and delete. */
 export function FolderCard({
   folder,
   videoCount,

@@ -11,7 +11,7 @@ import { checkFolderForm, FOLDER_PALETTE, initialFolderForm, type FolderFormValu
 import type { Folder } from '../types';
 
 /**
- * New Folder (folder undefined) and Edit Folder dialogs (spec §2): name, optional description and
+ * New Folder (folder undefined) and Edit Folder dialogs: name, optional description and
  * one of the ten palette colours.
  */
 export function FolderDialog({ open, folder, onOpenChange }: { open: boolean; folder?: Folder | null; onOpenChange: (open: boolean) => void }) {

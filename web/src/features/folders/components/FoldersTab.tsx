@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import type { Folder } from '../types';
 import { FolderCard } from './FolderCard';
 
-/** The Folders tab (spec §2): a grid of folder cards, or 'No folders yet' with Create First Folder. */
+/** The Folders tab: a grid of folder cards, or 'No folders yet' with Create First Folder. */
 export function FoldersTab({
   folders,
   loading,

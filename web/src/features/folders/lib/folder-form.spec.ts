@@ -1,6 +1,6 @@
 import { checkFolderForm, countByFolder, DEFAULT_FOLDER_COLOR, FOLDER_PALETTE, initialFolderForm, videoCountLabel } from './folder-form';
 
-describe('folder form rules (spec §5)', () => {
+describe('folder form rules', () => {
   it('offers the ten palette colours, #ff6600 first and by default', () => {
     expect(FOLDER_PALETTE.map((c) => c.value)).toEqual(['#ff6600', '#3b82f6', '#ef4444', '#10b981', '#f59e0b', '#8b5cf6', '#ec4899', '#06b6d4', '#84cc16', '#f97316']);
     expect(DEFAULT_FOLDER_COLOR).toBe('#ff6600');

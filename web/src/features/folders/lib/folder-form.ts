@@ -1,6 +1,6 @@
 import type { Folder, FolderInput } from '../types';
 
-/** The ten folder colours (spec §3, §9), with a name for screen readers and tooltips. */
+/** The ten folder colours, with a name for screen readers and tooltips. */
 export const FOLDER_PALETTE = [
   { value: '#ff6600', name: 'Orange' },
   { value: '#3b82f6', name: 'Blue' },
@@ -28,7 +28,7 @@ export function initialFolderForm(folder?: Folder | null): FolderFormValues {
 }
 
 /**
- * Spec §5: the name must not be blank after trimming ('Invalid folder name' / 'Please enter a
+ * The name must not be blank after trimming ('Invalid folder name' / 'Please enter a
  * folder name.'); the description is trimmed and left out when empty.
  */
 export function checkFolderForm(values: FolderFormValues): FolderFormCheck {

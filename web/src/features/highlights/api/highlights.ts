@@ -3,14 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import { PROCESSING_POLL_INTERVAL, VIDEO_URL_FRESH_TIME } from '../../../config/constants';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, apiRequest, getServerErrorMessage, getServerViolationTitle } from '../../../lib/api-client';
-import { highlightProgressStore } from '../../videos/live/highlight-progress-store';
-import { useLiveConnectionState } from '../../videos/live/use-live';
+import { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey } from '../../../lib/query-keys';
+import { highlightProgressStore, useLiveConnectionState } from '../../videos';
 import { generateBody } from '../lib/options';
 import { isInFlight } from '../lib/progress';
 import type { ExportRequest, GenerateOptions, Highlight, Moment } from '../types';
-import { EXPORTS_QUERY_KEY, highlightKey, videoAnalysisKey, videoHighlightsKey } from './keys';
+import { videoAnalysisKey } from './keys';
 
-export { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey };
 
 /** While the live stream is down and something renders, these queries poll at this pace. */
 const fallbackPoll = (live: string, pending: boolean) => (live !== 'open' && pending ? PROCESSING_POLL_INTERVAL : false);
@@ -94,7 +93,7 @@ function generateFailure(error: unknown): string {
 export type GenerateInput = { videoId: string; options?: Partial<GenerateOptions> };
 
 /**
- * POST /api/videos/:id/generate-highlights (spec §7, §8): a new version each time, queued.
+ * POST /api/videos/:id/generate-highlights: a new version each time, queued.
  * Toasts in the spec's words; `onQueued` gets the new version (to select it).
  */
 export function useGenerateHighlights({ onQueued }: { onQueued?: (highlight: Highlight) => void } = {}) {

@@ -1,4 +1,4 @@
-import { useHighlightLiveProgress } from '../../videos/live/use-live';
+import { useHighlightLiveProgress } from '../../videos';
 import { highlightPercent, isFinished } from '../lib/progress';
 import type { Highlight } from '../types';
 

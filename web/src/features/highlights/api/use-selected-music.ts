@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSelectedMusic } from '../../music/selected-music';
+import { useSelectedMusic } from '../../music';
 
 /**
  * The one place where highlight generation and editor exports read the music track the creator

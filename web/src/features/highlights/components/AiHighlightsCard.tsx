@@ -5,7 +5,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { Progress } from '../../../components/ui/progress';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/utils';
-import type { Video } from '../../videos/types';
+import type { Video } from '../../videos';
 import { useGenerateHighlights, useVideoHighlights } from '../api/highlights';
 import { HIGHLIGHT_PARAM } from '../api/keys';
 import { useHighlightProgress } from '../api/use-highlight-progress';
@@ -16,7 +16,7 @@ import type { Highlight, Preset, TargetLength } from '../types';
 import { HighlightStatusBadge } from './HighlightStatusBadge';
 
 /**
- * The dashboard's AI Highlights action card (spec §2, §8): generates highlights of the selected
+ * The dashboard's AI Highlights action card: generates highlights of the selected
  * video with the chosen preset and target length, and follows its newest reel live.
  */
 export function AiHighlightsCard({ video, className }: { video: Video | null; className?: string }) {

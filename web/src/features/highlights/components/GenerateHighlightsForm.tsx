@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Segmented } from '../../../components/ui/segmented';
-import type { Video } from '../../videos/types';
+import type { Video } from '../../videos';
 import { useGenerateHighlights } from '../api/highlights';
 import { useSelectedMusicForRender } from '../api/use-selected-music';
 import { ASPECTS, DEFAULT_GENERATE_OPTIONS, FORMATS, PRESETS, presetHint, QUALITIES, TARGET_LENGTHS } from '../lib/options';

@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { AlertTriangle, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useNow } from '../../../hooks/use-now';
-import type { Video } from '../../videos/types';
+import type { Video } from '../../videos';
 import { useVideoHighlights } from '../api/highlights';
 import { HIGHLIGHT_PARAM } from '../api/keys';
 import type { Aspect, Highlight } from '../types';

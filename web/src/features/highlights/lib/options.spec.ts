@@ -32,7 +32,7 @@ describe('generate options', () => {
 });
 
 describe('export options', () => {
-  it('defaults to 1080p (recommended) and MP4 (spec §2)', () => {
+  it('defaults to 1080p (recommended) and MP4', () => {
     expect(DEFAULT_EXPORT_QUALITY).toBe('1080p');
     expect(DEFAULT_EXPORT_FORMAT).toBe('mp4');
     expect(renderSummary({ quality: '480p', format: 'mov', aspect: '16:9' })).toBe('480p MOV · 16:9');

@@ -38,7 +38,7 @@ export const DEFAULT_GENERATE_OPTIONS: Readonly<GenerateOptions> = {
   format: 'mp4',
 };
 
-/** Export settings of the editor (spec §2): 1080p (recommended) and MP4. */
+/** Export settings of the editor: 1080p (recommended) and MP4. */
 export const DEFAULT_EXPORT_QUALITY: Quality = '1080p';
 export const DEFAULT_EXPORT_FORMAT: ReelFormat = 'mp4';
 

@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Menu } from 'lucide-react';
 import { Logo } from '../../../components/brand/Logo';
 import { useMediaQuery } from '../../../hooks/use-media-query';
-import { PwaBanners } from '../../pwa/PwaBanners';
+import { PwaBanners } from '../../pwa';
 import { Sidebar } from './Sidebar';
 
 const NavDrawer = lazy(async () => ({ default: (await import('./NavDrawer')).NavDrawer }));

@@ -3,9 +3,8 @@ import { Loader2, LogOut } from 'lucide-react';
 import { Logo, LogoMark } from '../../../components/brand/Logo';
 import { LazyTooltip } from '../../../components/ui/lazy-tooltip';
 import { cn } from '../../../lib/utils';
-import { useCurrentUser } from '../../auth/api/use-current-user';
-import { useSignOut } from '../../auth/api/use-sign-out';
-import { planLabel, useBilling } from '../../billing/api';
+import { useCurrentUser, useSignOut } from '../../auth';
+import { planLabel, useBilling } from '../../billing';
 import { NAV_ITEMS, isNavItemActive, type NavItem } from '../nav-items';
 
 /**

@@ -3,7 +3,7 @@ import { ArrowLeft, ChevronRight } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useNow } from '../../../hooks/use-now';
-import { useFolderVideos, useFolders } from '../../folders/api/folders';
+import { useFolderVideos, useFolders } from '../../folders';
 import { MobileVideoRow } from './MobileVideoRow';
 
 /** Folders on a phone, read-only: the list, and a folder's videos. */

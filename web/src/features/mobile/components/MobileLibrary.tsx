@@ -5,9 +5,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useNow } from '../../../hooks/use-now';
 import { cn } from '../../../lib/utils';
-import { useBilling } from '../../billing/api';
-import { useVideos } from '../../videos/api/videos';
-import { countByStatus, filterVideos, STATUS_FILTERS, type StatusFilter } from '../../videos/lib/video-list';
+import { useBilling } from '../../billing';
+import { useVideos, countByStatus, filterVideos, STATUS_FILTERS, type StatusFilter } from '../../videos';
 import { MobileVideoRow } from './MobileVideoRow';
 import { PlanNotice } from './PlanNotice';
 

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Label } from '../../../components/ui/label';
-import { useMusicTracks } from '../../music/api/music-tracks';
-import { useSelectedMusic } from '../../music/selected-music';
+import { useMusicTracks, useSelectedMusic } from '../../music';
 
 /** The reel's music on a phone: the same library and the same remembered choice as the editor's panel. */
 export function MobileMusicPicker() {

@@ -4,12 +4,8 @@ import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { buttonVariants } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { cn } from '../../../lib/utils';
-import { useBilling } from '../../billing/api';
-import { NoFreeTierBanner } from '../../billing/components/Marketing';
-import { IntervalToggle, PlanCards } from '../../billing/components/PlanCards';
-import type { BillingInterval } from '../../billing/marketing';
-import { PLAN_NAMES, parsePlan } from '../../subscribe/plan';
-import { SubscribeCheckout } from '../../subscribe/SubscribeCheckout';
+import { useBilling, NoFreeTierBanner, IntervalToggle, PlanCards, type BillingInterval } from '../../billing';
+import { PLAN_NAMES, parsePlan, SubscribeCheckout } from '../../subscribe';
 import { MOBILE_BASE, MOBILE_SUBSCRIBE } from '../paths';
 
 const back = 'inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg text-sm font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';

@@ -3,9 +3,9 @@ import { Camera, Images } from 'lucide-react';
 import { UPLOAD_HINT } from '../../../config/constants';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { UploadDialog } from '../../videos/components/UploadDialog';
-import { useSharedFile } from '../../videos/components/use-shared-file';
-import { useBilling } from '../../billing/api';
+import { useSharedFile } from '../../../hooks/use-shared-file';
+import { UploadDialog } from '../../videos';
+import { useBilling } from '../../billing';
 import { mobileVideoPath } from '../paths';
 import { PlanNotice } from './PlanNotice';
 

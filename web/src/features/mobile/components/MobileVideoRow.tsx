@@ -2,11 +2,7 @@ import { Link } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { Progress } from '../../../components/ui/progress';
 import { formatDuration, formatRelativeTime } from '../../../lib/format';
-import { useLivePercent } from '../../videos/live/use-live-percent';
-import { VideoStatusBadge } from '../../videos/components/VideoStatusBadge';
-import { VideoThumbnail } from '../../videos/components/VideoThumbnail';
-import { isInPipeline } from '../../videos/lib/video-list';
-import type { Video } from '../../videos/types';
+import { useLivePercent, VideoStatusBadge, VideoThumbnail, isInPipeline, type Video } from '../../videos';
 import { mobileVideoPath } from '../paths';
 
 /** One video of the phone library: a row the whole width of the screen that opens the video. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Sparkles } from 'lucide-react';
-import { useBilling } from '../../billing/api';
+import { useBilling } from '../../billing';
 import { MOBILE_SUBSCRIBE } from '../paths';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Loader2, Share2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import type { Highlight } from '../../highlights/types';
+import type { Highlight } from '../../highlights';
 import { MAX_SHARED_FILE_BYTES, reelFileName, reelMimeType, shareMode } from '../lib/share';
 
 /**

@@ -16,7 +16,7 @@ import type { MusicTrack, SelectedMusicTrack } from '../types';
 const cardClass = 'rounded-2xl border border-border bg-card p-4 shadow-xs sm:p-5';
 
 /**
- * The music library (spec §2): genre and mood filters built from the tracks, a scrolling list with a
+ * The music library: genre and mood filters built from the tracks, a scrolling list with a
  * preview (one track plays at a time) and a Select button, and the Selected Music card.
  */
 export function MusicLibraryPanel() {

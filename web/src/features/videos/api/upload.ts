@@ -1,8 +1,9 @@
+import type { CompleteUploadInput } from '@reelsmith/proto/http';
 import { ApiError, apiRequest, getServerErrorMessage } from '../../../lib/api-client';
 import { uploadTransferMessage } from '../lib/upload-rules';
 import type { Video } from '../types';
 
-/** A failed step of the upload, with the words its toast shows (spec §8). */
+/** A failed step of the upload, with the words its toast shows. */
 export class UploadError extends Error {
   /** `needsPlan`: the account's plan does not allow it (402): the app leads to /pricing. */
   constructor(message: string, readonly needsPlan = false) {
@@ -57,13 +58,7 @@ export function putFileToStorage(
   });
 }
 
-export type CompleteUploadPayload = {
-  videoURL: string;
-  title: string;
-  originalFilename: string;
-  fileSize: number;
-  duration: number;
-};
+export type CompleteUploadPayload = Required<{ [K in keyof CompleteUploadInput]: NonNullable<CompleteUploadInput[K]> }>;
 
 /** PUT /api/videos/complete-upload: the created video (status 'uploaded'). */
 export async function completeUpload(payload: CompleteUploadPayload): Promise<Video> {
@@ -77,7 +72,7 @@ export async function completeUpload(payload: CompleteUploadPayload): Promise<Vi
 
 /**
  * The file's duration from a <video> element's metadata; 0 when the browser cannot tell
- * (unsupported codec, no metadata within the time limit). Failure is tolerated (spec §8).
+ * (unsupported codec, no metadata within the time limit). Failure is tolerated.
  */
 export function readVideoDuration(file: File, timeoutMs = 8000): Promise<number> {
   return new Promise((resolve) => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { VIDEOS_QUERY_KEY, VIDEO_URL_FRESH_TIME } from '../../../config/constants';
 import { ApiError } from '../../../lib/api-client';
-import { videoQueryKey } from '../live/cache';
+import { videoQueryKey } from '../../../lib/query-keys';
 import { useLiveConnectionState } from '../live/use-live';
 import { isInPipeline } from '../lib/video-list';
 import type { Video } from '../types';

@@ -2,7 +2,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { useDeleteVideo } from '../api/use-delete-video';
 import type { Video } from '../types';
 
-/** Deleting a video asks for confirmation (spec §5). */
+/** Deleting a video asks for confirmation. */
 export function DeleteVideoDialog({
   video,
   onOpenChange,

@@ -49,7 +49,7 @@ const STEP_ICON: Record<StepState, typeof Check> = {
 /**
  * The processing view of the upload dialog: the four steps driven by the real pipeline, the overall
  * percent and an estimate of the time left from the observed rate. Calls `onFinished` one second
- * after the video is processed (spec §4), or at once when it failed.
+ * after the video is processed, or at once when it failed.
  */
 export function ProcessingView({ video, onFinished }: { video: Video; onFinished: (outcome: PipelineOutcome) => void }) {
   const { status, stage, percent, failed, errorReason, lastActiveStage, video: polled } = usePipeline(video.id);

@@ -18,11 +18,11 @@ import { canUpload, fileProblem, TITLE_MAX_LENGTH, titleFromFilename, uploadPerc
 import type { Video } from '../types';
 import { ProcessingView, type PipelineOutcome } from './ProcessingView';
 
-/** Spec §4: idle -> uploading -> processing -> complete; any failure goes back to idle. */
+/** The dialog's steps: idle -> uploading -> processing -> complete; any failure goes back to idle. */
 export type UploadPhase = 'idle' | 'uploading' | 'processing' | 'complete';
 
 /**
- * The upload dialog (spec §2, §4): title and file, the transfer with real progress, then the
+ * The upload dialog: title and file, the transfer with real progress, then the
  * pipeline's progress until the video is processed. It cannot be closed while uploading or
  * processing; closing resets it and refreshes the videos list.
  */

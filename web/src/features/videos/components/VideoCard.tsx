@@ -5,9 +5,7 @@ import { Progress } from '../../../components/ui/progress';
 import { IconAction } from '../../../components/ui/icon-action';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { MoveToFolderMenu } from '../../folders/components/MoveToFolderMenu';
-import { VIDEO_DRAG_TYPE } from '../../folders/lib/folder-form';
-import type { Folder } from '../../folders/types';
+import { MoveToFolderMenu, VIDEO_DRAG_TYPE, type Folder } from '../../folders';
 import { useLivePercent } from '../live/use-live-percent';
 import { isEditable, isInPipeline } from '../lib/video-list';
 import type { Video } from '../types';
@@ -90,7 +88,7 @@ export function VideoCard({
                 <span aria-hidden="true">·</span>
               </>
             )}
-            <time dateTime={video.createdAt} title={new Date(video.createdAt).toLocaleString()}>
+            <time dateTime={video.createdAt ?? undefined} title={video.createdAt ? new Date(video.createdAt).toLocaleString() : undefined}>
               {formatRelativeTime(video.createdAt, now)}
             </time>
             {folder && (

@@ -13,7 +13,7 @@ import { useStableUrl } from './use-stable-url';
 
 /**
  * Opens the stream in a popup window; when the browser blocks it, the app goes to /video/{id}
- * instead (spec §2, §8). The popup is opened without 'noopener' (which would hide whether it was
+ * instead. The popup is opened without 'noopener' (which would hide whether it was
  * blocked) and then cut from this page.
  */
 export function openStreamWindow(video: Pick<Video, 'id' | 'streamUrl'>, navigate: (to: string) => void): void {
@@ -48,7 +48,7 @@ function useImageLoads(src: string | null | undefined): boolean | null {
 }
 
 /**
- * The streaming player (spec §2): the signed stream in a <video> with custom controls: play/pause,
+ * The streaming player: the signed stream in a <video> with custom controls: play/pause,
  * seek (step 0.1), time, volume (default 75), mute, fullscreen and 'Open in new window'.
  */
 export function VideoPlayer({

@@ -18,7 +18,7 @@ const ICON: Record<string, typeof CheckCircle2> = {
 };
 
 /**
- * Status pill (spec §4): processed reads 'Ready for highlights', or how many reels are ready once
+ * Status pill: processed reads 'Ready for highlights', or how many reels are ready once
  * some are ('2 reels ready'); an unknown status shows raw, in grey.
  */
 export function VideoStatusBadge({ status, readyReels = 0, className }: { status: VideoStatus; readyReels?: number; className?: string }) {

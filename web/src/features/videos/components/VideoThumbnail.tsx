@@ -4,7 +4,7 @@ import { Film } from 'lucide-react';
 import { cn } from '../../../lib/utils';
 import { useStableUrl } from './use-stable-url';
 
-/** The video's thumbnail; without one, or when it fails to load, a film icon (spec §2, §8). */
+/** The video's thumbnail; without one, or when it fails to load, a film icon. */
 export function VideoThumbnail({
   src: latestSrc,
   alt = '',

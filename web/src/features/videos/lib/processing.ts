@@ -1,7 +1,7 @@
 import type { VideoStage, VideoStatus } from '../types';
 
 /**
- * The processing view of the upload dialog (spec §4), driven by the real pipeline:
+ * The processing view of the upload dialog, driven by the real pipeline:
  *   queued -> cutting -> validating -> thumbnail -> [transcoding] -> done   (or failed)
  * Upload Complete: done once complete-upload answered. File Validation: stage 'validating'.
  * AI Analysis: stages 'thumbnail' and 'transcoding'. Creating Highlights: once the video is

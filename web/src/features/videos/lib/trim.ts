@@ -14,7 +14,7 @@ export function defaultTrimRange(duration: number): { start: string; end: string
   return { start: '0:00', end: formatDuration(Math.round(Number.isFinite(duration) ? duration : 0)) };
 }
 
-/** The spec's trim rules (§5) in its order and words, after a check that both times are m:ss. */
+/** The trim rules, in the product's order and words, after a check that both times are m:ss. */
 export function validateTrim(startText: string, endText: string, duration: number): TrimCheck {
   if (!isTimecode(startText) || !isTimecode(endText)) {
     return { ok: false, title: 'Invalid time format', message: 'Times must look like m:ss, for example 1:05.' };
@@ -22,7 +22,7 @@ export function validateTrim(startText: string, endText: string, duration: numbe
   return checkTrimSeconds(parseDuration(startText), parseDuration(endText), duration);
 }
 
-/** The three rules of spec §5 on times in seconds. */
+/** The three rules of a trim, on times in seconds: both times valid, start before end, end within the video. */
 export function checkTrimSeconds(start: number, end: number, duration: number): TrimCheck {
   if (start >= end) return { ok: false, title: 'Invalid trim range', message: 'Start time must be before end time.' };
   if (start < 0 || end > duration + DURATION_TOLERANCE) {

@@ -12,7 +12,7 @@ export function fileProblem(file: Pick<File, 'size'> | null | undefined): string
   return null;
 }
 
-/** The Upload button exists only with a file chosen and a title that is not blank (spec §2, §5). */
+/** The Upload button exists only with a file chosen and a title that is not blank. */
 export function canUpload(title: string, file: Pick<File, 'size'> | null | undefined): boolean {
   return !!file && title.trim().length > 0 && fileProblem(file) === null;
 }
@@ -38,7 +38,7 @@ export function titleFromFilename(name: string): string {
 
 export type UploadTransferFailure = { status: number; body: string } | { network: true };
 
-/** Spec §8 words for a failed PUT to storage. */
+/** The words for a failed PUT to storage. */
 export function uploadTransferMessage(failure: UploadTransferFailure): string {
   if ('network' in failure) return 'Upload failed - network error';
   const body = failure.body.replace(/\s+/g, ' ').trim();

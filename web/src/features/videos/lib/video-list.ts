@@ -30,7 +30,7 @@ export function filterVideos(videos: readonly Video[], search: string, status: S
 }
 
 /**
- * Words for a status badge (spec §4): processed reads 'Ready for highlights' until a reel of it is
+ * Words for a status badge: processed reads 'Ready for highlights' until a reel of it is
  * ready, then how many are ('1 reel ready', '2 reels ready'); unknown statuses raw.
  */
 export function statusLabel(status: string, readyReels = 0): string {

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getAuthToken } from '../../../lib/auth-token';
-import { applyBatchProgressToCache, parseBatchProgress } from '../../bulk-upload/api/batch-cache';
-import { BATCHES_QUERY_KEY } from '../../bulk-upload/api/batches';
+import { applyBatchProgressToCache, parseBatchProgress, BATCHES_QUERY_KEY } from '../../bulk-upload';
 import { applyProgressToCache, refreshAllVideos } from './cache';
 import { startLiveConnection } from './connection';
 import { applyHighlightProgressToCache, refreshAllHighlights } from './highlight-cache';

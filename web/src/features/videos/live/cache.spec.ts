@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { VIDEOS_QUERY_KEY } from '../../../config/constants';
+import { videoQueryKey } from '../../../lib/query-keys';
 import type { Video, VideoProgress } from '../types';
-import { applyProgressToCache, videoQueryKey } from './cache';
+import { applyProgressToCache } from './cache';
 import { progressStore } from './progress-store';
 
 const video = (id: string, extra: Partial<Video> = {}) =>

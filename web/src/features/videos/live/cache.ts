@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { VIDEOS_QUERY_KEY } from '../../../config/constants';
+import { videoQueryKey } from '../../../lib/query-keys';
 import type { Video, VideoProgress } from '../types';
-
-export const videoQueryKey = (id: string) => [VIDEOS_QUERY_KEY[0], id] as const;
 
 /** Statuses after which thumbnail, duration and URLs change: the cached video is fetched again. */
 const FINAL = new Set(['processed', 'error']);

@@ -1,8 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey } from '../../highlights/api/keys';
-import type { Highlight, HighlightProgress } from '../../highlights/types';
+import type { Highlight, HighlightProgress } from '../../highlights';
 import { VIDEOS_QUERY_KEY } from '../../../config/constants';
-import { videoQueryKey } from './cache';
+import { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey, videoQueryKey } from '../../../lib/query-keys';
 import { applyHighlightProgressToCache } from './highlight-cache';
 import { parseHighlightProgressEvent } from './parse-progress';
 

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey } from '../../highlights/api/keys';
-import type { Highlight, HighlightProgress } from '../../highlights/types';
+import type { Highlight, HighlightProgress } from '../../highlights';
 import { VIDEOS_QUERY_KEY } from '../../../config/constants';
-import { videoQueryKey } from './cache';
+import { EXPORTS_QUERY_KEY, highlightKey, videoHighlightsKey, videoQueryKey } from '../../../lib/query-keys';
 
 /** After these the reel's URLs, moments, timeline and timings change: the caches are fetched again. */
 const FINAL = new Set(['ready', 'error']);

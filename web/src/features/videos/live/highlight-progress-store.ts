@@ -1,4 +1,4 @@
-import type { HighlightProgress } from '../../highlights/types';
+import type { HighlightProgress } from '../../highlights';
 
 /**
  * Latest live progress per highlight reel (or export), for this tab. Kept even for reels the

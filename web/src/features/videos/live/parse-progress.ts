@@ -1,5 +1,5 @@
 import type { VideoProgress } from '../types';
-import type { HighlightProgress } from '../../highlights/types';
+import type { HighlightProgress } from '../../highlights';
 
 /** The data of a `video.progress` event, or null when it is not one. */
 export function parseProgressEvent(data: string): VideoProgress | null {

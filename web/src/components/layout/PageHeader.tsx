@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { cn } from '../../../lib/utils';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { cn } from '../../lib/utils';
 
 /** Page title (the page's only h1), its one-line purpose and optional actions. */
 export function PageHeader({

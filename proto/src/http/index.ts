@@ -1,0 +1,3 @@
+export * from './bodies';
+export { readBody, type BodyProblem } from './fields';
+export * from './responses';

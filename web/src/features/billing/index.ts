@@ -1,0 +1,7 @@
+/** Public API of the billing feature. */
+export { createSubscription, payWithTestCard, planLabel, useBilling } from './api';
+export { BillingSection } from './components/BillingSection';
+export { FaqSection, NoFreeTierBanner } from './components/Marketing';
+export { IntervalToggle, PlanCards } from './components/PlanCards';
+export { loadMarketingSections } from './lazy';
+export { PLANS, priceLabel, type BillingInterval } from './marketing';

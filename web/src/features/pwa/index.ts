@@ -1,0 +1,2 @@
+/** Public API of the PWA feature. */
+export { PwaBanners } from './PwaBanners';
