@@ -12,7 +12,7 @@ import { testMedia } from '../test/support/media';
 import { warmMusicCache } from '../test/support/music-cache';
 import { type RunningApp, startApp, uniqueUsername } from '../test/support/stack';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the set-up scripts are CommonJS without types
 const setup = require('../scripts/lib/setup.cjs') as { build(): void; ensureMediaTools(): void };
 
 /**

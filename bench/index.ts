@@ -16,7 +16,7 @@ import { momentsBench } from './moments';
 import { main as faceReel } from './face-reel';
 import { webBench } from './web';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the set-up scripts are CommonJS without types
 const setup = require('../scripts/lib/setup.cjs') as { build(): void; ensureMediaTools(): void };
 
 const MB = 1e6;

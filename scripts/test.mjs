@@ -6,13 +6,23 @@ import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const setup = require('./lib/setup.cjs');
+const { runGates } = require('./lib/lint.cjs');
 const { root } = require('./lib/services.cjs');
 
-const LAYERS = ['unit', 'deploy', 'integration', 'system', 'browser'];
+const LAYERS = ['lint', 'unit', 'deploy', 'integration', 'system', 'browser'];
 const only = process.argv.slice(2).filter((arg) => LAYERS.includes(arg));
 const resultsDir = join(root, 'test-results');
 
+/** The code gates, one test each. */
+function runLint() {
+  const started = Date.now();
+  const gates = runGates();
+  const failed = gates.filter((g) => !g.passed);
+  return { layer: 'lint', passed: gates.length - failed.length, failed: failed.length, seconds: (Date.now() - started) / 1000, note: failed.map((g) => g.name.split(':')[0]).join(', ') };
+}
+
 function runLayer(layer) {
+  if (layer === 'lint') return runLint();
   const outputFile = join(resultsDir, `jest-${layer}.json`);
   const started = Date.now();
   // --forceExit: a process a failed hook left running must not hold the whole run until CI's limit.

@@ -9,7 +9,7 @@ export const RELEASE = 'rs';
 export const NAMESPACE = 'reelsmith';
 export const KUBE_VERSION = '1.31.0';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kubernetes manifests hold any shape
 export type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; [k: string]: any }; [k: string]: any };
 
 export function template(args: string[]) {

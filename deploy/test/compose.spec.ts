@@ -26,7 +26,6 @@ const TEST_SECRETS = {
 };
 
 type Env = Record<string, string | undefined>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Service = Record<string, any>;
 
 class MissingVariable extends Error {}

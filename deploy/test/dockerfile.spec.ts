@@ -3,7 +3,7 @@
  * checked without a Docker engine: the Dockerfile is parsed and its stages inspected; the
  * entrypoint and the healthcheck are run for real against a fake /app and a local HTTP server.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -330,7 +330,7 @@ describe('deploy/healthcheck.js', () => {
 
   const check = (env: Record<string, string>) =>
     new Promise<number | null>((resolve) => {
-      const child = require('node:child_process').spawn(process.execPath, [HEALTHCHECK], {
+      const child = spawn(process.execPath, [HEALTHCHECK], {
         env: { PATH: process.env.PATH ?? '', ...env },
         stdio: 'ignore',
       });

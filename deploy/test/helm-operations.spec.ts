@@ -25,7 +25,7 @@ const PREFIX = `${RELEASE}-reelsmith`;
 const envOf = (c: { env: Array<{ name: string; value?: string }> }) => Object.fromEntries(c.env.map((e) => [e.name, e.value ?? 'secretKeyRef']));
 
 function coreModel(apiVersion: string, kind: string): new (data: unknown) => { validate(): void } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module is chosen by the manifest's apiVersion
   return (require(`kubernetes-models/${apiVersion}`) as Record<string, new (data: unknown) => { validate(): void }>)[kind];
 }
 /** Every object schema-valid: core kinds with kubernetes-models, KEDA and Prometheus Operator kinds with their models. */

@@ -16,7 +16,7 @@ const FULL_VALUES = path.join(CHART, 'ci', 'full-values.yaml');
 
 /** The kubernetes-models class of an object, by apiVersion and kind. */
 function modelClass(apiVersion: string, kind: string): new (data: unknown) => { validate(): void } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module is chosen by the manifest's apiVersion
   const mod = require(`kubernetes-models/${apiVersion}`) as Record<string, new (data: unknown) => { validate(): void }>;
   const cls = mod[kind];
   if (typeof cls !== 'function') throw new Error(`kubernetes-models has no ${apiVersion} ${kind}`);

@@ -27,7 +27,7 @@ export function configPathFor(processName: string): string {
 
 /** `configSchema` of the process's config module; for `<service>-worker`, its `workerConfigSchema` when exported. */
 export function configSchemaFor(processName: string): z.AnyZodObject {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- each process has its own config module
   const mod = require(configPathFor(processName)) as { configSchema?: z.AnyZodObject; workerConfigSchema?: z.AnyZodObject };
   const schema = (/-worker$/.test(processName) && mod.workerConfigSchema) || mod.configSchema;
   if (!schema) throw new Error(`${configPathFor(processName)} exports no configSchema`);

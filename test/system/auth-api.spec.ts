@@ -9,7 +9,7 @@ describe('auth through the gateway (real processes, NATS, PostgreSQL)', () => {
   beforeAll(async () => { app = await startApp(); });
   afterAll(async () => { await app?.stack.stop(); });
 
-  it('registers, logs in and answers /me exactly as spec §7 says', async () => {
+  it('registers, logs in and answers /me with the documented shapes', async () => {
     const username = uniqueUsername('Ana');
     const registered = await call('POST', '/api/auth/register', { body: { username, password: 'secret1' } });
     expect(registered.status).toBe(201);

@@ -6,11 +6,11 @@ import { shortPlantedClip } from '../support/planted';
 import { api } from './api';
 import { signUp, waitForVideo } from './videos';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the set-up scripts are CommonJS without types
 const { startReelsmith } = require('../../scripts/lib/reelsmith.cjs') as {
   startReelsmith(options: { env: NodeJS.ProcessEnv; dataDir: string; log: (name: string, line: string) => void }): Promise<{ stop(): Promise<void> }>;
 };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the set-up scripts are CommonJS without types
 const { portAnswers } = require('../../scripts/lib/setup.cjs') as { portAnswers(port: number): Promise<boolean> };
 
 /**

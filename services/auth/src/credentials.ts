@@ -8,7 +8,7 @@ export const PASSWORD_MAX = 128;
 
 export interface Credentials { username: string; password: string }
 
-/** The spec's rules (§5) plus upper bounds; every broken rule is reported. */
+/** The sign-up rules (username of at least 3 characters, password of at least 6) plus upper bounds; every broken rule is reported. */
 export function credentialViolations({ username, password }: Credentials): FieldViolation[] {
   const violations: FieldViolation[] = [];
   if (username.length < USERNAME_MIN) {

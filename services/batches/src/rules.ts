@@ -1,4 +1,4 @@
-/** The rules of bulk batches, as pure functions (spec §4 batch status, §5 bulk upload). */
+/** The rules of bulk batches, as pure functions: a batch's status and the checks of a bulk upload. */
 
 export const MAX_VIDEOS_PER_BATCH = 50;
 export const NAME_MAX = 120;
@@ -66,14 +66,14 @@ export function batchStatus(counters: Counters): BatchStatus {
   return processedVideos > 0 ? 'completed' : 'error';
 }
 
-/** Spec §4: processed / total in percent, 0 when there are no videos. */
+/** Progress: processed / total in percent, 0 when there are no videos. */
 export function progressPercent(counters: Counters): number {
   return counters.totalVideos === 0 ? 0 : Math.round((counters.processedVideos / counters.totalVideos) * 100);
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** Name required after trimming (spec §5), description optional. */
+/** Name required after trimming, description optional. */
 export function checkBatchInput(name: string, description: string): Checked<{ name: string; description: string }> {
   const trimmedName = name.trim();
   if (!trimmedName) return { ok: false, message: 'Please enter a name for this batch' };

@@ -1,6 +1,6 @@
 import { checkFolder, DEFAULT_FOLDER_COLOR, FOLDER_PALETTE, isNoOpUpdate, paletteColor } from './folder-rules';
 
-describe('folder rules (spec §3, §5)', () => {
+describe('folder rules', () => {
   it('has the ten palette colours with #ff6600 first and as the default', () => {
     expect(FOLDER_PALETTE).toEqual(['#ff6600', '#3b82f6', '#ef4444', '#10b981', '#f59e0b', '#8b5cf6', '#ec4899', '#06b6d4', '#84cc16', '#f97316']);
     expect(DEFAULT_FOLDER_COLOR).toBe('#ff6600');

@@ -1,4 +1,4 @@
-/** The ten folder colours (spec §3); the first is the default. */
+/** The ten folder colours; the first is the default. */
 export const FOLDER_PALETTE = ['#ff6600', '#3b82f6', '#ef4444', '#10b981', '#f59e0b', '#8b5cf6', '#ec4899', '#06b6d4', '#84cc16', '#f97316'] as const;
 export type FolderColor = (typeof FOLDER_PALETTE)[number];
 export const DEFAULT_FOLDER_COLOR: FolderColor = '#ff6600';
@@ -33,7 +33,7 @@ export function checkFolder(input: FolderInput, fallbackColor: FolderColor = DEF
   return { ok: true, fields: { name, description: description || null, color } };
 }
 
-/** Spec §5: a folder update with a blank name does nothing at all. */
+/** A folder update with a blank name does nothing at all. */
 export function isNoOpUpdate(input: Pick<FolderInput, 'name'>): boolean {
   return input.name.trim() === '';
 }

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { baseConfigSchema, ConfigError, jetstreamReplicasOf, loadConfig, prepareDirectories, requiredEnvKeys } from './config';
 
@@ -27,9 +30,6 @@ describe('service configuration', () => {
 });
 
 describe('configured directories', () => {
-  const { mkdtempSync, existsSync, writeFileSync, rmSync } = require('node:fs') as typeof import('node:fs');
-  const { join } = require('node:path') as typeof import('node:path');
-  const { tmpdir } = require('node:os') as typeof import('node:os');
   const base = mkdtempSync(join(tmpdir(), 'reelsmith-dirs-'));
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 

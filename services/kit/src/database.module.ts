@@ -7,9 +7,9 @@ export interface DatabaseOptions {
   url: string;
   /** The service's own schema; no other service reads it. */
   schema: string;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity classes
   entities: MixedList<Function | string | EntitySchema>;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for migration classes
   migrations: MixedList<Function | string>;
   /** Default: DATABASE_MIGRATIONS of the environment (see baseConfigSchema); `only` migrates like `start`. */
   migrationsMode?: MigrationsMode;

@@ -17,7 +17,7 @@ describe('timecodes', () => {
   });
 });
 
-describe('checkTrim (spec §5)', () => {
+describe('checkTrim', () => {
   it('accepts a valid range', () => {
     expect(checkTrim('0:05', '0:20', 30)).toEqual({ ok: true, start: 5, end: 20 });
   });

@@ -1,4 +1,4 @@
-/** Seconds from "m:ss" or "h:mm:ss" (spec §3); null for any other shape. */
+/** Seconds from "m:ss" or "h:mm:ss"; null for any other shape. */
 export function parseTimecode(text: string): number | null {
   const match = /^(?:(\d+):)?(\d{1,3}):([0-5]\d)(?:\.(\d{1,3}))?$/.exec(text.trim());
   if (!match) return null;
@@ -19,7 +19,7 @@ export const MIN_CLIP_SECONDS = 1;
 
 export type TrimCheck = { ok: true; start: number; end: number } | { ok: false; title: string; message: string };
 
-/** The spec's trim rules (§5), in its order and words. */
+/** The trim rules, in the product's order and words. */
 export function checkTrim(startText: string, endText: string, duration: number): TrimCheck {
   const start = parseTimecode(startText);
   const end = parseTimecode(endText);

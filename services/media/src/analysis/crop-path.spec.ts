@@ -6,9 +6,10 @@ function analysisOf(seconds: number, options: { cuts?: number[]; faceCenter?: nu
   const steps = seconds * 5;
   const column = (v: number) => Array.from({ length: steps }, () => v);
   return {
-    version: 2, step: 0.2, duration: seconds, hasAudio: false,
+    version: 3, step: 0.2, duration: seconds, hasAudio: false,
     loudness: column(-100), flux: column(0), flatness: column(0), crest: column(0), voiceBand: column(0), tonality: column(0), modulation: column(0), variation: column(0),
     motion: column(0.2), difference: column(0.1), motionCenter: column(options.motionAt ?? 0.5), histogramDelta: column(0),
+    subjectMotion: column(0.2), cameraMotion: column(0), sharpness: column(10), brightness: column(100), clipped: column(0),
     faceCount: options.faceCount ?? options.faceCenter?.map(() => 1), faceCenter: options.faceCenter,
     cuts: options.cuts ?? [],
   };

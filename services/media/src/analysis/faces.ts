@@ -7,8 +7,6 @@ export interface Face { x: number; y: number; width: number; height: number; sco
 /** The faces of one analysed second: how many, and the horizontal centre of the largest (0..1). */
 export interface FaceStep { count: number; center: number }
 
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
-
 /**
  * The detector's thread (plain JavaScript, run with `eval`, so it needs no build step of its own):
  * loads @vladmandic/human once and answers each picture with the boxes (pixels) and scores of its faces.

@@ -101,7 +101,7 @@ export class CatalogueSync implements OnApplicationBootstrap, BeforeApplicationS
           await this.syncTrack(track, rows.get(track.id));
           break;
         } catch (err) {
-          if (attempt >= ATTEMPTS || this.abort.signal.aborted) throw new Error(`${track.filename}: ${(err as Error).message}`);
+          if (attempt >= ATTEMPTS || this.abort.signal.aborted) throw new Error(`${track.filename}: ${(err as Error).message}`, { cause: err });
           this.logger.warn(`${track.filename}: ${(err as Error).message}; trying again`);
         }
       }

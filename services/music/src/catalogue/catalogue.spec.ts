@@ -19,7 +19,7 @@ describe('the music catalogue (data in code)', () => {
     expect(new Set(rookie.map((t) => t.mood))).toEqual(new Set(MOODS));
   });
 
-  it('marks the first 25+ tracks for both plans and every track for Pro (spec §9: Rookie 25+, Pro 50+)', () => {
+  it('marks the first 25+ tracks for both plans and every track for Pro (Rookie has 25+, Pro 50+)', () => {
     expect(ROOKIE_TRACKS).toBeGreaterThanOrEqual(25);
     CATALOGUE.forEach((t, i) => expect(t.plans).toEqual(i < ROOKIE_TRACKS ? ['rookie', 'pro'] : ['pro']));
     expect(CATALOGUE.filter((t) => t.plans.includes('pro')).length).toBeGreaterThanOrEqual(50);
