@@ -1,12 +1,15 @@
 // One jest run per layer (see scripts/test.mjs): unit, integration, system, browser, deploy.
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true, tsx: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
-    target: 'es2022',
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
   },
-  module: { type: 'commonjs' },
-}];
+];
 const moduleNameMapper = {
   '^@reelsmith/proto$': '<rootDir>/proto/src/index.ts',
   '^@reelsmith/proto/(.*)$': '<rootDir>/proto/src/$1',

@@ -20,12 +20,42 @@ function heavyClip(index: number): string {
   if (existsSync(file)) return file;
   const patterns = ['testsrc2', 'smptehdbars', 'rgbtestsrc', 'testsrc', 'smptebars'];
   const input = `${patterns[index % patterns.length]}=size=1280x720:rate=30:duration=2`;
-  execFileSync('ffmpeg', [
-    '-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', input,
-    '-f', 'lavfi', '-i', `sine=frequency=${300 + index * 50}:sample_rate=48000:duration=2`,
-    '-vf', 'format=yuv420p,noise=alls=60:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '60M', '-maxrate', '60M', '-bufsize', '60M',
-    '-c:a', 'aac', '-shortest', '-movflags', '+faststart', `${file}.tmp.mp4`,
-  ], { stdio: 'inherit' });
+  execFileSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      input,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${300 + index * 50}:sample_rate=48000:duration=2`,
+      '-vf',
+      'format=yuv420p,noise=alls=60:allf=t',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-b:v',
+      '60M',
+      '-maxrate',
+      '60M',
+      '-bufsize',
+      '60M',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      `${file}.tmp.mp4`,
+    ],
+    { stdio: 'inherit' },
+  );
   renameSync(`${file}.tmp.mp4`, file);
   return file;
 }
@@ -73,7 +103,9 @@ export async function batchBench(baseUrl: string, token: string, sampler: RssSam
   }
   const processingPeaks = sampler.stop();
   const totalSeconds = (Date.now() - started) / 1000;
-  console.log(`batch ${batch.status}: ${batch.processedVideos} processed, ${batch.failedVideos} failed of ${batch.totalVideos}, ${fmt(totalSeconds)} s from upload start to the last highlight (${fmt(totalSeconds / FILES, 2)} s per video)`);
+  console.log(
+    `batch ${batch.status}: ${batch.processedVideos} processed, ${batch.failedVideos} failed of ${batch.totalVideos}, ${fmt(totalSeconds)} s from upload start to the last highlight (${fmt(totalSeconds / FILES, 2)} s per video)`,
+  );
   console.log('RSS while the batch was processed and its highlights made:');
   printRss(idle, processingPeaks);
 }

@@ -4,9 +4,24 @@ import { join } from 'node:path';
 import { api } from '../test/system/api';
 import { subscribe, waitForVideo } from '../test/system/videos';
 import {
-  ApiProber, eventCounts, FFMPEG_STEP, killWorkerDuring, mediaEvents, retryWhileUnavailable, settleHighlights, settleVideos, uploadWithRetries,
+  ApiProber,
+  eventCounts,
+  FFMPEG_STEP,
+  killWorkerDuring,
+  mediaEvents,
+  retryWhileUnavailable,
+  settleHighlights,
+  settleVideos,
+  uploadWithRetries,
 } from '../test/support/chaos';
-import { type PrivatePostgres, type RefusingProxy, type RestartableNats, startPrivatePostgres, startRefusingProxy, startRestartableNats } from '../test/support/faults';
+import {
+  type PrivatePostgres,
+  type RefusingProxy,
+  type RestartableNats,
+  startPrivatePostgres,
+  startRefusingProxy,
+  startRestartableNats,
+} from '../test/support/faults';
 import { createTestDatabase, type S3Server, startS3Server, stopS3Server } from '../test/support/infra';
 import { testMedia } from '../test/support/media';
 import { warmMusicCache } from '../test/support/music-cache';
@@ -74,8 +89,11 @@ export async function main(args: string[]): Promise<void> {
     const s3 = await startRefusingProxy(Number(new URL(s3rver.endpoint).port));
     process.env.PG_ADMIN_URL = pg.adminUrl;
     Object.assign(process.env, {
-      NATS_URL: nats.url, DATABASE_URL: await createTestDatabase(), S3_ENDPOINT: s3.endpoint,
-      JWT_SECRET: 'chaos-secret-that-is-long-enough-0123456789', MEDIA_URL_SECRET: 'chaos-media-url-secret-long-enough-0123456789',
+      NATS_URL: nats.url,
+      DATABASE_URL: await createTestDatabase(),
+      S3_ENDPOINT: s3.endpoint,
+      JWT_SECRET: 'chaos-secret-that-is-long-enough-0123456789',
+      MEDIA_URL_SECRET: 'chaos-media-url-secret-long-enough-0123456789',
     });
     // A machine shared with other work can take minutes to start seven processes.
     app = await startApp({ JOB_ACK_WAIT_SECONDS: '2', WORK_DIR: workDir }, { readyTimeoutMs: 300_000 });
@@ -111,7 +129,10 @@ export async function main(args: string[]): Promise<void> {
 /** A new user (retried while the freshly started, busy stack answers 503); its token. */
 async function register(baseUrl: string): Promise<string> {
   // A new name each time: a timed-out attempt may have registered the last one.
-  const res = await retryWhileUnavailable(() => api(baseUrl, 'POST', '/api/auth/register', { body: { username: uniqueUsername('chaos'), password: 'secret1' } }), []);
+  const res = await retryWhileUnavailable(
+    () => api(baseUrl, 'POST', '/api/auth/register', { body: { username: uniqueUsername('chaos'), password: 'secret1' } }),
+    [],
+  );
   if (res.status !== 201) throw new Error(`register answered ${res.status}`);
   const token = res.json.token as string;
   await subscribe(baseUrl, token, 'pro');
@@ -138,15 +159,19 @@ async function judge(
   let duplicates = [...counts.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
   for (const id of videoIds) {
     const video = byId.get(id);
-    if (video?.status === 'processed' && counts.get(`evt.media.video.processed ${id}`) !== 1) row.notes.push(`video ${id}: ${counts.get(`evt.media.video.processed ${id}`) ?? 0} processed events`);
+    if (video?.status === 'processed' && counts.get(`evt.media.video.processed ${id}`) !== 1)
+      row.notes.push(`video ${id}: ${counts.get(`evt.media.video.processed ${id}`) ?? 0} processed events`);
   }
   for (const [id, h] of highlights) {
-    if (h.status === 'ready' && counts.get(`evt.media.highlights.ready ${h.videoId} ${id}`) !== 1) row.notes.push(`highlight ${id}: ${counts.get(`evt.media.highlights.ready ${h.videoId} ${id}`) ?? 0} ready events`);
+    if (h.status === 'ready' && counts.get(`evt.media.highlights.ready ${h.videoId} ${id}`) !== 1)
+      row.notes.push(`highlight ${id}: ${counts.get(`evt.media.highlights.ready ${h.videoId} ${id}`) ?? 0} ready events`);
   }
   // One version per request: no highlight version twice, no reel without a request.
   for (const videoId of new Set([...highlights.values()].map((h) => h.videoId as string))) {
     const requested = requestedPerVideo.get(videoId) ?? 0;
-    const versions = ((await api(app.baseUrl, 'GET', `/api/videos/${videoId}/highlights`, { token })).json as unknown as Array<{ version: number }>).map((h) => h.version);
+    const versions = ((await api(app.baseUrl, 'GET', `/api/videos/${videoId}/highlights`, { token })).json as unknown as Array<{ version: number }>).map(
+      (h) => h.version,
+    );
     const extra = versions.length - requested + (versions.length - new Set(versions).size);
     if (extra > 0) {
       duplicates += extra;
@@ -188,7 +213,10 @@ async function killWorkerScenario(context: Context, step: 'analysis' | 'render',
   const highlightIds: string[] = [];
   let killed = 0;
   for (const videoId of videoIds) {
-    const queued = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/generate-highlights`, { token, body: { preset: 'sport', targetLength: 15, quality: '480p' } });
+    const queued = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/generate-highlights`, {
+      token,
+      body: { preset: 'sport', targetLength: 15, quality: '480p' },
+    });
     if (queued.status !== 202) throw new Error(`generate-highlights answered ${queued.status}: ${queued.text}`);
     highlightIds.push(queued.json.id);
     requestedPerVideo.set(videoId, (requestedPerVideo.get(videoId) ?? 0) + 1);
@@ -197,9 +225,19 @@ async function killWorkerScenario(context: Context, step: 'analysis' | 'render',
     await settleHighlights(app.baseUrl, token, [queued.json.id], SETTLE_MS);
   }
   const notes = killed < runs ? [`${runs - killed} runs finished before the kill`] : [];
-  return judge(context, {
-    scenario: `SIGKILL worker mid-${step} x${runs}`, runs, accepted: runs, whileDown: '-', recoverySeconds: null, notes,
-  }, videoIds, highlightIds);
+  return judge(
+    context,
+    {
+      scenario: `SIGKILL worker mid-${step} x${runs}`,
+      runs,
+      accepted: runs,
+      whileDown: '-',
+      recoverySeconds: null,
+      notes,
+    },
+    videoIds,
+    highlightIds,
+  );
 }
 
 /** Takes a dependency away while `during` goes on, probing the API; the row's outage facts. */
@@ -215,14 +253,18 @@ async function outage(context: Context, seconds: number, down: () => Promise<voi
   await prober.stop();
   // Requests answered while the dependency was down (the first second after the stop is the kill itself).
   const statuses = prober.statusesBetween(downAt, upAt);
-  const whileDown = Object.entries(statuses).map(([status, n]) => `${status} x${n}`).join(' ') || '-';
+  const whileDown =
+    Object.entries(statuses)
+      .map(([status, n]) => `${status} x${n}`)
+      .join(' ') || '-';
   return { whileDown, recoverySeconds: Math.round(prober.longestOutageAfter(upAt) * 10) / 10 };
 }
 
 async function uploadBatch(context: Context, count: number, file: 'chaos-8s.webm' | 'chaos-40s.mp4', label: string) {
   const answers: number[] = [];
-  const results = await Promise.all(Array.from({ length: count }, (_, i) =>
-    uploadWithRetries(context.app.baseUrl, context.token, file, `${label} ${i + 1}`, answers)));
+  const results = await Promise.all(
+    Array.from({ length: count }, (_, i) => uploadWithRetries(context.app.baseUrl, context.token, file, `${label} ${i + 1}`, answers)),
+  );
   const ids = results.filter((r) => r.status === 200).map((r) => r.id);
   const refused = results.filter((r) => r.status !== 200).map((r) => r.status);
   const notes = [
@@ -232,7 +274,10 @@ async function uploadBatch(context: Context, count: number, file: 'chaos-8s.webm
   return { ids, notes, bad: answers.filter((a) => a >= 500 && a !== 503).length };
 }
 
-const summarise = (values: number[]) => Object.entries(values.reduce<Record<number, number>>((c, v) => ({ ...c, [v]: (c[v] ?? 0) + 1 }), {})).map(([v, n]) => `${v} x${n}`).join(' ');
+const summarise = (values: number[]) =>
+  Object.entries(values.reduce<Record<number, number>>((c, v) => ({ ...c, [v]: (c[v] ?? 0) + 1 }), {}))
+    .map(([v, n]) => `${v} x${n}`)
+    .join(' ');
 
 /** Waits until at least one of the videos is being processed. */
 async function untilProcessing(context: Context, ids: string[]) {
@@ -249,8 +294,17 @@ async function untilProcessing(context: Context, ids: string[]) {
 async function natsDuringProcessing(context: Context): Promise<Row> {
   const uploads = await uploadBatch(context, 6, 'chaos-8s.webm', 'nats processing');
   await untilProcessing(context, uploads.ids);
-  const facts = await outage(context, OUTAGE_SECONDS, () => context.nats.stop('SIGTERM'), () => context.nats.start());
-  return judge(context, { scenario: `NATS restart (${OUTAGE_SECONDS} s) during processing`, runs: 1, accepted: uploads.ids.length, notes: uploads.notes, ...facts }, uploads.ids);
+  const facts = await outage(
+    context,
+    OUTAGE_SECONDS,
+    () => context.nats.stop('SIGTERM'),
+    () => context.nats.start(),
+  );
+  return judge(
+    context,
+    { scenario: `NATS restart (${OUTAGE_SECONDS} s) during processing`, runs: 1, accepted: uploads.ids.length, notes: uploads.notes, ...facts },
+    uploads.ids,
+  );
 }
 
 /** Scenario 3b: NATS restarts while a burst of uploads is in flight (each client retries on 503). */
@@ -266,11 +320,21 @@ async function natsDuringUploadBurst(context: Context, burst: number): Promise<R
   const uploads = await uploading;
   await sleep((RECOVERY_LIMIT_SECONDS + 2) * 1000);
   await prober.stop();
-  const whileDown = Object.entries(prober.statusesBetween(downAt, upAt)).map(([s, n]) => `${s} x${n}`).join(' ');
-  const row = await judge(context, {
-    scenario: `NATS restart (${OUTAGE_SECONDS} s) during ${burst} uploads`, runs: 1, accepted: uploads.ids.length, notes: uploads.notes,
-    whileDown, recoverySeconds: Math.round(prober.longestOutageAfter(upAt) * 10) / 10,
-  }, uploads.ids);
+  const whileDown = Object.entries(prober.statusesBetween(downAt, upAt))
+    .map(([s, n]) => `${s} x${n}`)
+    .join(' ');
+  const row = await judge(
+    context,
+    {
+      scenario: `NATS restart (${OUTAGE_SECONDS} s) during ${burst} uploads`,
+      runs: 1,
+      accepted: uploads.ids.length,
+      notes: uploads.notes,
+      whileDown,
+      recoverySeconds: Math.round(prober.longestOutageAfter(upAt) * 10) / 10,
+    },
+    uploads.ids,
+  );
   return withStrayCheck(context, row, 'nats burst', uploads.ids, uploads.bad);
 }
 
@@ -278,8 +342,17 @@ async function natsDuringUploadBurst(context: Context, burst: number): Promise<R
 async function postgresDuringProcessing(context: Context): Promise<Row> {
   const uploads = await uploadBatch(context, 6, 'chaos-8s.webm', 'postgres processing');
   await untilProcessing(context, uploads.ids);
-  const facts = await outage(context, OUTAGE_SECONDS, () => context.pg.stop(), () => context.pg.start());
-  return judge(context, { scenario: `PostgreSQL restart (${OUTAGE_SECONDS} s) during processing`, runs: 1, accepted: uploads.ids.length, notes: uploads.notes, ...facts }, uploads.ids);
+  const facts = await outage(
+    context,
+    OUTAGE_SECONDS,
+    () => context.pg.stop(),
+    () => context.pg.start(),
+  );
+  return judge(
+    context,
+    { scenario: `PostgreSQL restart (${OUTAGE_SECONDS} s) during processing`, runs: 1, accepted: uploads.ids.length, notes: uploads.notes, ...facts },
+    uploads.ids,
+  );
 }
 
 /** Scenario 5: S3 refuses connections for 10 s while uploads and processing go on; media reads through the gateway must answer 503. */
@@ -304,12 +377,22 @@ async function s3Refusing(context: Context, burst: number): Promise<Row> {
   const second = await uploading;
   await sleep((RECOVERY_LIMIT_SECONDS + 2) * 1000);
   await prober.stop();
-  const whileDown = Object.entries(prober.statusesBetween(downAt, upAt)).map(([s, n]) => `${s} x${n}`).join(' ');
+  const whileDown = Object.entries(prober.statusesBetween(downAt, upAt))
+    .map(([s, n]) => `${s} x${n}`)
+    .join(' ');
   const ids = [...first.ids, ...second.ids];
-  const row = await judge(context, {
-    scenario: `S3 refusing (${S3_OUTAGE_SECONDS} s) during uploads+processing`, runs: 1, accepted: ids.length, notes: [...first.notes, ...second.notes, `probed ${mediaPath ? 'a thumbnail' : '/api/videos'}`],
-    whileDown, recoverySeconds: Math.round(prober.longestOutageAfter(upAt) * 10) / 10,
-  }, ids);
+  const row = await judge(
+    context,
+    {
+      scenario: `S3 refusing (${S3_OUTAGE_SECONDS} s) during uploads+processing`,
+      runs: 1,
+      accepted: ids.length,
+      notes: [...first.notes, ...second.notes, `probed ${mediaPath ? 'a thumbnail' : '/api/videos'}`],
+      whileDown,
+      recoverySeconds: Math.round(prober.longestOutageAfter(upAt) * 10) / 10,
+    },
+    ids,
+  );
   return withStrayCheck(context, row, 's3 burst', second.ids, second.bad);
 }
 
@@ -324,15 +407,28 @@ async function withStrayCheck(context: Context, row: Row, label: string, accepte
   if (titles.size !== videos.length) notes.push(`${videos.length - titles.size} uploads stored twice`);
   if (badAnswers) notes.push(`${badAnswers} upload answers were 5xx other than 503`);
   const duplicates = row.duplicates + videos.length - titles.size;
-  return { ...row, notes, duplicates, lost: row.lost + strays.filter((v) => !['processed', 'error'].includes(v.status)).length, pass: row.pass && !strays.length && !badAnswers && duplicates === 0 };
+  return {
+    ...row,
+    notes,
+    duplicates,
+    lost: row.lost + strays.filter((v) => !['processed', 'error'].includes(v.status)).length,
+    pass: row.pass && !strays.length && !badAnswers && duplicates === 0,
+  };
 }
 
 function printTable(rows: Row[]) {
   const header = ['scenario', 'runs', 'accepted', 'processed', 'error (reason)', 'lost', 'dupl.', 'API while down', 'recovery s', 'result'];
   const cells = rows.map((r) => [
-    r.scenario, String(r.runs), String(r.accepted), String(r.processed),
+    r.scenario,
+    String(r.runs),
+    String(r.accepted),
+    String(r.processed),
     r.errors.length ? `${r.errors.length}: ${[...new Set(r.errors)].join(' | ').slice(0, 60)}` : '0',
-    String(r.lost), String(r.duplicates), r.whileDown, r.recoverySeconds === null ? '-' : r.recoverySeconds.toFixed(1), r.pass ? 'pass' : 'FAIL',
+    String(r.lost),
+    String(r.duplicates),
+    r.whileDown,
+    r.recoverySeconds === null ? '-' : r.recoverySeconds.toFixed(1),
+    r.pass ? 'pass' : 'FAIL',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => c.map((v, i) => (i === 0 || i === 4 || i === 7 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');

@@ -20,9 +20,32 @@ export function tenMinuteMatch(): PlantedVideo {
   const add = (kind: Segment['kind'], seconds: number, scene: number) => segments.push({ kind, seconds, scene });
   // Eight planted moments of 3 s: with what a viewer needs around them, they fit one 30 s reel.
   const plan: Array<[Segment['kind'], number]> = [
-    ['calm', 40], ['action', 3], ['calm', 35], ['pan', 6], ['calm', 30], ['speech', 8], ['applause', 3], ['calm', 45],
-    ['action', 3], ['calm', 50], ['pan', 8], ['calm', 40], ['action', 3], ['calm', 45], ['speech', 6], ['applause', 3],
-    ['calm', 50], ['action', 3], ['calm', 40], ['pan', 6], ['calm', 35], ['action', 3], ['calm', 40], ['action', 3], ['calm', 50], ['calm', 42],
+    ['calm', 40],
+    ['action', 3],
+    ['calm', 35],
+    ['pan', 6],
+    ['calm', 30],
+    ['speech', 8],
+    ['applause', 3],
+    ['calm', 45],
+    ['action', 3],
+    ['calm', 50],
+    ['pan', 8],
+    ['calm', 40],
+    ['action', 3],
+    ['calm', 45],
+    ['speech', 6],
+    ['applause', 3],
+    ['calm', 50],
+    ['action', 3],
+    ['calm', 40],
+    ['pan', 6],
+    ['calm', 35],
+    ['action', 3],
+    ['calm', 40],
+    ['action', 3],
+    ['calm', 50],
+    ['calm', 42],
   ];
   plan.forEach(([kind, seconds], i) => add(kind, seconds, kind === 'calm' ? i % 5 : (i + 2) % 5));
   if (segments.reduce((sum, s) => sum + s.seconds, 0) !== 600) throw new Error('the match must last 10 minutes');
@@ -63,7 +86,8 @@ export async function measureAnalysis(video: PlantedVideo): Promise<EngineFigure
 /** Planted-event recall (events whose middle a moment covers) and precision (moments on an event). */
 export function momentScores(video: PlantedVideo, moments: Array<{ start: number; end: number }>) {
   const covers = (m: { start: number; end: number }, e: { start: number; end: number }) => m.start < e.end && m.end > e.start;
-  const recall = video.events.filter((e) => moments.some((m) => m.start <= (e.start + e.end) / 2 && m.end >= (e.start + e.end) / 2)).length / video.events.length;
+  const recall =
+    video.events.filter((e) => moments.some((m) => m.start <= (e.start + e.end) / 2 && m.end >= (e.start + e.end) / 2)).length / video.events.length;
   const precision = moments.filter((m) => video.events.some((e) => covers(m, e))).length / Math.max(1, moments.length);
   return { recall, precision };
 }
@@ -71,8 +95,21 @@ export function momentScores(video: PlantedVideo, moments: Array<{ start: number
 /** A plain encode of `seconds` of calm footage from 1:00 at the reel's preset and size (the first baseline). */
 export async function plainEncodeSeconds(file: string, seconds: number, output: string): Promise<number> {
   return timed([
-    '-hide_banner', '-v', 'error', '-nostdin', '-y', '-ss', '60', '-t', String(seconds), '-i', file,
-    '-vf', 'scale=1920:1080', ...PLAIN_CODECS, output,
+    '-hide_banner',
+    '-v',
+    'error',
+    '-nostdin',
+    '-y',
+    '-ss',
+    '60',
+    '-t',
+    String(seconds),
+    '-i',
+    file,
+    '-vf',
+    'scale=1920:1080',
+    ...PLAIN_CODECS,
+    output,
   ]);
 }
 

@@ -25,7 +25,10 @@ export async function main(args: string[]): Promise<void> {
   const out = resolve(args.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? '/tmp/face-reel');
   mkdirSync(out, { recursive: true });
   const clip = resolve(args.find((a) => a.startsWith('--clip='))?.slice('--clip='.length) ?? personClip(join(out, 'person.mp4')));
-  const name = clip.split('/').pop()!.replace(/\.[^.]+$/, '');
+  const name = clip
+    .split('/')
+    .pop()!
+    .replace(/\.[^.]+$/, '');
   const media = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
   const analyser = new Analyser(media);
   await analyser.warmFaces();
@@ -34,19 +37,34 @@ export async function main(args: string[]): Promise<void> {
   const seconds = (analysis.faceCount ?? []).length;
   console.log(`\n== 9:16 reel of ${clip} (${facts.width}x${facts.height}, ${facts.duration.toFixed(1)} s) ==`);
   console.log(`faces per second: ${(analysis.faceCount ?? []).join(' ')}`);
-  console.log(`face centre per second: ${(analysis.faceCenter ?? []).map((c, s) => (analysis.faceCount![s] ? c.toFixed(2) : '-')).join(' ')} (of ${seconds} s)`);
+  console.log(
+    `face centre per second: ${(analysis.faceCenter ?? []).map((c, s) => (analysis.faceCount![s] ? c.toFixed(2) : '-')).join(' ')} (of ${seconds} s)`,
+  );
 
   const scores = scoreAnalysis(analysis, 'wedding');
   const target = Math.min(15, Math.max(3, facts.duration - 1));
-  const moments = selectMoments(analysis, scores, { preset: 'wedding', target, fill: true })
-    .map((m) => ({ start: m.start, end: m.end, crop: cropPath(analysis, m), reasons: m.reasons }));
+  const moments = selectMoments(analysis, scores, { preset: 'wedding', target, fill: true }).map((m) => ({
+    start: m.start,
+    end: m.end,
+    crop: cropPath(analysis, m),
+    reasons: m.reasons,
+  }));
   for (const m of moments) {
-    const path = m.crop.map((s) => `${(m.start + s.from).toFixed(1)}-${(m.start + s.to).toFixed(1)} s at ${s.x0.toFixed(2)}${s.x1 !== s.x0 ? `->${s.x1.toFixed(2)}` : ''}`).join(', ');
+    const path = m.crop
+      .map((s) => `${(m.start + s.from).toFixed(1)}-${(m.start + s.to).toFixed(1)} s at ${s.x0.toFixed(2)}${s.x1 !== s.x0 ? `->${s.x1.toFixed(2)}` : ''}`)
+      .join(', ');
     console.log(`moment ${m.start.toFixed(1)}-${m.end.toFixed(1)} s (${m.reasons.join(', ')}): crop centre ${path}`);
   }
   const reel = join(out, `${name}-9x16.mp4`);
   const spec = {
-    source: clip, hasAudio: facts.hasAudio, moments, quality: qualityFor('720p', '9:16', facts), format: 'mp4', aspect: '9:16', crossfade: 0.4, output: reel,
+    source: clip,
+    hasAudio: facts.hasAudio,
+    moments,
+    quality: qualityFor('720p', '9:16', facts),
+    format: 'mp4',
+    aspect: '9:16',
+    crossfade: 0.4,
+    output: reel,
     sourceSize: { width: facts.width, height: facts.height, sampleAspect: facts.sampleAspect },
   } as const;
   await media.run(renderArgs(spec), { durationSeconds: reelLength(spec) });
@@ -62,25 +80,45 @@ export async function main(args: string[]): Promise<void> {
     const rgb = execFileSync('ffmpeg', ['-v', 'error', '-i', png, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
     const faces = await detector.detect(rgb, 270, 480);
     const best = faces.reduce<(typeof faces)[number] | null>((a, b) => (!a || b.score > a.score ? b : a), null);
-    found.push(best ? `${t.toFixed(1)} s: face at x ${(best.x + best.width / 2).toFixed(2)}, y ${(best.y + best.height / 2).toFixed(2)} (score ${best.score.toFixed(2)})` : `${t.toFixed(1)} s: no face`);
+    found.push(
+      best
+        ? `${t.toFixed(1)} s: face at x ${(best.x + best.width / 2).toFixed(2)}, y ${(best.y + best.height / 2).toFixed(2)} (score ${best.score.toFixed(2)})`
+        : `${t.toFixed(1)} s: no face`,
+    );
   }
   await detector.close();
   const tiles = join(out, `${name}-tiles.png`);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', join(out, `${name}-frame-%d.png`), '-vf', `tile=${FRAMES}x1:padding=6:margin=6:color=white`, '-frames:v', '1', tiles]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    join(out, `${name}-frame-%d.png`),
+    '-vf',
+    `tile=${FRAMES}x1:padding=6:margin=6:color=white`,
+    '-frames:v',
+    '1',
+    tiles,
+  ]);
   console.log(`reel ${reel} (${length.toFixed(1)} s); frames: ${found.join('; ')}`);
   console.log(`tiled frames: ${tiles}`);
 
   // Chromium plays the reel itself, one video element per time, and takes a screenshot.
   const page = join(out, `${name}.html`);
-  writeFileSync(page, `<!doctype html><meta charset="utf-8"><title>9:16 reel: ${name}</title>
+  writeFileSync(
+    page,
+    `<!doctype html><meta charset="utf-8"><title>9:16 reel: ${name}</title>
 <style>body{margin:12px;font:14px sans-serif;background:#fff}div{display:flex;gap:8px}figure{margin:0}video{width:200px;height:356px;background:#000;display:block}figcaption{text-align:center}</style>
 <h1 style="font-size:16px">${name}: 9:16 reel, ${FRAMES} frames (crop on the faces, else the action)</h1>
-<div>${times.map((t) => `<figure><video muted preload="auto" src="${reel.split('/').pop()}#t=${t.toFixed(3)}"></video><figcaption>${t.toFixed(1)} s</figcaption></figure>`).join('')}</div>`);
+<div>${times.map((t) => `<figure><video muted preload="auto" src="${reel.split('/').pop()}#t=${t.toFixed(3)}"></video><figcaption>${t.toFixed(1)} s</figcaption></figure>`).join('')}</div>`,
+  );
   const browser = await launchChromium();
   try {
     const tab = await browser.newPage({ viewport: { width: 1300, height: 460 } });
     await tab.goto(`file://${page}`);
-    await tab.waitForFunction(() => Array.from(document.querySelectorAll('video')).every((v) => v.readyState >= 2 && !v.seeking), undefined, { timeout: 30_000 });
+    await tab.waitForFunction(() => Array.from(document.querySelectorAll('video')).every((v) => v.readyState >= 2 && !v.seeking), undefined, {
+      timeout: 30_000,
+    });
     const shot = join(out, `${name}-chromium.png`);
     await tab.screenshot({ path: shot, fullPage: true });
     console.log(`Chromium screenshot: ${shot}`);

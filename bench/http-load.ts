@@ -13,7 +13,9 @@ function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<{
   return new Promise((resolve) => {
     const req = request(url, { agent, headers }, (res) => {
       let bytes = 0;
-      res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
       res.on('error', (err) => resolve(noAnswer(err)));
     });
@@ -22,7 +24,16 @@ function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<{
   });
 }
 
-export interface LoadResult { requests: number; errors: number; seconds: number; perSecond: number; p50: number; p95: number; p99: number; statuses: Map<number, number> }
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  statuses: Map<number, number>;
+}
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -33,8 +44,14 @@ function summarise(latencies: number[], statuses: Map<number, number>, seconds: 
   const sorted = [...latencies].sort((a, b) => a - b);
   const errors = [...statuses].filter(([status]) => !ok(status)).reduce((sum, [, n]) => sum + n, 0);
   return {
-    requests: sorted.length, errors, seconds, perSecond: sorted.length / seconds,
-    p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), statuses,
+    requests: sorted.length,
+    errors,
+    seconds,
+    perSecond: sorted.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    statuses,
   };
 }
 
@@ -51,13 +68,15 @@ export async function hammer(url: string, options: { connections: number; second
   const statuses = new Map<number, number>();
   const started = Date.now();
   const deadline = started + options.seconds * 1000;
-  await Promise.all(Array.from({ length: options.connections }, async () => {
-    while (Date.now() < deadline) {
-      const { status, ms } = await get(agent, target, options.headers ?? {});
-      latencies.push(ms);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (Date.now() < deadline) {
+        const { status, ms } = await get(agent, target, options.headers ?? {});
+        latencies.push(ms);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
   agent.destroy();
   return summarise(latencies, statuses, (Date.now() - started) / 1000, isOk);
 }
@@ -66,7 +85,10 @@ export async function hammer(url: string, options: { connections: number; second
  * Open loop: `rate` requests a second for `seconds`, each from `next()` (its path and headers),
  * whether or not earlier ones have answered (a slow server then shows as latency, not as fewer requests).
  */
-export async function steadyRate(baseUrl: string, options: { rate: number; seconds: number; next: () => { path: string; headers: Record<string, string> } }): Promise<LoadResult & { byPath: Map<string, number[]> }> {
+export async function steadyRate(
+  baseUrl: string,
+  options: { rate: number; seconds: number; next: () => { path: string; headers: Record<string, string> } },
+): Promise<LoadResult & { byPath: Map<string, number[]> }> {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -79,12 +101,14 @@ export async function steadyRate(baseUrl: string, options: { rate: number; secon
     if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
     const { path, headers } = options.next();
     const kind = path.replace(/[0-9a-f-]{36}/g, '{id}');
-    pending.push(get(agent, new URL(path, baseUrl), headers).then(({ status, ms }) => {
-      latencies.push(ms);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      if (!byPath.has(kind)) byPath.set(kind, []);
-      byPath.get(kind)!.push(ms);
-    }));
+    pending.push(
+      get(agent, new URL(path, baseUrl), headers).then(({ status, ms }) => {
+        latencies.push(ms);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (!byPath.has(kind)) byPath.set(kind, []);
+        byPath.get(kind)!.push(ms);
+      }),
+    );
   }
   await Promise.all(pending);
   agent.destroy();

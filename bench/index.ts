@@ -78,22 +78,29 @@ export async function main(args: string[]): Promise<void> {
   console.log('\npreparing bench media (cached in node_modules/.cache/reelsmith-bench)...');
   const big = skipUpload || !runs('upload') ? undefined : twoGigabytes();
   const match = runs('engine') ? tenMinuteMatch() : undefined;
-  const cases = !runs('pipeline') ? [] : [
-    { name: '10 min 1080p30 H.264/AAC MP4 (plays as is)', file: tenMinutes1080p() },
-    { name: '10 min 1080p30 H.264/AAC MKV (remuxed)', file: tenMinutes1080pMkv() },
-    { name: '30 s 1080p30 MPEG-4/MP3 AVI (re-encoded)', file: thirtySecondsMpeg4() },
-  ];
+  const cases = !runs('pipeline')
+    ? []
+    : [
+        { name: '10 min 1080p30 H.264/AAC MP4 (plays as is)', file: tenMinutes1080p() },
+        { name: '10 min 1080p30 H.264/AAC MKV (remuxed)', file: tenMinutes1080pMkv() },
+        { name: '30 s 1080p30 MPEG-4/MP3 AVI (re-encoded)', file: thirtySecondsMpeg4() },
+      ];
 
   const nats = await startNatsServer();
   const s3 = await startS3Server();
   const databaseUrl = await createTestDatabase();
   Object.assign(process.env, {
-    NATS_URL: nats.url, DATABASE_URL: databaseUrl, S3_ENDPOINT: s3.endpoint,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789', MEDIA_URL_SECRET: 'bench-media-url-secret-long-enough-0123456789',
+    NATS_URL: nats.url,
+    DATABASE_URL: databaseUrl,
+    S3_ENDPOINT: s3.endpoint,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    MEDIA_URL_SECRET: 'bench-media-url-secret-long-enough-0123456789',
   });
   // --profile: gateway and media run with a CPU profiler that the load part switches on for its measured window.
   const profileDir = runs('load') && args.includes('--profile') ? newProfileDir() : undefined;
-  const profiling: Record<string, string> = profileDir ? { NODE_OPTIONS: `--require ${require.resolve('./profile-preload.cjs')}`, CPU_PROFILE_DIR: profileDir } : {};
+  const profiling: Record<string, string> = profileDir
+    ? { NODE_OPTIONS: `--require ${require.resolve('./profile-preload.cjs')}`, CPU_PROFILE_DIR: profileDir }
+    : {};
   // debug: the worker's per-render split (ffmpeg, storing the reel) is printed after the engine table;
   // the load part measures at the default level, as deployed.
   // A generous start-up deadline: the bench often shares a busy machine.
@@ -112,7 +119,9 @@ export async function main(args: string[]): Promise<void> {
       sampler.start();
       const result = await upload(app.baseUrl, token, big.file, big.bytes);
       const peaks = sampler.stop();
-      console.log(`upload ${fmt(result.uploadSeconds)} s = ${fmt(big.bytes / MB / result.uploadSeconds)} MB/s; complete-upload -> processed ${fmt(result.processSeconds)} s`);
+      console.log(
+        `upload ${fmt(result.uploadSeconds)} s = ${fmt(big.bytes / MB / result.uploadSeconds)} MB/s; complete-upload -> processed ${fmt(result.processSeconds)} s`,
+      );
       const widths = [18, 10, 10, 8];
       console.log(row(['process', 'idle MiB', 'peak MiB', 'peak/idle'], widths));
       for (const [name, before] of idle) {
@@ -154,14 +163,19 @@ const RENDER_RUNS = 5;
 
 /** The highlight engine on a generated 10-minute match with planted moments. */
 async function engineBench(baseUrl: string, token: string, match: ReturnType<typeof tenMinuteMatch>) {
-  console.log(`\n== Highlight engine: ${fmt(match.duration / 60, 0)}-minute 1080p30 match, ${match.events.length} planted moments, ${match.cuts.length} hard cuts ==`);
+  console.log(
+    `\n== Highlight engine: ${fmt(match.duration / 60, 0)}-minute 1080p30 match, ${match.events.length} planted moments, ${match.cuts.length} hard cuts ==`,
+  );
   const figures = await measureAnalysis(match);
   const { video } = await upload(baseUrl, token, match.file, statSync(match.file).size);
   const tracks = (await api(baseUrl, 'GET', '/api/music-tracks', { token })).json as Array<{ id: string; title: string; mood: string; bpm: number }>;
   const track = tracks.find((t) => t.mood === 'energetic') ?? tracks[0];
   console.log(`music: ${track.title} (${track.bpm} BPM)`);
   const requested = Date.now();
-  const queued = await api(baseUrl, 'POST', `/api/videos/${video.id}/generate-highlights`, { token, body: { preset: 'sport', targetLength: 30, musicTrackId: track.id } });
+  const queued = await api(baseUrl, 'POST', `/api/videos/${video.id}/generate-highlights`, {
+    token,
+    body: { preset: 'sport', targetLength: 30, musicTrackId: track.id },
+  });
   if (queued.status !== 202) throw new Error(`generate-highlights answered ${queued.status}: ${queued.text}`);
   const highlight = await untilReady(baseUrl, token, queued.json);
   const oneClick = (Date.now() - requested) / 1000;
@@ -182,18 +196,43 @@ async function engineBench(baseUrl: string, token: string, match: ReturnType<typ
   const [render, plainMoments] = [median(renders), median(plains)];
   const widths = [72, 8, 10, 5];
   console.log(row(['measure', 'value', 'goal', 'met'], widths));
-  const line = (what: string, value: number, goal: string, met: boolean, digits = 2) => console.log(row([what, fmt(value, digits), goal, met ? 'yes' : 'NO'], widths));
+  const line = (what: string, value: number, goal: string, met: boolean, digits = 2) =>
+    console.log(row([what, fmt(value, digits), goal, met ? 'yes' : 'NO'], widths));
   line('planted-moment recall (30 s reel)', recall, '', true);
   line('planted-moment precision (moments on a planted event)', precision, '', true);
   // The target is an upper bound: strong moments only, no padding (fill to length is an option).
-  line(`reel length, s (at most the 30 s target, ${highlight.moments.length} strong moments, with music${inOrder ? ', story order' : ', NOT in story order'})`, highlight.reel.duration, '<= 30', highlight.reel.duration <= 30.5, 1);
+  line(
+    `reel length, s (at most the 30 s target, ${highlight.moments.length} strong moments, with music${inOrder ? ', story order' : ', NOT in story order'})`,
+    highlight.reel.duration,
+    '<= 30',
+    highlight.reel.duration <= 30.5,
+    1,
+  );
   line('cut F1 (precision ' + fmt(figures.cutPrecision, 2) + ', recall ' + fmt(figures.cutRecall, 2) + ')', figures.cutF1, '', true);
-  line(`analysis ${fmt(figures.analysisSeconds)} s / bare decode ${fmt(figures.decodeSeconds)} s`, figures.analysisSeconds / figures.decodeSeconds, '<= 1.00', figures.analysisSeconds <= figures.decodeSeconds);
-  line(`render ${fmt(render)} s / plain encode of its moments ${fmt(plainMoments)} s (medians of ${RENDER_RUNS})`, render / plainMoments, '<= 1.15', render <= plainMoments * 1.15);
+  line(
+    `analysis ${fmt(figures.analysisSeconds)} s / bare decode ${fmt(figures.decodeSeconds)} s`,
+    figures.analysisSeconds / figures.decodeSeconds,
+    '<= 1.00',
+    figures.analysisSeconds <= figures.decodeSeconds,
+  );
+  line(
+    `render ${fmt(render)} s / plain encode of its moments ${fmt(plainMoments)} s (medians of ${RENDER_RUNS})`,
+    render / plainMoments,
+    '<= 1.15',
+    render <= plainMoments * 1.15,
+  );
   console.log(`  runs: render ${renders.map((r) => fmt(r)).join(', ')} s; plain encode ${plains.map((p) => fmt(p)).join(', ')} s`);
   line(`render ${fmt(render)} s / plain encode of ${fmt(highlight.reel.duration)} s calm footage ${fmt(plain)} s`, render / plain, '(info)', true);
-  line(`one click -> reel ready, s (quarter of the video = ${fmt(match.duration / 4, 0)} s)`, oneClick, `<= ${fmt(match.duration / 4, 0)}`, oneClick <= match.duration / 4, 1);
-  console.log(`moments: ${highlight.moments.map((m: { start: number; end: number; reasons: string[] }) => `${fmt(m.start)}-${fmt(m.end)} (${m.reasons.join(', ')})`).join('; ')}`);
+  line(
+    `one click -> reel ready, s (quarter of the video = ${fmt(match.duration / 4, 0)} s)`,
+    oneClick,
+    `<= ${fmt(match.duration / 4, 0)}`,
+    oneClick <= match.duration / 4,
+    1,
+  );
+  console.log(
+    `moments: ${highlight.moments.map((m: { start: number; end: number; reasons: string[] }) => `${fmt(m.start)}-${fmt(m.end)} (${m.reasons.join(', ')})`).join('; ')}`,
+  );
   console.log(`planted: ${match.events.map((e) => `${e.start}-${e.end} ${e.kind}`).join('; ')}`);
 }
 

@@ -30,12 +30,36 @@ function clip(index: number): string {
   const file = join(DIR, `load-clip-${index}.mp4`);
   if (existsSync(file)) return file;
   const patterns = ['testsrc2', 'smptehdbars', 'rgbtestsrc', 'testsrc', 'smptebars'];
-  execFileSync('ffmpeg', [
-    '-hide_banner', '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `${patterns[index]}=size=640x360:rate=30:duration=3`,
-    '-f', 'lavfi', '-i', `sine=frequency=${440 + index * 110}:sample_rate=48000:duration=3`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', `${file}.tmp.mp4`,
-  ], { stdio: 'inherit' });
+  execFileSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `${patterns[index]}=size=640x360:rate=30:duration=3`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${440 + index * 110}:sample_rate=48000:duration=3`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      `${file}.tmp.mp4`,
+    ],
+    { stdio: 'inherit' },
+  );
   renameSync(`${file}.tmp.mp4`, file);
   return file;
 }
@@ -83,10 +107,14 @@ async function bareServer(body: Buffer): Promise<{ url: string; close(): Promise
   });
   return {
     url: `http://127.0.0.1:${port}/api/videos`,
-    close: () => new Promise((resolve) => {
-      child.once('exit', () => { rmSync(dirname(file), { recursive: true, force: true }); resolve(); });
-      child.kill();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          rmSync(dirname(file), { recursive: true, force: true });
+          resolve();
+        });
+        child.kill();
+      }),
   };
 }
 
@@ -94,7 +122,8 @@ function printHammer(results: Array<[string, LoadResult]>) {
   const widths = [46, 9, 8, 8, 8, 7];
   console.log(row(['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors'], widths));
   for (const [name, r] of results) console.log(row([name, fmt(r.perSecond, 0), fmt(r.p50), fmt(r.p99), String(r.requests), String(r.errors)], widths));
-  for (const [name, r] of results.filter(([, r]) => r.errors > 0)) console.log(`${name}: statuses ${[...r.statuses].map(([s, n]) => `${s || 'no answer'}: ${n}`).join(', ')}`);
+  for (const [name, r] of results.filter(([, r]) => r.errors > 0))
+    console.log(`${name}: statuses ${[...r.statuses].map(([s, n]) => `${s || 'no answer'}: ${n}`).join(', ')}`);
 }
 
 /** Starts (first call) or stops and writes (second call) the CPU profile of the named services. */
@@ -105,9 +134,15 @@ function toggleProfiles(app: RunningApp, names: string[]) {
 /** The CPU profiles written under `dir`: top self-time functions and packages of each. */
 async function printProfiles(dir: string) {
   await new Promise((r) => setTimeout(r, 2000));
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort()) {
     console.log(`\n-- ${file}: self time by package --`);
-    console.log(selfTimeByPackage(join(dir, file)).map((p) => `${p.name} ${fmt(p.share * 100)}%`).join(', '));
+    console.log(
+      selfTimeByPackage(join(dir, file))
+        .map((p) => `${p.name} ${fmt(p.share * 100)}%`)
+        .join(', '),
+    );
     console.log(`-- top functions by self time --`);
     for (const f of topSelfTime(join(dir, file), 15)) console.log(`${fmt(f.share * 100).padStart(5)}%  ${f.name}  ${f.where}`);
   }
@@ -121,7 +156,8 @@ async function listBench(app: RunningApp, databaseUrl: string, profileDir?: stri
   const token = await signUp(app.baseUrl);
   await seedVideos(databaseUrl, userIdOf(token), LISTED_VIDEOS);
   const first = await api(app.baseUrl, 'GET', '/api/videos', { token });
-  if (first.status !== 200 || first.json.length !== LISTED_VIDEOS) throw new Error(`GET /api/videos answered ${first.status} with ${first.json?.length} videos`);
+  if (first.status !== 200 || first.json.length !== LISTED_VIDEOS)
+    throw new Error(`GET /api/videos answered ${first.status} with ${first.json?.length} videos`);
   const body = Buffer.from(first.text);
   console.log(`\n== GET /api/videos with ${LISTED_VIDEOS} videos (${fmt(body.length / 1024)} KiB), ${CONNECTIONS} connections for ${HAMMER_SECONDS} s each ==`);
   console.log(`machine load average (1 min) ${fmt(loadavg()[0])} on ${cpus().length} cores: the figures move with it, the ratios less`);
@@ -132,7 +168,10 @@ async function listBench(app: RunningApp, databaseUrl: string, profileDir?: stri
     await hammer(`${app.baseUrl}/api/videos`, { connections: 10, seconds: 2, headers: bearer(token) });
     await hammer(bare.url, { connections: 10, seconds: 1 });
     if (profileDir) toggleProfiles(app, ['gateway', 'media']);
-    results.push(['gateway GET /api/videos (100 videos)', await hammer(`${app.baseUrl}/api/videos`, { connections: CONNECTIONS, seconds: HAMMER_SECONDS, headers: bearer(token) })]);
+    results.push([
+      'gateway GET /api/videos (100 videos)',
+      await hammer(`${app.baseUrl}/api/videos`, { connections: CONNECTIONS, seconds: HAMMER_SECONDS, headers: bearer(token) }),
+    ]);
     if (profileDir) toggleProfiles(app, ['gateway', 'media']);
     results.push(['bare node:http, the same bytes', await hammer(bare.url, { connections: CONNECTIONS, seconds: HAMMER_SECONDS })]);
     results.push(['gateway /healthz (no NATS, no auth)', await hammer(`${app.baseUrl}/healthz`, { connections: CONNECTIONS, seconds: HAMMER_SECONDS })]);
@@ -141,7 +180,9 @@ async function listBench(app: RunningApp, databaseUrl: string, profileDir?: stri
   }
   printHammer(results);
   const [gateway, plain, health] = results.map(([, r]) => r);
-  console.log(`ratio gateway / bare: ${fmt(gateway.perSecond / plain.perSecond, 3)} of the req/s (p50 ${fmt(gateway.p50 / plain.p50)}x); gateway /healthz / bare: ${fmt(health.perSecond / plain.perSecond, 3)}`);
+  console.log(
+    `ratio gateway / bare: ${fmt(gateway.perSecond / plain.perSecond, 3)} of the req/s (p50 ${fmt(gateway.p50 / plain.p50)}x); gateway /healthz / bare: ${fmt(health.perSecond / plain.perSecond, 3)}`,
+  );
   if (profileDir) await printProfiles(profileDir);
 }
 
@@ -160,7 +201,8 @@ async function uploadClip(baseUrl: string, token: string, file: string): Promise
   });
   if (put !== 200) throw new Error(`storage PUT answered ${put}`);
   const done = await api(baseUrl, 'PUT', '/api/videos/complete-upload', {
-    token, body: { videoURL: json.uploadURL, title: 'Load clip', originalFilename: 'load-clip.mp4', fileSize: body.length, duration: 0 },
+    token,
+    body: { videoURL: json.uploadURL, title: 'Load clip', originalFilename: 'load-clip.mp4', fileSize: body.length, duration: 0 },
   });
   if (done.status !== 200) throw new Error(`complete-upload answered ${done.status}: ${done.text}`);
   return done.json.id as string;
@@ -171,7 +213,7 @@ async function untilSettled(baseUrl: string, tokens: string[], expected: number,
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const lists = await Promise.all(tokens.map((token) => api(baseUrl, 'GET', '/api/videos', { token })));
-    const videos = lists.flatMap((l) => (l.status === 200 ? l.json as Array<{ status: string; errorReason: string | null }> : []));
+    const videos = lists.flatMap((l) => (l.status === 200 ? (l.json as Array<{ status: string; errorReason: string | null }>) : []));
     const settled = videos.filter((v) => v.status === 'processed' || v.status === 'error');
     if ((videos.length >= expected && settled.length === videos.length) || Date.now() > deadline) return videos;
     await new Promise((r) => setTimeout(r, 1000));
@@ -188,7 +230,9 @@ async function sustainedBench(app: RunningApp, sampler: RssSampler) {
   // One processed video each before the run, so reads of one video and its highlights have a target.
   for (const token of tokens) known.get(token)!.push(await uploadClip(app.baseUrl, token, files[0]));
   await untilSettled(app.baseUrl, tokens, tokens.length, 120_000);
-  console.log(`\n== ${UPLOADS} concurrent uploads (${UPLOADERS} users, 3 s 640x360 H.264/AAC clips, presigned PUT + complete-upload) + ${READS_PER_SECOND} reads/s for ${READ_SECONDS} s ==`);
+  console.log(
+    `\n== ${UPLOADS} concurrent uploads (${UPLOADERS} users, 3 s 640x360 H.264/AAC clips, presigned PUT + complete-upload) + ${READS_PER_SECOND} reads/s for ${READ_SECONDS} s ==`,
+  );
 
   let turn = 0;
   const next = () => {
@@ -208,14 +252,16 @@ async function sustainedBench(app: RunningApp, sampler: RssSampler) {
   sampler.start();
   const started = Date.now();
   const uploadErrors: string[] = [];
-  const uploads = Promise.all(Array.from({ length: UPLOADS }, async (_, i) => {
-    const token = tokens[i % UPLOADERS];
-    try {
-      known.get(token)!.push(await uploadClip(app.baseUrl, token, files[i % files.length]));
-    } catch (err) {
-      uploadErrors.push((err as Error).message);
-    }
-  })).then(() => (Date.now() - started) / 1000);
+  const uploads = Promise.all(
+    Array.from({ length: UPLOADS }, async (_, i) => {
+      const token = tokens[i % UPLOADERS];
+      try {
+        known.get(token)!.push(await uploadClip(app.baseUrl, token, files[i % files.length]));
+      } catch (err) {
+        uploadErrors.push((err as Error).message);
+      }
+    }),
+  ).then(() => (Date.now() - started) / 1000);
   const loadBefore = loadavg()[0];
   const reads = await steadyRate(app.baseUrl, { rate: READS_PER_SECOND, seconds: READ_SECONDS, next });
   const uploadSeconds = await uploads;
@@ -242,7 +288,12 @@ async function sustainedBench(app: RunningApp, sampler: RssSampler) {
   console.log(row(['read latency p50 / p95 / p99, ms', `${fmt(reads.p50)} / ${fmt(reads.p95)} / ${fmt(reads.p99)}`], widths));
   for (const [kind, latencies] of reads.byPath) {
     const sorted = [...latencies].sort((a, b) => a - b);
-    console.log(row([`  ${kind} (${sorted.length}) p50 / p99, ms`, `${fmt(sorted[Math.floor(sorted.length / 2)])} / ${fmt(sorted[Math.floor(sorted.length * 0.99)])}`], widths));
+    console.log(
+      row(
+        [`  ${kind} (${sorted.length}) p50 / p99, ms`, `${fmt(sorted[Math.floor(sorted.length / 2)])} / ${fmt(sorted[Math.floor(sorted.length * 0.99)])}`],
+        widths,
+      ),
+    );
   }
   const errors = uploadErrors.length + failed.length + reads.errors + (UPLOADERS + UPLOADS - uploadErrors.length - processed - failed.length);
   console.log(row(['errors in all (must be 0)', String(errors)], widths));

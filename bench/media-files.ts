@@ -17,13 +17,38 @@ function make(name: string, args: string[]): string {
 }
 
 const source1080 = (seconds: number) => [
-  '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${seconds}`,
-  '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=48000:duration=${seconds}`,
+  '-f',
+  'lavfi',
+  '-i',
+  `testsrc2=size=1920x1080:rate=30:duration=${seconds}`,
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=frequency=330:sample_rate=48000:duration=${seconds}`,
 ];
 
 /** 10 s of 1080p30 H.264/AAC at about 5.5 Mbit/s (the bitrate of INFRA-NOTES' decode figures). */
 function base10s(): string {
-  return make('base-1080p30-10s.mp4', [...source1080(10), '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '5500k', '-maxrate', '5500k', '-bufsize', '11M', '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest']);
+  return make('base-1080p30-10s.mp4', [
+    ...source1080(10),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-b:v',
+    '5500k',
+    '-maxrate',
+    '5500k',
+    '-bufsize',
+    '11M',
+    '-g',
+    '60',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+  ]);
 }
 
 /** A 10-minute 1080p30 H.264/AAC MP4: the 10 s clip looped, streams copied. */

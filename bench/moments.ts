@@ -68,7 +68,10 @@ const MUSIC_TITLE = 'Skyline Sprint';
 const TARGET = 30;
 const JOIN = { width: 1280, height: 720, fps: 30, sampleRate: 48000 } as const;
 
-interface Span { start: number; end: number }
+interface Span {
+  start: number;
+  end: number;
+}
 
 /**
  * Bad-frame spans, in each clip's own timeline (ffmpeg command-line time, as events.csv), by frame
@@ -106,18 +109,52 @@ const BAD_SPANS: Array<{ clip: string; frames?: [number, number]; seconds?: [num
 /** Events longer than the longest moment the selector makes (10 s) or spanning the whole clip. */
 const MAX_MOMENT = 10;
 
-interface ClipEvent { clip: string; start: number; end: number; label: string; background: boolean }
+interface ClipEvent {
+  clip: string;
+  start: number;
+  end: number;
+  label: string;
+  background: boolean;
+}
 
-interface ClipFacts { file: string; facts: MediaFacts; videoStart: number; frameTimes: number[]; frameDuration: number; frames: number }
+interface ClipFacts {
+  file: string;
+  facts: MediaFacts;
+  videoStart: number;
+  frameTimes: number[];
+  frameDuration: number;
+  frames: number;
+}
 
 /** Where a clip lies in an input: input time = clip time + shift, inside [from, to]. */
-interface Placement { clip: string; from: number; to: number; shift: number }
+interface Placement {
+  clip: string;
+  from: number;
+  to: number;
+  shift: number;
+}
 
-interface Input { name: string; file: string; joined: boolean; placements: Placement[] }
+interface Input {
+  name: string;
+  file: string;
+  joined: boolean;
+  placements: Placement[];
+}
 
-interface Plan { preset: Preset; music: boolean }
+interface Plan {
+  preset: Preset;
+  music: boolean;
+}
 
-interface RenderResult { aspect: ReelAspect; music: boolean; ok: boolean; seconds: number; duration?: number; error?: string; madeRenderable?: Span[] }
+interface RenderResult {
+  aspect: ReelAspect;
+  music: boolean;
+  ok: boolean;
+  seconds: number;
+  duration?: number;
+  error?: string;
+  madeRenderable?: Span[];
+}
 
 interface Row {
   input: Input;
@@ -133,7 +170,11 @@ interface Row {
 }
 
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
-const row = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 || i === widths.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+const row = (cells: string[], widths: number[]) =>
+  cells
+    .map((c, i) => (i === 0 || i === widths.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+    .join('  ')
+    .trimEnd();
 const overlap = (a: Span, b: Span) => Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
 const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 const fileKey = (file: string) => {
@@ -165,7 +206,10 @@ async function clipFacts(media: MediaRepository, file: string): Promise<ClipFact
   const cached = join(CACHE, `frames-${hash(fileKey(file))}.json`);
   const times = existsSync(cached) ? (JSON.parse(readFileSync(cached, 'utf8')) as number[]) : await frameTimes(file);
   if (!existsSync(cached)) writeAtomic(cached, JSON.stringify(times));
-  const steps = times.slice(1).map((t, i) => t - times[i]).sort((x, y) => x - y);
+  const steps = times
+    .slice(1)
+    .map((t, i) => t - times[i])
+    .sort((x, y) => x - y);
   const frameDuration = steps[Math.floor(steps.length / 2)];
   const span = times[times.length - 1] - times[0] + frameDuration;
   return { file, facts, videoStart: times[0], frameTimes: times, frameDuration, frames: Math.round(span * JOIN.fps) };
@@ -181,9 +225,10 @@ function joinArgs(parts: ClipFacts[], output: string): string[] {
   const { width, height, fps, sampleRate } = JOIN;
   const samplesPerFrame = sampleRate / fps;
   const chains = parts.flatMap((p, i) => {
-    const video = `[${i}:v:0]setpts=PTS-STARTPTS,fps=${fps},scale='trunc(iw*sar/2)*2':ih,setsar=1,`
-      + `scale=${width}:${height}:force_original_aspect_ratio=decrease:force_divisible_by=2,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p,`
-      + `tpad=stop_mode=clone:stop_duration=1,trim=end_frame=${p.frames},setpts=PTS-STARTPTS[v${i}]`;
+    const video =
+      `[${i}:v:0]setpts=PTS-STARTPTS,fps=${fps},scale='trunc(iw*sar/2)*2':ih,setsar=1,` +
+      `scale=${width}:${height}:force_original_aspect_ratio=decrease:force_divisible_by=2,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p,` +
+      `tpad=stop_mode=clone:stop_duration=1,trim=end_frame=${p.frames},setpts=PTS-STARTPTS[v${i}]`;
     const audio = p.facts.hasAudio
       ? `[${i}:a:0]asetpts=PTS-${p.videoStart.toFixed(6)}/TB,atrim=start=0,aresample=${sampleRate}:first_pts=0,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end_sample=${p.frames * samplesPerFrame},asetpts=N/SR/TB[a${i}]`
       : `anullsrc=r=${sampleRate}:cl=stereo,atrim=end_sample=${p.frames * samplesPerFrame},aformat=sample_fmts=fltp[a${i}]`;
@@ -191,13 +236,37 @@ function joinArgs(parts: ClipFacts[], output: string): string[] {
   });
   const concat = `${parts.map((_, i) => `[v${i}][a${i}]`).join('')}concat=n=${parts.length}:v=1:a=1[v][a]`;
   return [
-    '-hide_banner', '-nostdin', '-y', '-v', 'error',
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
     ...parts.flatMap((p) => ['-i', p.file]),
-    '-filter_complex', [...chains, concat].join(';'),
-    '-map', '[v]', '-map', '[a]',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-b:a', '160k', '-ar', String(sampleRate), '-ac', '2',
-    '-movflags', '+faststart', output,
+    '-filter_complex',
+    [...chains, concat].join(';'),
+    '-map',
+    '[v]',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '20',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '160k',
+    '-ar',
+    String(sampleRate),
+    '-ac',
+    '2',
+    '-movflags',
+    '+faststart',
+    output,
   ];
 }
 
@@ -228,7 +297,7 @@ async function joinedInput(name: string, order: string[], facts: Map<string, Cli
 
 function singleInput(clip: string, facts: ClipFacts): Input {
   // The clip's own file: its moments are in its ffmpeg command-line timeline, as the annotations.
-  const end = Math.max(facts.facts.duration, facts.videoStart + (facts.frameTimes.length * facts.frameDuration));
+  const end = Math.max(facts.facts.duration, facts.videoStart + facts.frameTimes.length * facts.frameDuration);
   return { name: clip, file: facts.file, joined: false, placements: [{ clip, from: 0, to: end, shift: 0 }] };
 }
 
@@ -251,7 +320,13 @@ function analyserHash(): string {
   return h.digest('hex').slice(0, 16);
 }
 
-async function analysisOf(engine: Analyser, file: string, facts: MediaFacts, fresh: boolean, analyser: string): Promise<{ analysis: Analysis; note: string; seconds: number }> {
+async function analysisOf(
+  engine: Analyser,
+  file: string,
+  facts: MediaFacts,
+  fresh: boolean,
+  analyser: string,
+): Promise<{ analysis: Analysis; note: string; seconds: number }> {
   const cached = join(CACHE, `analysis-${hash({ ...fileKey(file), version: ANALYSIS_VERSION, analyser })}.json`);
   if (!fresh && existsSync(cached)) {
     const analysis = JSON.parse(readFileSync(cached, 'utf8')) as Analysis;
@@ -291,7 +366,16 @@ async function musicBed(work: string): Promise<{ file: string; loudness: number;
  * worker builds the spec inside a private method that needs its repositories and storage.
  * Returns the moments the reel shows when they differ from the plan's.
  */
-async function renderReel(media: MediaRepository, input: Input, analysis: Analysis, result: ReelPlan, aspect: ReelAspect, music: { file: string; loudness: number } | undefined, output: string, facts: MediaFacts): Promise<Span[] | undefined> {
+async function renderReel(
+  media: MediaRepository,
+  input: Input,
+  analysis: Analysis,
+  result: ReelPlan,
+  aspect: ReelAspect,
+  music: { file: string; loudness: number } | undefined,
+  output: string,
+  facts: MediaFacts,
+): Promise<Span[] | undefined> {
   const probed = await media.probe(input.file);
   const valid = validMoments(result.moments, probed.videoDuration);
   const moments = valid.map((m) => ({ start: m.start, end: m.end, crop: cropPath(analysis, m) }));
@@ -315,19 +399,25 @@ async function renderReel(media: MediaRepository, input: Input, analysis: Analys
 }
 
 function eventsIn(input: Input, events: ClipEvent[]): Array<ClipEvent & Span> {
-  return input.placements.flatMap((p) => events.filter((e) => e.clip === p.clip).map((e) => ({
-    ...e,
-    start: Math.max(p.from, e.start + p.shift),
-    end: Math.min(p.to, e.end + p.shift),
-  })));
+  return input.placements.flatMap((p) =>
+    events
+      .filter((e) => e.clip === p.clip)
+      .map((e) => ({
+        ...e,
+        start: Math.max(p.from, e.start + p.shift),
+        end: Math.min(p.to, e.end + p.shift),
+      })),
+  );
 }
 
 function badSpansIn(input: Input, facts: Map<string, ClipFacts>): Array<Span & { clip: string; what: string }> {
-  return input.placements.flatMap((p) => BAD_SPANS.filter((b) => b.bad && b.clip === p.clip).map((b) => {
-    const f = facts.get(b.clip)!;
-    const [start, end] = b.frames ? [f.frameTimes[b.frames[0]], f.frameTimes[b.frames[1]] + f.frameDuration] : b.seconds!;
-    return { clip: b.clip, what: b.what, start: Math.max(p.from, start + p.shift), end: Math.min(p.to, end + p.shift) };
-  }));
+  return input.placements.flatMap((p) =>
+    BAD_SPANS.filter((b) => b.bad && b.clip === p.clip).map((b) => {
+      const f = facts.get(b.clip)!;
+      const [start, end] = b.frames ? [f.frameTimes[b.frames[0]], f.frameTimes[b.frames[1]] + f.frameDuration] : b.seconds!;
+      return { clip: b.clip, what: b.what, start: Math.max(p.from, start + p.shift), end: Math.min(p.to, end + p.shift) };
+    }),
+  );
 }
 
 /** Which clips (and where in them) a stretch of an input shows. */
@@ -384,7 +474,13 @@ export async function momentsBench(args: string[]): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'reelsmith-moments-'));
   try {
     const media = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
-    const events: ClipEvent[] = parseCsv(readFileSync(join(dir, 'events.csv'), 'utf8')).map((r) => ({ clip: r.file, start: Number(r.start_s), end: Number(r.end_s), label: r.label, background: false }));
+    const events: ClipEvent[] = parseCsv(readFileSync(join(dir, 'events.csv'), 'utf8')).map((r) => ({
+      clip: r.file,
+      start: Number(r.start_s),
+      end: Number(r.end_s),
+      label: r.label,
+      background: false,
+    }));
     const facts = new Map<string, ClipFacts>();
     for (const clip of SINGLES) facts.set(clip, await clipFacts(media, join(dir, clip)));
     for (const e of events) {
@@ -396,19 +492,28 @@ export async function momentsBench(args: string[]): Promise<void> {
     const reversed = [...AUDIT_ORDER].reverse();
     let mixed = shuffled(AUDIT_ORDER, SHUFFLE_SEED);
     for (let seed = SHUFFLE_SEED + 1; [AUDIT_ORDER, reversed].some((o) => o.join() === mixed.join()); seed++) mixed = shuffled(AUDIT_ORDER, seed);
-    const joins: Array<[string, string[]]> = [['audit', AUDIT_ORDER], ['reversed', reversed], ['shuffled', mixed]];
+    const joins: Array<[string, string[]]> = [
+      ['audit', AUDIT_ORDER],
+      ['reversed', reversed],
+      ['shuffled', mixed],
+    ];
     const wanted = (name: string) => !only || only === name || only === basename(name, extname(name));
     const selectedJoins = joins.filter(([name]) => wanted(name));
     const selectedSingles = SINGLES.filter(wanted);
-    if (selectedJoins.length + selectedSingles.length === 0) throw new Error(`--clip=${only}: no such input (audit, reversed, shuffled or one of ${SINGLES.join(', ')})`);
+    if (selectedJoins.length + selectedSingles.length === 0)
+      throw new Error(`--clip=${only}: no such input (audit, reversed, shuffled or one of ${SINGLES.join(', ')})`);
 
     console.log(`\n== Moments on real footage: ${dir}; ${rendering ? 'with renders' : 'no renders (--no-render)'}; cache ${CACHE} ==`);
     const music = await musicBed(work);
-    console.log(`music: ${music.title} (${music.bpm} BPM, ${music.beats.length} beats, ${fmt(music.loudness, 1)} LUFS)${music.cached ? ', cached' : ', synthesised'}`);
+    console.log(
+      `music: ${music.title} (${music.bpm} BPM, ${music.beats.length} beats, ${fmt(music.loudness, 1)} LUFS)${music.cached ? ', cached' : ', synthesised'}`,
+    );
     const inputs: Input[] = [];
     for (const [name, order] of selectedJoins) {
       const joined = await joinedInput(name, order, facts);
-      console.log(`join ${name} (${fmt(joined.placements.at(-1)!.to, 1)} s${joined.cached ? ', cached' : `, made in ${fmt(joined.seconds, 1)} s`}): ${joined.placements.map((p) => `${p.clip}@${fmt(p.from)}`).join(' ')}`);
+      console.log(
+        `join ${name} (${fmt(joined.placements.at(-1)!.to, 1)} s${joined.cached ? ', cached' : `, made in ${fmt(joined.seconds, 1)} s`}): ${joined.placements.map((p) => `${p.clip}@${fmt(p.from)}`).join(' ')}`,
+      );
       inputs.push(joined);
     }
     for (const clip of selectedSingles) inputs.push(singleInput(clip, facts.get(clip)!));
@@ -417,7 +522,9 @@ export async function momentsBench(args: string[]): Promise<void> {
     for (const b of BAD_SPANS) {
       const f = facts.get(b.clip)!;
       const [start, end] = b.frames ? [f.frameTimes[b.frames[0]], f.frameTimes[b.frames[1]] + f.frameDuration] : b.seconds!;
-      console.log(`  ${b.clip} ${b.frames ? `frames ${b.frames[0]}-${b.frames[1]} = ` : ''}${fmt(start)}-${fmt(end)} ${b.what}${b.bad ? '' : ' (not counted)'}`);
+      console.log(
+        `  ${b.clip} ${b.frames ? `frames ${b.frames[0]}-${b.frames[1]} = ` : ''}${fmt(start)}-${fmt(end)} ${b.what}${b.bad ? '' : ' (not counted)'}`,
+      );
     }
 
     const engine = new Analyser(media);
@@ -433,8 +540,16 @@ export async function momentsBench(args: string[]): Promise<void> {
       analysisSeconds += seconds;
       const bad = badSpansIn(input, facts);
       const plans: Plan[] = input.joined
-        ? [{ preset: 'auto', music: false }, { preset: 'auto', music: true }, { preset: 'sport', music: false }, { preset: 'sport', music: true }]
-        : [{ preset: 'auto', music: false }, { preset: 'auto', music: true }];
+        ? [
+            { preset: 'auto', music: false },
+            { preset: 'auto', music: true },
+            { preset: 'sport', music: false },
+            { preset: 'sport', music: true },
+          ]
+        : [
+            { preset: 'auto', music: false },
+            { preset: 'auto', music: true },
+          ];
       for (const plan of plans) {
         const result = planReel(analysis, { preset: plan.preset, target: TARGET, beats: plan.music ? music.beats : undefined });
         const scored = score(input, result, events, bad);
@@ -461,9 +576,11 @@ export async function momentsBench(args: string[]): Promise<void> {
           const hits = scored.events.filter((e) => overlap(m, e) > 0);
           const badHere = bad.filter((b) => overlap(m, b) > 0).map((b) => `${fmt(overlap(m, b))} s ${b.what}`);
           const short = m.end - m.start < 1 ? ` (${fmt(m.end - m.start)} s long)` : '';
-          return `    ${fmt(m.start)}-${fmt(m.end)}${short}  score ${fmt(m.score)}  [${m.reasons.join(', ')}]  in ${whereIn(input, m)}`
-            + `  -> ${hits.length ? hits.map((e) => `${shortLabel(e.label)}${e.hit ? '' : ' (touched)'}`).join('; ') : 'NO EVENT'}`
-            + (badHere.length ? `  BAD: ${badHere.join(', ')}` : '');
+          return (
+            `    ${fmt(m.start)}-${fmt(m.end)}${short}  score ${fmt(m.score)}  [${m.reasons.join(', ')}]  in ${whereIn(input, m)}` +
+            `  -> ${hits.length ? hits.map((e) => `${shortLabel(e.label)}${e.hit ? '' : ' (touched)'}`).join('; ') : 'NO EVENT'}` +
+            (badHere.length ? `  BAD: ${badHere.join(', ')}` : '')
+          );
         });
         rows.push({ input, plan, result, ...scored, renders, analysisNote: note, details });
       }
@@ -478,8 +595,24 @@ export async function momentsBench(args: string[]): Promise<void> {
       const hit = r.events.filter((e) => e.hit).length;
       const failed = r.renders.filter((x) => !x.ok).length;
       const renders = rendering ? (failed ? `${failed} FAILED` : `${r.renders.length} ok`) : '-';
-      console.log(row([r.input.name, planName(r.plan), `${hit}/${r.events.length}`, ratio(hit, r.events.length), String(r.result.moments.length), String(r.noEvent),
-        fmt(r.badSeconds, 1), fmt(r.reel, 1), renders, r.analysisNote, r.result.summary], widths));
+      console.log(
+        row(
+          [
+            r.input.name,
+            planName(r.plan),
+            `${hit}/${r.events.length}`,
+            ratio(hit, r.events.length),
+            String(r.result.moments.length),
+            String(r.noEvent),
+            fmt(r.badSeconds, 1),
+            fmt(r.reel, 1),
+            renders,
+            r.analysisNote,
+            r.result.summary,
+          ],
+          widths,
+        ),
+      );
     }
     const sum = (list: Row[], f: (r: Row) => number) => list.reduce((s, r) => s + f(r), 0);
     const totalLine = (name: string, list: Row[]) => {
@@ -488,8 +621,27 @@ export async function momentsBench(args: string[]): Promise<void> {
       const failed = sum(list, (r) => r.renders.filter((x) => !x.ok).length);
       const renders = rendering ? (failed ? `${failed} FAILED` : `${sum(list, (r) => r.renders.length)} ok`) : '-';
       const shortest = Math.min(...list.map((r) => r.reel));
-      console.log(row([name, `${list.length} plans`, `${hit}/${all}`, ratio(hit, all), String(sum(list, (r) => r.result.moments.length)), String(sum(list, (r) => r.noEvent)),
-        fmt(sum(list, (r) => r.badSeconds), 1), `min ${fmt(shortest, 1)}`, renders, '', ''], widths));
+      console.log(
+        row(
+          [
+            name,
+            `${list.length} plans`,
+            `${hit}/${all}`,
+            ratio(hit, all),
+            String(sum(list, (r) => r.result.moments.length)),
+            String(sum(list, (r) => r.noEvent)),
+            fmt(
+              sum(list, (r) => r.badSeconds),
+              1,
+            ),
+            `min ${fmt(shortest, 1)}`,
+            renders,
+            '',
+            '',
+          ],
+          widths,
+        ),
+      );
     };
     const joinedRows = rows.filter((r) => r.input.joined);
     const singleRows = rows.filter((r) => !r.input.joined);
@@ -500,18 +652,27 @@ export async function momentsBench(args: string[]): Promise<void> {
     console.log(`minimum reel length over all runs: ${fmt(shortest.reel, 1)} s (${shortest.input.name}, ${planName(shortest.plan)})`);
 
     console.log('\nmoments without an event:');
-    const orphans = rows.flatMap((r) => r.result.moments.filter((m) => !r.events.some((e) => overlap(m, e) > 0))
-      .map((m) => `  ${r.input.name} ${planName(r.plan)}: ${fmt(m.start)}-${fmt(m.end)} [${m.reasons.join(', ')}] in ${whereIn(r.input, m)}`));
+    const orphans = rows.flatMap((r) =>
+      r.result.moments
+        .filter((m) => !r.events.some((e) => overlap(m, e) > 0))
+        .map((m) => `  ${r.input.name} ${planName(r.plan)}: ${fmt(m.start)}-${fmt(m.end)} [${m.reasons.join(', ')}] in ${whereIn(r.input, m)}`),
+    );
     console.log(orphans.length ? orphans.join('\n') : '  none');
     const failures = rows.flatMap((r) => r.renders.filter((x) => !x.ok).map((x) => `  ${r.input.name} ${planName(r.plan)} ${x.aspect}: ${x.error}`));
     if (failures.length) console.log(`\nfailed reels:\n${failures.join('\n')}`);
 
     console.log('\nmoments (input time; clip time; events hit):');
     for (const r of rows) {
-      const missed = r.events.filter((e) => !e.hit).map((e) => `${shortLabel(e.label)} (${e.clip} ${fmt(e.start - r.input.placements.find((p) => p.clip === e.clip)!.shift)})`);
-      const renders = r.renders.map((x) => (x.ok ? `${x.aspect}${x.music ? '+music' : ''} ${fmt(x.seconds, 1)} s -> ${fmt(x.duration ?? 0, 2)} s` : `${x.aspect} FAILED`)).join(', ');
+      const missed = r.events
+        .filter((e) => !e.hit)
+        .map((e) => `${shortLabel(e.label)} (${e.clip} ${fmt(e.start - r.input.placements.find((p) => p.clip === e.clip)!.shift)})`);
+      const renders = r.renders
+        .map((x) => (x.ok ? `${x.aspect}${x.music ? '+music' : ''} ${fmt(x.seconds, 1)} s -> ${fmt(x.duration ?? 0, 2)} s` : `${x.aspect} FAILED`))
+        .join(', ');
       const renderable = r.renders.find((x) => x.madeRenderable)?.madeRenderable;
-      console.log(`  ${r.input.name} ${planName(r.plan)}: ${r.result.summary}; reel ${fmt(r.reel, 1)} s${renders ? `; renders ${renders}` : ''}${missed.length ? `; missed: ${missed.join('; ')}` : ''}`);
+      console.log(
+        `  ${r.input.name} ${planName(r.plan)}: ${r.result.summary}; reel ${fmt(r.reel, 1)} s${renders ? `; renders ${renders}` : ''}${missed.length ? `; missed: ${missed.join('; ')}` : ''}`,
+      );
       if (renderable) console.log(`    the render showed (moments made renderable): ${renderable.map((m) => `${fmt(m.start)}-${fmt(m.end)}`).join(', ')}`);
       console.log(r.details.join('\n'));
     }
@@ -520,7 +681,9 @@ export async function momentsBench(args: string[]): Promise<void> {
     const audit = rows.filter((r) => r.input.name === 'audit');
     const hamilton = rows.filter((r) => r.input.name === HAMILTON);
     if (audit.length || hamilton.length) {
-      console.log(`\n== Done when: audit-order join (${audit.map((r) => planName(r.plan)).join(', ') || 'not run'}; renders 16:9 with and without music, 9:16 with music) ==`);
+      console.log(
+        `\n== Done when: audit-order join (${audit.map((r) => planName(r.plan)).join(', ') || 'not run'}; renders 16:9 with and without music, 9:16 with music) ==`,
+      );
       const w2 = [84, 6, 8, 4];
       console.log(row(['measure', 'value', 'goal', 'met'], w2));
       const line = (what: string, value: string, goal: string, met: boolean) => console.log(row([what, value, goal, met ? 'yes' : 'NO'], w2));
@@ -528,15 +691,38 @@ export async function momentsBench(args: string[]): Promise<void> {
         const hit = sum(audit, (r) => r.events.filter((e) => e.hit).length);
         const all = sum(audit, (r) => r.events.length);
         const perPlan = audit.map((r) => `${planName(r.plan)} ${r.events.filter((e) => e.hit).length}/${r.events.length}`).join(', ');
-        line(`event recall (${perPlan})`, fmt(hit / all), '>= 0.80', hit / all >= 0.8 && audit.every((r) => r.events.filter((e) => e.hit).length / r.events.length >= 0.8));
-        line(`moments without an event (${audit.map((r) => r.noEvent).join(', ')})`, String(sum(audit, (r) => r.noEvent)), '0', sum(audit, (r) => r.noEvent) === 0);
-        line(`bad-frame seconds in the reels (${audit.map((r) => fmt(r.badSeconds, 1)).join(', ')})`, fmt(sum(audit, (r) => r.badSeconds), 1), '0', sum(audit, (r) => r.badSeconds) < 0.05);
+        line(
+          `event recall (${perPlan})`,
+          fmt(hit / all),
+          '>= 0.80',
+          hit / all >= 0.8 && audit.every((r) => r.events.filter((e) => e.hit).length / r.events.length >= 0.8),
+        );
+        line(
+          `moments without an event (${audit.map((r) => r.noEvent).join(', ')})`,
+          String(sum(audit, (r) => r.noEvent)),
+          '0',
+          sum(audit, (r) => r.noEvent) === 0,
+        );
+        line(
+          `bad-frame seconds in the reels (${audit.map((r) => fmt(r.badSeconds, 1)).join(', ')})`,
+          fmt(
+            sum(audit, (r) => r.badSeconds),
+            1,
+          ),
+          '0',
+          sum(audit, (r) => r.badSeconds) < 0.05,
+        );
         const failed = sum(audit, (r) => r.renders.filter((x) => !x.ok).length);
         line(`failed reels (of ${rendering ? sum(audit, (r) => r.renders.length) : 'no'} renders)`, rendering ? String(failed) : '-', '0', failed === 0);
       }
       if (hamilton.length) {
         const shortestHamilton = Math.min(...hamilton.map((r) => r.reel));
-        line(`${HAMILTON} reel length, s (${hamilton.map((r) => `${planName(r.plan)} ${fmt(r.reel, 1)}`).join(', ')})`, fmt(shortestHamilton, 1), '>= 5', shortestHamilton >= 5);
+        line(
+          `${HAMILTON} reel length, s (${hamilton.map((r) => `${planName(r.plan)} ${fmt(r.reel, 1)}`).join(', ')})`,
+          fmt(shortestHamilton, 1),
+          '>= 5',
+          shortestHamilton >= 5,
+        );
       }
     }
     const total = (Date.now() - started) / 1000;

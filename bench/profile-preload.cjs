@@ -20,6 +20,9 @@ process.on('SIGWINCH', () => {
     if (err) return;
     const name = path.basename(process.argv[1] ?? 'node', '.js');
     const dir = process.env.CPU_PROFILE_DIR ?? '.';
-    writeFileSync(path.join(dir, `${path.basename(path.dirname(path.dirname(process.argv[1])))}-${name}-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+    writeFileSync(
+      path.join(dir, `${path.basename(path.dirname(path.dirname(process.argv[1])))}-${name}-${process.pid}.cpuprofile`),
+      JSON.stringify(result.profile),
+    );
   });
 });

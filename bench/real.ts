@@ -16,7 +16,11 @@ import { bareDecodeSeconds } from './media-files';
 export const DEFAULT_MEDIA_DEV = resolve(__dirname, '..', '..', 'shared', 'media-dev');
 export const TOLERANCE = 2;
 
-export interface Truth { type: 'hard_cut' | 'fade' | 'dissolve' | 'other' | string; from: number; to: number }
+export interface Truth {
+  type: 'hard_cut' | 'fade' | 'dissolve' | 'other' | string;
+  from: number;
+  to: number;
+}
 
 export function parseCsv(text: string): Array<Record<string, string>> {
   const lines = text.trim().split(/\r?\n/);
@@ -40,7 +44,11 @@ export function parseCsv(text: string): Array<Record<string, string>> {
 
 /** The presentation time of every frame in the ffmpeg command-line timeline (what the engine reports). */
 export async function frameTimes(file: string): Promise<number[]> {
-  const { stderr } = await promisify(execFile)('ffmpeg', ['-hide_banner', '-nostdin', '-i', file, '-map', '0:v:0', '-vf', 'scale=16:16,showinfo', '-f', 'null', '-'], { maxBuffer: 256 * 1024 * 1024 });
+  const { stderr } = await promisify(execFile)(
+    'ffmpeg',
+    ['-hide_banner', '-nostdin', '-i', file, '-map', '0:v:0', '-vf', 'scale=16:16,showinfo', '-f', 'null', '-'],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
   return [...stderr.matchAll(/\bn:\s*(\d+)\s+pts:\s*-?\d+\s+pts_time:(-?[\d.]+)/g)].map((m) => Number(m[2]));
 }
 
@@ -50,7 +58,12 @@ export function nearestFrame(times: number[], t: number): number {
   return best;
 }
 
-export interface Score { hits: number; misses: number; falseCuts: number; detected: number }
+export interface Score {
+  hits: number;
+  misses: number;
+  falseCuts: number;
+  detected: number;
+}
 
 /** One-to-one matching of detected frames against the truth; detections in don't-care spans are dropped. */
 export function scoreFrames(detected: number[], truth: Truth[]): Score {
@@ -86,7 +99,9 @@ export async function realBench(dir: string): Promise<void> {
   }
   const truthRows = parseCsv(readFileSync(join(dir, 'cuts.csv'), 'utf8'));
   const referenceRows = existsSync(join(dir, 'reference-cuts.csv')) ? parseCsv(readFileSync(join(dir, 'reference-cuts.csv'), 'utf8')) : [];
-  const clips = readdirSync(dir).filter((f) => /\.(mp4|mkv|mov|webm|avi|ts|m4v)$/i.test(f)).sort();
+  const clips = readdirSync(dir)
+    .filter((f) => /\.(mp4|mkv|mov|webm|avi|ts|m4v)$/i.test(f))
+    .sort();
   const repository = new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
   // As in the worker: the face models are loaded once when it starts, not per video.
   const analyser = new Analyser(repository);
@@ -103,11 +118,13 @@ export async function realBench(dir: string): Promise<void> {
   const details: string[] = [];
   for (const clip of clips) {
     const file = join(dir, clip);
-    const truth: Truth[] = truthRows.filter((r) => r.file === clip).map((r) => ({
-      type: r.type,
-      from: Number(r.span_start_frame || r.first_frame_of_new_shot),
-      to: Number(r.span_end_frame || r.first_frame_of_new_shot),
-    }));
+    const truth: Truth[] = truthRows
+      .filter((r) => r.file === clip)
+      .map((r) => ({
+        type: r.type,
+        from: Number(r.span_start_frame || r.first_frame_of_new_shot),
+        to: Number(r.span_end_frame || r.first_frame_of_new_shot),
+      }));
     const facts = await repository.probe(file);
     const started = process.hrtime.bigint();
     // The worker knows the video's size from processing: no second probe.
@@ -132,9 +149,28 @@ export async function realBench(dir: string): Promise<void> {
     }
     const { precision, recall, f1 } = prf(score);
     const wanted = truth.filter((t) => t.type !== 'other').length;
-    console.log(row([clip, String(wanted), String(score.hits), String(score.misses), String(score.falseCuts), fmt(precision), fmt(recall), fmt(f1),
-      fmt(analysisSeconds), fmt(decodeSeconds), fmt(analysisSeconds / decodeSeconds), `${refScore.hits}/${refScore.misses}/${refScore.falseCuts}`], widths));
-    details.push(`  ${clip}: engine frames [${frames.join(', ')}]; truth [${truth.map((t) => (t.from === t.to ? `${t.from}` : `${t.type} ${t.from}-${t.to}`)).join(', ')}]; reference [${refFrames.join(', ')}]`);
+    console.log(
+      row(
+        [
+          clip,
+          String(wanted),
+          String(score.hits),
+          String(score.misses),
+          String(score.falseCuts),
+          fmt(precision),
+          fmt(recall),
+          fmt(f1),
+          fmt(analysisSeconds),
+          fmt(decodeSeconds),
+          fmt(analysisSeconds / decodeSeconds),
+          `${refScore.hits}/${refScore.misses}/${refScore.falseCuts}`,
+        ],
+        widths,
+      ),
+    );
+    details.push(
+      `  ${clip}: engine frames [${frames.join(', ')}]; truth [${truth.map((t) => (t.from === t.to ? `${t.from}` : `${t.type} ${t.from}-${t.to}`)).join(', ')}]; reference [${refFrames.join(', ')}]`,
+    );
   }
   const e = prf(total);
   const r = prf(reference);

@@ -16,6 +16,6 @@ require(path.join(__dirname, entry))
   .main(args)
   .then(() => process.exit(0))
   .catch((err) => {
-    console.error(`bench failed: ${err.stack ?? err.message}${err.cause ? `\ncause: ${err.cause.stack ?? err.cause}` : ""}`);
+    console.error(`bench failed: ${err.stack ?? err.message}${err.cause ? `\ncause: ${err.cause.stack ?? err.cause}` : ''}`);
     process.exit(1);
   });

@@ -25,19 +25,53 @@ function scaleClip(seconds: number): string {
   const shots = Math.ceil(seconds / 8);
   const inputs = Array.from({ length: shots }, (_, i) => ['-f', 'lavfi', '-i', `${sources[i % 4]}=size=640x360:rate=30:duration=8`]).flat();
   const filter = `${Array.from({ length: shots }, (_, i) => `[${i}:v]`).join('')}concat=n=${shots}:v=1:a=0,trim=duration=${seconds}[v]`;
-  execFileSync('ffmpeg', [
-    '-hide_banner', '-v', 'error', '-y', ...inputs,
-    '-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=48000:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `anoisesrc=color=pink:amplitude=0.8:duration=${seconds},volume='if(lt(mod(t,20),2),1,0.05)':eval=frame`,
-    '-filter_complex', `${filter};[${shots}:a][${shots + 1}:a]amix=inputs=2[a]`,
-    '-map', '[v]', '-map', '[a]', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
-    '-movflags', '+faststart', `${file}.tmp.mp4`,
-  ], { stdio: 'inherit' });
+  execFileSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      ...inputs,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=330:sample_rate=48000:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `anoisesrc=color=pink:amplitude=0.8:duration=${seconds},volume='if(lt(mod(t,20),2),1,0.05)':eval=frame`,
+      '-filter_complex',
+      `${filter};[${shots}:a][${shots + 1}:a]amix=inputs=2[a]`,
+      '-map',
+      '[v]',
+      '-map',
+      '[a]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-movflags',
+      '+faststart',
+      `${file}.tmp.mp4`,
+    ],
+    { stdio: 'inherit' },
+  );
   renameSync(`${file}.tmp.mp4`, file);
   return file;
 }
 
-interface RunResult { videos: number; processed: number; failed: number; seconds: number; footageMinutes: number }
+interface RunResult {
+  videos: number;
+  processed: number;
+  failed: number;
+  seconds: number;
+  footageMinutes: number;
+}
 
 /**
  * The same videos as two bulk batches (one per gateway), each video processed and given its default
@@ -47,21 +81,25 @@ async function processAll(gateways: string[], files: Array<{ path: string; filen
   const token = await signUp(gateways[0]);
   const halves = [files.filter((_, i) => i % 2 === 0), files.filter((_, i) => i % 2 === 1)];
   const started = Date.now();
-  const batches = await Promise.all(halves.map(async (half, i) => {
-    const gateway = gateways[i % gateways.length];
-    const created = await api(gateway, 'POST', '/api/batches', { token, body: { name: `Scale ${i + 1}` } });
-    if (created.status !== 201) throw new Error(`create batch answered ${created.status}: ${created.text}`);
-    const upload = await postBulk(`${gateway}/api/batches/${created.json.id}/videos/bulk`, token, half);
-    if (upload.status !== 201) throw new Error(`bulk upload answered ${upload.status}: ${upload.text}`);
-    return { gateway, id: created.json.id as string };
-  }));
-  const settled = await Promise.all(batches.map(async ({ gateway, id }) => {
-    for (;;) {
-      const batch = (await api(gateway, 'GET', `/api/batches/${id}`, { token })).json;
-      if (batch.status !== 'processing' && batch.status !== 'pending') return batch as { processedVideos: number; failedVideos: number };
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }));
+  const batches = await Promise.all(
+    halves.map(async (half, i) => {
+      const gateway = gateways[i % gateways.length];
+      const created = await api(gateway, 'POST', '/api/batches', { token, body: { name: `Scale ${i + 1}` } });
+      if (created.status !== 201) throw new Error(`create batch answered ${created.status}: ${created.text}`);
+      const upload = await postBulk(`${gateway}/api/batches/${created.json.id}/videos/bulk`, token, half);
+      if (upload.status !== 201) throw new Error(`bulk upload answered ${upload.status}: ${upload.text}`);
+      return { gateway, id: created.json.id as string };
+    }),
+  );
+  const settled = await Promise.all(
+    batches.map(async ({ gateway, id }) => {
+      for (;;) {
+        const batch = (await api(gateway, 'GET', `/api/batches/${id}`, { token })).json;
+        if (batch.status !== 'processing' && batch.status !== 'pending') return batch as { processedVideos: number; failedVideos: number };
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }),
+  );
   return {
     videos: files.length,
     processed: settled.reduce((n, b) => n + b.processedVideos, 0),
@@ -94,10 +132,25 @@ export async function scaleBench(app: RunningApp, args: string[]): Promise<void>
   }
   const widths = [44, 8, 10, 10, 12, 14];
   console.log(row(['stack', 'videos', 'ok/failed', 'seconds', 'videos/min', 'footage min/min'], widths));
-  for (const [name, r] of [['1 worker, 1 gateway, 1 media API', one], ['2 workers, 2 gateways, 2 media APIs', two]] as const) {
-    console.log(row([name, String(r.videos), `${r.processed}/${r.failed}`, fmt(r.seconds), fmt((r.processed / r.seconds) * 60, 2), fmt((r.footageMinutes / r.seconds) * 60, 1)], widths));
+  for (const [name, r] of [
+    ['1 worker, 1 gateway, 1 media API', one],
+    ['2 workers, 2 gateways, 2 media APIs', two],
+  ] as const) {
+    console.log(
+      row(
+        [
+          name,
+          String(r.videos),
+          `${r.processed}/${r.failed}`,
+          fmt(r.seconds),
+          fmt((r.processed / r.seconds) * 60, 2),
+          fmt((r.footageMinutes / r.seconds) * 60, 1),
+        ],
+        widths,
+      ),
+    );
   }
-  console.log(`ratio 2 workers / 1 worker: ${fmt(two.seconds > 0 ? (two.processed / two.seconds) / (one.processed / one.seconds) : 0, 2)}x videos per minute`);
+  console.log(`ratio 2 workers / 1 worker: ${fmt(two.seconds > 0 ? two.processed / two.seconds / (one.processed / one.seconds) : 0, 2)}x videos per minute`);
   console.log('(each worker runs one job at a time; ffmpeg already spreads a decode or an encode over the cores,');
   console.log(' so on this 2-core machine a second worker gains only what one worker leaves idle: probes,');
   console.log(' storage transfers, the single-threaded parts of analysis. On machines of their own, workers add up.)');

@@ -15,7 +15,15 @@ import { chromium } from 'playwright-core';
  * BENCH_WEB_PAGES=sign-in,dashboard,/mobile picks pages, BENCH_WEB_PROFILES=mobile a profile; BENCH_WEB_SCRIPTS=1 lists each script's
  * size; BENCH_WEB_JSON=<dir> keeps each reported Lighthouse result (<page>-<profile>.json) to read its audits.
  */
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 // ESM-only packages, loaded without the CommonJS rewrite the bench's TypeScript gets.
 const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
@@ -51,7 +59,9 @@ async function setToken(port: number, baseUrl: string, token: string): Promise<v
 
 /** One Lighthouse run in a fresh browser (a first visit): signed in when given a token. */
 async function lighthouseRunner(baseUrl: string) {
-  const { default: lighthouse } = await importEsm<{ default: (url: string, flags: object, config?: object) => Promise<{ lhr: LighthouseResult }> }>('lighthouse');
+  const { default: lighthouse } = await importEsm<{ default: (url: string, flags: object, config?: object) => Promise<{ lhr: LighthouseResult }> }>(
+    'lighthouse',
+  );
   const { default: desktopConfig } = await importEsm<{ default: object }>('lighthouse/core/config/desktop-config.js');
   const chromeLauncher = await importEsm<{ launch(options: object): Promise<{ port: number; kill(): Promise<void> | void }> }>('chrome-launcher');
   return async (url: string, profile: 'mobile' | 'desktop', token: string | null): Promise<LighthouseResult> => {
@@ -94,7 +104,8 @@ export async function webBench(baseUrl: string, token: string): Promise<void> {
       for (let run = 0; run < runs; run++) results.push(await measure(`${baseUrl}${path}`, profile, signedIn ? token : null));
       // A run Lighthouse could not measure (its scores are null) is said, not counted as a 0.
       const failed = results.filter((r) => typeof r.categories.performance?.score !== 'number');
-      for (const r of failed) console.log(`  ${name} ${profile}: a run Lighthouse could not measure: ${r.runtimeError?.code ?? 'no score'} ${r.runtimeError?.message ?? ''}`);
+      for (const r of failed)
+        console.log(`  ${name} ${profile}: a run Lighthouse could not measure: ${r.runtimeError?.code ?? 'no score'} ${r.runtimeError?.message ?? ''}`);
       const measured = results.filter((r) => !failed.includes(r)).sort((a, b) => a.categories.performance.score! - b.categories.performance.score!);
       const lhr = measured[Math.floor(measured.length / 2)] ?? results[0];
       const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script' && r.url.startsWith(baseUrl));
@@ -113,9 +124,29 @@ export async function webBench(baseUrl: string, token: string): Promise<void> {
         const sizes = await Promise.all(scripts.map(async (r) => `${((await gzipBytes(r.url)) / 1024).toFixed(1)} KB ${new URL(r.url).pathname}`));
         console.log(sizes.map((l) => `    ${l}`).join('\n'));
       }
-      const spread = runs > 1 ? ` (${measured.map((r) => Math.round(r.categories.performance.score! * 100)).join(' ')}${failed.length ? `; ${failed.length} not measured` : ''})` : '';
-      line([name, profile, new URL(lhr.finalDisplayedUrl).pathname, score('performance'), score('accessibility'), score('best-practices'), `${(gzip / 1024).toFixed(1)} KB`, `${(received / 1024).toFixed(1)} KB`, seconds('first-contentful-paint'), seconds('largest-contentful-paint'), String(Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0))], spread);
+      const spread =
+        runs > 1
+          ? ` (${measured.map((r) => Math.round(r.categories.performance.score! * 100)).join(' ')}${failed.length ? `; ${failed.length} not measured` : ''})`
+          : '';
+      line(
+        [
+          name,
+          profile,
+          new URL(lhr.finalDisplayedUrl).pathname,
+          score('performance'),
+          score('accessibility'),
+          score('best-practices'),
+          `${(gzip / 1024).toFixed(1)} KB`,
+          `${(received / 1024).toFixed(1)} KB`,
+          seconds('first-contentful-paint'),
+          seconds('largest-contentful-paint'),
+          String(Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)),
+        ],
+        spread,
+      );
     }
   }
-  console.log('(perf/a11y/b-p: Lighthouse scores 0-100; JS gzip: every script of the first visit as gzip; JS recv: what Chromium received, headers included; FCP/LCP/TBT: Lighthouse\'s simulated first paint, largest paint and blocking time)');
+  console.log(
+    "(perf/a11y/b-p: Lighthouse scores 0-100; JS gzip: every script of the first visit as gzip; JS recv: what Chromium received, headers included; FCP/LCP/TBT: Lighthouse's simulated first paint, largest paint and blocking time)",
+  );
 }

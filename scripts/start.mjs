@@ -27,7 +27,7 @@ async function main() {
   console.log(`\n  Reelsmith is running at \x1b[1mhttp://localhost:${gateway.port}\x1b[0m  (ready in ${seconds} s; Ctrl-C stops it)`);
   const mail = SERVICES.find((s) => s.name === 'mail');
   if (stack.running.has('mail')) console.log(`  Mails it sends are caught locally: read them at \x1b[1mhttp://localhost:${mail.port}\x1b[0m (maildev)\n`);
-  else console.log(`  Mails go to SMTP_URL (${process.env.SMTP_URL ? 'set in your environment' : 'a mail server already on the catcher\'s port'})\n`);
+  else console.log(`  Mails go to SMTP_URL (${process.env.SMTP_URL ? 'set in your environment' : "a mail server already on the catcher's port"})\n`);
 
   let stopping = false;
   const stop = async (code) => {
@@ -41,7 +41,12 @@ async function main() {
   process.on('SIGTERM', () => stop(0));
   // A service that dies takes the whole app down, loudly, rather than leaving it half-working.
   for (const { child, service } of stack.running.values()) {
-    child.on('exit', () => { if (!stopping) { console.error(`${service.name} stopped unexpectedly`); void stop(1); } });
+    child.on('exit', () => {
+      if (!stopping) {
+        console.error(`${service.name} stopped unexpectedly`);
+        void stop(1);
+      }
+    });
   }
 }
 

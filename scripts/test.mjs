@@ -18,7 +18,13 @@ function runLint() {
   const started = Date.now();
   const gates = runGates();
   const failed = gates.filter((g) => !g.passed);
-  return { layer: 'lint', passed: gates.length - failed.length, failed: failed.length, seconds: (Date.now() - started) / 1000, note: failed.map((g) => g.name.split(':')[0]).join(', ') };
+  return {
+    layer: 'lint',
+    passed: gates.length - failed.length,
+    failed: failed.length,
+    seconds: (Date.now() - started) / 1000,
+    note: failed.map((g) => g.name.split(':')[0]).join(', '),
+  };
 }
 
 function runLayer(layer) {
@@ -53,7 +59,9 @@ async function main() {
   const results = (only.length ? only : LAYERS).map(runLayer);
   console.log('\nTest layers:');
   for (const r of results) {
-    console.log(`  ${r.layer.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s${r.note ? `  (${r.note})` : ''}`);
+    console.log(
+      `  ${r.layer.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s${r.note ? `  (${r.note})` : ''}`,
+    );
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -122,7 +122,10 @@ function startChunks(): Plugin {
         const loaded = closure(bootstrap ? [bootstrap.fileName] : [], new Set(entry));
         const lists: Record<string, string[]> = {};
         for (const [screen, modules] of Object.entries(screens)) {
-          const own = modules.map(owner).filter((chunk) => chunk !== undefined).map((chunk) => chunk.fileName);
+          const own = modules
+            .map(owner)
+            .filter((chunk) => chunk !== undefined)
+            .map((chunk) => chunk.fileName);
           if (own.length !== modules.length) this.error(`start chunks: no chunk holds every module of ${screen}`);
           lists[screen] = [...closure(own)].filter((name) => !loaded.has(name)).map((name) => `/${name}`);
         }
@@ -160,7 +163,14 @@ function chunkGroups(): ManualChunks {
       const iconOf = new Map<string, string>();
       for (const [, names, file] of ((barrel && getModuleInfo(barrel)?.code) ?? '').matchAll(/export\s*\{([^}]*)\}\s*from\s*['"](\.\/icons\/[^'"]+)['"]/g)) {
         const icon = join(dirname(barrel!), file);
-        for (const name of names.split(',')) iconOf.set(name.trim().split(/\s+as\s+/).pop()!, icon);
+        for (const name of names.split(','))
+          iconOf.set(
+            name
+              .trim()
+              .split(/\s+as\s+/)
+              .pop()!,
+            icon,
+          );
       }
       const iconsOf = (m: string) => {
         const icons: string[] = [];
@@ -226,7 +236,10 @@ function featureIndexes(): Plugin {
     if (names) return names;
     names = new Map();
     for (const [, list, from] of readFileSync(index, 'utf8').matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
-      for (const part of list.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '))) {
+      for (const part of list
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n && !n.startsWith('type '))) {
         const [name, alias = name] = part.split(/\s+as\s+/);
         const source = file(join(dirname(index), from));
         if (source) names.set(alias, { file: source, name });
@@ -247,7 +260,10 @@ function featureIndexes(): Plugin {
         if (!index || !FEATURE_INDEX.test(index)) return statement;
         const names = exported(index);
         const byFile = new Map<string, string[]>();
-        for (const part of list.split(',').map((n) => n.trim()).filter(Boolean)) {
+        for (const part of list
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean)) {
           const [name, local = name] = part.split(/\s+as\s+/);
           const source = names.get(name);
           if (!source) return statement;

@@ -40,14 +40,24 @@ function interpolate(text: string, env: Env): string {
     const set = value !== undefined;
     const nonEmpty = set && value !== '';
     switch (op) {
-      case undefined: return value ?? '';
-      case ':-': return nonEmpty ? value! : interpolate(arg!, env);
-      case '-': return set ? value! : interpolate(arg!, env);
-      case ':?': if (!nonEmpty) throw new MissingVariable(`${name}: ${arg}`); return value!;
-      case '?': if (!set) throw new MissingVariable(`${name}: ${arg}`); return value!;
-      case ':+': return nonEmpty ? interpolate(arg!, env) : '';
-      case '+': return set ? interpolate(arg!, env) : '';
-      default: throw new Error(`unsupported interpolation ${match}`);
+      case undefined:
+        return value ?? '';
+      case ':-':
+        return nonEmpty ? value! : interpolate(arg!, env);
+      case '-':
+        return set ? value! : interpolate(arg!, env);
+      case ':?':
+        if (!nonEmpty) throw new MissingVariable(`${name}: ${arg}`);
+        return value!;
+      case '?':
+        if (!set) throw new MissingVariable(`${name}: ${arg}`);
+        return value!;
+      case ':+':
+        return nonEmpty ? interpolate(arg!, env) : '';
+      case '+':
+        return set ? interpolate(arg!, env) : '';
+      default:
+        throw new Error(`unsupported interpolation ${match}`);
     }
   });
 }
@@ -65,10 +75,12 @@ function interpolateDeep<T>(node: T, env: Env): T {
 function envOf(service: Service): Record<string, string> {
   const env = service.environment ?? {};
   if (Array.isArray(env)) {
-    return Object.fromEntries(env.map((e: string) => {
-      const i = e.indexOf('=');
-      return i < 0 ? [e, ''] : [e.slice(0, i), e.slice(i + 1)];
-    }));
+    return Object.fromEntries(
+      env.map((e: string) => {
+        const i = e.indexOf('=');
+        return i < 0 ? [e, ''] : [e.slice(0, i), e.slice(i + 1)];
+      }),
+    );
   }
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === null ? '' : String(v)]));
 }
@@ -79,7 +91,13 @@ function dependsOn(service: Service): Record<string, { condition: string }> {
   return deps;
 }
 
-interface Published { service: string; hostIp: string; hostPort: number; containerPort: number; protocol: string }
+interface Published {
+  service: string;
+  hostIp: string;
+  hostPort: number;
+  containerPort: number;
+  protocol: string;
+}
 
 /** Published ports of a service (short and long syntax), after interpolation. */
 function publishedPorts(name: string, service: Service): Published[] {
@@ -87,7 +105,13 @@ function publishedPorts(name: string, service: Service): Published[] {
   for (const port of service.ports ?? []) {
     if (typeof port === 'object') {
       if (port.published === undefined) continue;
-      out.push({ service: name, hostIp: port.host_ip ?? '0.0.0.0', hostPort: Number(port.published), containerPort: Number(port.target), protocol: port.protocol ?? 'tcp' });
+      out.push({
+        service: name,
+        hostIp: port.host_ip ?? '0.0.0.0',
+        hostPort: Number(port.published),
+        containerPort: Number(port.target),
+        protocol: port.protocol ?? 'tcp',
+      });
       continue;
     }
     const [spec, protocol = 'tcp'] = String(port).split('/');
@@ -106,7 +130,7 @@ const services: Record<string, Service> = compose.services;
 const resolved: Record<string, Service> = interpolateDeep(compose, { ...TEST_SECRETS }).services;
 const isOneShot = (name: string) => ONE_SHOTS.includes(name);
 const dockerfileOf = (s: Service) =>
-  s.build ? path.normalize(path.join(typeof s.build === 'string' ? s.build : s.build.context ?? '.', s.build.dockerfile ?? 'Dockerfile')) : undefined;
+  s.build ? path.normalize(path.join(typeof s.build === 'string' ? s.build : (s.build.context ?? '.'), s.build.dockerfile ?? 'Dockerfile')) : undefined;
 const appServices = Object.keys(services).filter((n) => dockerfileOf(services[n]) === path.normalize(APP_DOCKERFILE));
 /** The process an app container runs: its command's first word, or SERVICE. */
 const processOf = (s: Service) => (Array.isArray(s.command) ? s.command[0] : s.command?.split(/\s+/)[0]) ?? envOf(s).SERVICE;
@@ -192,7 +216,10 @@ describe('docker-compose.yml', () => {
 
     // And compose would really stop: leaving out (or emptying) any one of them fails interpolation.
     for (const secret of Object.keys(TEST_SECRETS)) {
-      for (const env of [{ ...TEST_SECRETS, [secret]: undefined }, { ...TEST_SECRETS, [secret]: '' }]) {
+      for (const env of [
+        { ...TEST_SECRETS, [secret]: undefined },
+        { ...TEST_SECRETS, [secret]: '' },
+      ]) {
         expect(() => interpolateDeep(compose, env)).toThrow(new RegExp(`^${secret}: `));
       }
     }
@@ -206,7 +233,9 @@ describe('docker-compose.yml', () => {
       }
       const test = s.healthcheck?.test;
       expect({ name, disabled: s.healthcheck?.disable ?? false, hasTest: Array.isArray(test) ? test.length > 1 : Boolean(test) }).toEqual({
-        name, disabled: false, hasTest: true,
+        name,
+        disabled: false,
+        hasTest: true,
       });
       expect(['always', 'unless-stopped', 'on-failure']).toContain(s.restart);
     }
@@ -271,7 +300,11 @@ describe('docker-compose.yml', () => {
     for (const name of users) {
       const env = envOf(resolved[name]);
       expect({ name, endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY, multipart: env.S3_MULTIPART }).toEqual({
-        name, endpoint: 'http://minio:9000', accessKey: minio.MINIO_ROOT_USER, secretKey: TEST_SECRETS.MINIO_ROOT_PASSWORD, multipart: undefined,
+        name,
+        endpoint: 'http://minio:9000',
+        accessKey: minio.MINIO_ROOT_USER,
+        secretKey: TEST_SECRETS.MINIO_ROOT_PASSWORD,
+        multipart: undefined,
       });
       expect(dependsOn(services[name])['minio-init']).toEqual({ condition: 'service_completed_successfully' });
     }
@@ -289,7 +322,8 @@ describe('docker-compose.yml', () => {
     for (const [name, s] of Object.entries(services)) {
       for (const v of s.volumes ?? []) {
         const source = typeof v === 'string' ? v.split(':')[0] : v.source;
-        if (!source.startsWith('.') && !source.startsWith('/')) expect({ name, volume: source, declared: volumes.includes(source) }).toEqual({ name, volume: source, declared: true });
+        if (!source.startsWith('.') && !source.startsWith('/'))
+          expect({ name, volume: source, declared: volumes.includes(source) }).toEqual({ name, volume: source, declared: true });
       }
     }
     const pg = services.postgres;

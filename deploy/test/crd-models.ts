@@ -11,7 +11,11 @@ import { REPO_ROOT } from './helm-binary';
 export const CRD_GROUPS = ['keda.sh', 'monitoring.coreos.com'];
 export const isCustomResource = (o: { apiVersion: string }) => CRD_GROUPS.includes(o.apiVersion.split('/')[0]);
 
-export interface CrdValidation { kind: string; name: string; error: string | null }
+export interface CrdValidation {
+  kind: string;
+  name: string;
+  error: string | null;
+}
 
 export function validateCustomResources(objects: unknown[]): CrdValidation[] {
   const out = execFileSync(process.execPath, [path.join(__dirname, 'validate-crds.mjs')], {

@@ -18,8 +18,16 @@ const HEALTHCHECK = path.join(REPO_ROOT, 'deploy', 'healthcheck.js');
 const DOCKERIGNORE = path.join(REPO_ROOT, '.dockerignore');
 const SECRETISH = /SECRET|PASSWORD|PASSWD|TOKEN|PRIVATE|CREDENTIAL|API_?KEY/i;
 
-interface Instruction { cmd: string; args: string; line: number }
-interface Stage { from: string; name?: string; instructions: Instruction[] }
+interface Instruction {
+  cmd: string;
+  args: string;
+  line: number;
+}
+interface Stage {
+  from: string;
+  name?: string;
+  instructions: Instruction[];
+}
 
 /** Splits a Dockerfile into instructions (continuations joined, comments dropped) and stages. */
 function parseDockerfile(text: string): { globalArgs: Record<string, string>; stages: Stage[] } {
@@ -190,7 +198,16 @@ describe('deploy/Dockerfile', () => {
   });
 
   test('bakes in no secret: no ENV or ARG that names or holds one, nothing copied from .env', () => {
-    const all = [{ cmd: 'ARG', args: Object.entries(globalArgs).map(([k, v]) => `${k}=${v}`).join(' '), line: 0 }, ...stages.flatMap((s) => s.instructions)];
+    const all = [
+      {
+        cmd: 'ARG',
+        args: Object.entries(globalArgs)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' '),
+        line: 0,
+      },
+      ...stages.flatMap((s) => s.instructions),
+    ];
     for (const ins of all.filter((i) => i.cmd === 'ENV' || i.cmd === 'ARG')) {
       for (const [key, value] of assignments(ins.args)) {
         expect({ line: ins.line, key }).toEqual({ line: ins.line, key: expect.not.stringMatching(SECRETISH) });
@@ -211,13 +228,19 @@ describe('deploy/Dockerfile', () => {
 
   test('copies every workspace of the root package.json into the image', () => {
     const workspaces: string[] = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).workspaces;
-    const loop = runs(stageByName('build')!).map((r) => /for ws in ([^;]+);/.exec(r)).find(Boolean);
+    const loop = runs(stageByName('build')!)
+      .map((r) => /for ws in ([^;]+);/.exec(r))
+      .find(Boolean);
     expect(loop).toBeTruthy();
     expect(loop![1].trim().split(/\s+/).sort()).toEqual([...workspaces].sort());
   });
 
   test('every COPY source from the build context exists and is not excluded by .dockerignore', () => {
-    const ignore = fs.readFileSync(DOCKERIGNORE, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const ignore = fs
+      .readFileSync(DOCKERIGNORE, 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'));
     for (const s of stages) {
       for (const c of s.instructions.filter((i) => i.cmd === 'COPY' && !/--from=/.test(i.args))) {
         const sources = c.args.replace(/--\S+/g, '').trim().split(/\s+/).slice(0, -1);
@@ -225,7 +248,12 @@ describe('deploy/Dockerfile', () => {
           if (src === '.') continue;
           expect({ src, exists: fs.existsSync(path.join(REPO_ROOT, src)) }).toEqual({ src, exists: true });
           for (const pattern of ignore) {
-            const re = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '(.*/)?').replace(/\*/g, '[^/]*')}(/.*)?$`);
+            const re = new RegExp(
+              `^${pattern
+                .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+                .replace(/\*\*\//g, '(.*/)?')
+                .replace(/\*/g, '[^/]*')}(/.*)?$`,
+            );
             expect({ src, pattern, ignored: re.test(src) }).toEqual({ src, pattern, ignored: false });
           }
         }
@@ -236,7 +264,12 @@ describe('deploy/Dockerfile', () => {
 
 describe('.dockerignore', () => {
   test('keeps host builds, dependencies, data, git and secrets out of the build context', () => {
-    const lines = new Set(fs.readFileSync(DOCKERIGNORE, 'utf8').split('\n').map((l) => l.trim()));
+    const lines = new Set(
+      fs
+        .readFileSync(DOCKERIGNORE, 'utf8')
+        .split('\n')
+        .map((l) => l.trim()),
+    );
     for (const needed of ['**/node_modules', '**/dist', '**/.data', '**/test-results', '.git', '**/.env', '**/*.tsbuildinfo', '**/.nx']) {
       expect({ needed, present: lines.has(needed) }).toEqual({ needed, present: true });
     }
@@ -256,9 +289,15 @@ describe('deploy/docker-entrypoint.sh', () => {
       fs.writeFileSync(path.join(appRoot, rel), body);
     };
     for (const svc of ['gateway', 'auth', 'media']) {
-      write(`services/${svc}/dist/main.js`, `console.log(JSON.stringify({ script: '${svc}/main', args: process.argv.slice(2), service: process.env.SERVICE, cwd: process.cwd() }));`);
+      write(
+        `services/${svc}/dist/main.js`,
+        `console.log(JSON.stringify({ script: '${svc}/main', args: process.argv.slice(2), service: process.env.SERVICE, cwd: process.cwd() }));`,
+      );
     }
-    write('services/media/dist/worker.js', `console.log(JSON.stringify({ script: 'media/worker', args: process.argv.slice(2), service: process.env.SERVICE }));`);
+    write(
+      'services/media/dist/worker.js',
+      `console.log(JSON.stringify({ script: 'media/worker', args: process.argv.slice(2), service: process.env.SERVICE }));`,
+    );
     write('services/kit/dist/index.js', 'module.exports = {};');
   });
   afterAll(() => fs.rmSync(appRoot, { recursive: true, force: true }));

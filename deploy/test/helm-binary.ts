@@ -12,7 +12,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 // adm-zip ships no type declarations (and @types/adm-zip is not a dependency): the part used here.
-interface ZipEntry { header: { size: number }; getData(): Buffer }
+interface ZipEntry {
+  header: { size: number };
+  getData(): Buffer;
+}
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- adm-zip ships no types
 const AdmZip = require('adm-zip') as new (file: string) => { getEntry(name: string): ZipEntry | null };
 

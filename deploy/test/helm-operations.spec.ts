@@ -40,7 +40,9 @@ function expectAllValid(objects: K8sObject[]) {
 }
 
 const values = parse(fs.readFileSync(path.join(CHART, 'values.yaml'), 'utf8'));
-const DB_SERVICES = Object.keys(values.services).filter((n) => values.services[n].uses.includes('database')).sort();
+const DB_SERVICES = Object.keys(values.services)
+  .filter((n) => values.services[n].uses.includes('database'))
+  .sort();
 
 /** The metric names the services export (histograms with their series suffixes), from kit's registry. */
 function exportedMetricNames(): Set<string> {
@@ -66,7 +68,17 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
 
   test('with autoscaling and monitoring on: ScaledObject, HPAs, PDBs, NetworkPolicies, ServiceMonitors, PrometheusRule and dashboard, all schema-valid', () => {
     const kinds = new Set(ops.map((o) => o.kind));
-    for (const kind of ['ScaledObject', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'ServiceMonitor', 'PrometheusRule', 'ConfigMap', 'Job', 'Pod']) {
+    for (const kind of [
+      'ScaledObject',
+      'HorizontalPodAutoscaler',
+      'PodDisruptionBudget',
+      'NetworkPolicy',
+      'ServiceMonitor',
+      'PrometheusRule',
+      'ConfigMap',
+      'Job',
+      'Pod',
+    ]) {
       expect({ kind, rendered: kinds.has(kind) }).toEqual({ kind, rendered: true });
     }
     expectAllValid(ops);
@@ -93,7 +105,10 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
     expect(durables.length).toBeGreaterThan(0);
     expect(so.spec.triggers.map((t: { metadata: { consumer: string } }) => t.metadata.consumer).sort()).toEqual(durables);
     for (const t of so.spec.triggers) {
-      expect(t).toMatchObject({ type: 'nats-jetstream', metadata: { natsServerMonitoringEndpoint: 'nats.messaging.svc:8222', account: '$G', stream: 'JOBS', lagThreshold: '2' } });
+      expect(t).toMatchObject({
+        type: 'nats-jetstream',
+        metadata: { natsServerMonitoringEndpoint: 'nats.messaging.svc:8222', account: '$G', stream: 'JOBS', lagThreshold: '2' },
+      });
     }
     expect([so.spec.minReplicaCount, so.spec.maxReplicaCount]).toEqual([1, 8]);
     // Off by default; one scaler per Deployment; KEDA needs the monitoring endpoint.
@@ -142,7 +157,10 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
 
   test('migrations run in one pre-install/pre-upgrade Job, one container per service with a database; replicas skip migrating', () => {
     const [job] = ofKind(minimal, 'Job');
-    expect(job.metadata.annotations).toMatchObject({ 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-delete-policy': 'before-hook-creation,hook-succeeded' });
+    expect(job.metadata.annotations).toMatchObject({
+      'helm.sh/hook': 'pre-install,pre-upgrade',
+      'helm.sh/hook-delete-policy': 'before-hook-creation,hook-succeeded',
+    });
     const pod = job.spec.template.spec;
     expect(pod.restartPolicy).toBe('Never');
     // Before install the chart's ServiceAccount does not exist yet.
@@ -158,7 +176,10 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
     }
     for (const d of ofKind(minimal, 'Deployment')) {
       const env = envOf(d.spec.template.spec.containers[0]);
-      expect({ name: component(d), mode: env.DATABASE_MIGRATIONS }).toEqual({ name: component(d), mode: DB_SERVICES.includes(component(d)) ? 'skip' : undefined });
+      expect({ name: component(d), mode: env.DATABASE_MIGRATIONS }).toEqual({
+        name: component(d),
+        mode: DB_SERVICES.includes(component(d)) ? 'skip' : undefined,
+      });
     }
     // Off: no Job, and every replica migrates at start as before.
     const off = render(['-f', TEST_VALUES, '--set', 'migrations.enabled=false']);
@@ -172,7 +193,11 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
     const objects = render(['-f', NATS_MINIO_VALUES]);
     for (const d of ofKind(objects, 'Deployment')) {
       const env = envOf(d.spec.template.spec.containers[0]);
-      expect({ name: component(d), nats: env.NATS_URL, replicas: env.JETSTREAM_REPLICAS }).toEqual({ name: component(d), nats: 'nats://nats.messaging.svc:4222', replicas: '3' });
+      expect({ name: component(d), nats: env.NATS_URL, replicas: env.JETSTREAM_REPLICAS }).toEqual({
+        name: component(d),
+        nats: 'nats://nats.messaging.svc:4222',
+        replicas: '3',
+      });
       if ('S3_ENDPOINT' in env) expect([env.S3_ENDPOINT, env.S3_BUCKET]).toEqual(['http://minio.storage.svc:9000', 'reelsmith']);
     }
     const nats = parse(fs.readFileSync(path.join(CHART, 'examples', 'nats-cluster.values.yaml'), 'utf8'));
@@ -199,7 +224,9 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
     const exported = exportedMetricNames();
     const [rule] = ofKind(ops, 'PrometheusRule');
     const alerts = rule.spec.groups.flatMap((g: { rules: Array<{ alert: string; expr: string }> }) => g.rules);
-    expect(new Set(alerts.map((a: { alert: string }) => a.alert))).toEqual(new Set(['ReelsmithJobQueueGrowing', 'ReelsmithJobFailureRate', 'ReelsmithHttp5xxRate', 'ReelsmithNoReadyReplica', 'ReelsmithNoReadyWorker']));
+    expect(new Set(alerts.map((a: { alert: string }) => a.alert))).toEqual(
+      new Set(['ReelsmithJobQueueGrowing', 'ReelsmithJobFailureRate', 'ReelsmithHttp5xxRate', 'ReelsmithNoReadyReplica', 'ReelsmithNoReadyWorker']),
+    );
     const noReadyWorker = alerts.filter((a: { alert: string }) => a.alert === 'ReelsmithNoReadyWorker');
     expect(noReadyWorker.map((a: { expr: string }) => a.expr)).toEqual([expect.stringContaining(`deployment="${PREFIX}-media-worker"`)]);
     const [dashboardMap] = ofKind(ops, 'ConfigMap');
@@ -210,7 +237,16 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
     const used = (exprs: string[]) => [...new Set(exprs.flatMap((e) => e.match(/reelsmith_[a-z_]+/g) ?? []))];
     const alertExprs = alerts.map((a: { expr: string }) => a.expr);
     for (const name of [...used(alertExprs), ...used(panelExprs)]) expect({ name, exported: exported.has(name) }).toEqual({ name, exported: true });
-    for (const name of ['reelsmith_jobs_queued', 'reelsmith_jobs_running', 'reelsmith_jobs_total', 'reelsmith_job_duration_seconds_bucket', 'reelsmith_media_seconds_per_video_minute_bucket', 'reelsmith_http_request_duration_seconds_bucket', 'reelsmith_mails_total', 'reelsmith_webhook_events_total']) {
+    for (const name of [
+      'reelsmith_jobs_queued',
+      'reelsmith_jobs_running',
+      'reelsmith_jobs_total',
+      'reelsmith_job_duration_seconds_bucket',
+      'reelsmith_media_seconds_per_video_minute_bucket',
+      'reelsmith_http_request_duration_seconds_bucket',
+      'reelsmith_mails_total',
+      'reelsmith_webhook_events_total',
+    ]) {
       expect({ name, onDashboard: used(panelExprs).includes(name) }).toEqual({ name, onDashboard: true });
     }
     for (const e of alertExprs.filter((x: string) => x.includes('reelsmith_'))) expect(e).toContain(`namespace="${NAMESPACE}"`);
@@ -229,12 +265,18 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
       expect({ name, ingressPorts }).toEqual({ name, ingressPorts: name === 'gateway' ? ['http', 'health'] : ['health'] });
       if (name === 'gateway') expect(p.spec.ingress[0].from).toEqual(opsValues.networkPolicy.ingressFrom);
       const health = p.spec.ingress.find((r: { ports: Array<{ port: string }> }) => r.ports[0].port === 'health');
-      expect(health.from).toEqual([...opsValues.networkPolicy.metricsFrom, { podSelector: { matchLabels: expect.objectContaining({ 'app.kubernetes.io/component': 'test' }) } }]);
+      expect(health.from).toEqual([
+        ...opsValues.networkPolicy.metricsFrom,
+        { podSelector: { matchLabels: expect.objectContaining({ 'app.kubernetes.io/component': 'test' }) } },
+      ]);
       const uses: string[] = values.services[name].uses;
       // Its own extra destinations (notifications: smtp, billing: stripe) come after DNS and what it uses.
       const egress: string[] = values.services[name].egress ?? [];
       const portsOf = (dest: string) => opsValues.networkPolicy.egress[dest]?.ports ?? values.networkPolicy.egress[dest].ports;
-      const expected = [[53, 53], ...[...['nats', 'database', 's3'].filter((u) => uses.includes(u)), ...egress].map((u) => portsOf(u).map((x: { port: number }) => x.port))];
+      const expected = [
+        [53, 53],
+        ...[...['nats', 'database', 's3'].filter((u) => uses.includes(u)), ...egress].map((u) => portsOf(u).map((x: { port: number }) => x.port)),
+      ];
       expect({ name, egress: p.spec.egress.map(ports) }).toEqual({ name, egress: expected });
       // Only a service that sends mail reaches an SMTP port.
       if (!egress.includes('smtp')) expect(p.spec.egress.flatMap(ports)).not.toContain(587);
@@ -244,7 +286,7 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
     expect(migrations.spec.ingress).toEqual([]);
   });
 
-  test('helm test: a pod asks every service\'s /readyz through its Service, and its script fails naming a service that is not ready', async () => {
+  test("helm test: a pod asks every service's /readyz through its Service, and its script fails naming a service that is not ready", async () => {
     const [pod] = ofKind(minimal, 'Pod');
     expect(pod.metadata.annotations['helm.sh/hook']).toBe('test');
     const [c] = pod.spec.containers;
@@ -257,22 +299,28 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
     expect(c.command).toEqual(['node', '-e']);
 
     // The script itself, against two local servers: one ready, one not.
-    const servers = await Promise.all([200, 503].map((status) => new Promise<http.Server>((resolve) => {
-      const server = http.createServer((req, res) => {
-        res.statusCode = req.url === '/readyz' ? status : 404;
-        res.end(JSON.stringify({ status: status === 200 ? 'ok' : 'unavailable' }));
-      });
-      server.listen(0, '127.0.0.1', () => resolve(server));
-    })));
+    const servers = await Promise.all(
+      [200, 503].map(
+        (status) =>
+          new Promise<http.Server>((resolve) => {
+            const server = http.createServer((req, res) => {
+              res.statusCode = req.url === '/readyz' ? status : 404;
+              res.end(JSON.stringify({ status: status === 200 ? 'ok' : 'unavailable' }));
+            });
+            server.listen(0, '127.0.0.1', () => resolve(server));
+          }),
+      ),
+    );
     try {
       const [ready, unready] = servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}/readyz`);
-      const run = (list: string[]) => new Promise<{ status: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ['-e', c.args[0]], { env: { READYZ_URLS: JSON.stringify(list) } });
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => (out += d));
-        child.stderr.on('data', (d: Buffer) => (out += d));
-        child.on('exit', (status: number | null) => resolve({ status, out }));
-      });
+      const run = (list: string[]) =>
+        new Promise<{ status: number | null; out: string }>((resolve) => {
+          const child = spawn(process.execPath, ['-e', c.args[0]], { env: { READYZ_URLS: JSON.stringify(list) } });
+          let out = '';
+          child.stdout.on('data', (d: Buffer) => (out += d));
+          child.stderr.on('data', (d: Buffer) => (out += d));
+          child.on('exit', (status: number | null) => resolve({ status, out }));
+        });
       const good = await run([ready]);
       expect(good).toEqual({ status: 0, out: expect.stringContaining('all 1 services ready') });
       const bad = await run([ready, unready]);
@@ -285,16 +333,27 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
 
   test('a new service (notifications, billing) is one values entry: Deployment, Service, HPA, PDB, NetworkPolicy with its SMTP/Stripe egress, ServiceMonitor, alert, migration and readyz check', () => {
     const objects = render([
-      '-f', OPS_VALUES,
-      '--set-json', 'services.notifications={"healthPort":8107,"uses":["nats","database"],"egress":["smtp"],"secretEnv":{"SMTP_URL":{"secretName":"reelsmith-smtp","key":"smtp-url"}},"autoscaling":{"enabled":true},"pdb":{"enabled":true,"maxUnavailable":1}}',
-      '--set-json', 'services.billing={"healthPort":8108,"uses":["nats","database"],"egress":["stripe"],"secretEnv":{"STRIPE_SECRET_KEY":{"secretName":"reelsmith-stripe","key":"secret-key"},"STRIPE_WEBHOOK_SECRET":{"secretName":"reelsmith-stripe","key":"webhook-secret"}}}',
+      '-f',
+      OPS_VALUES,
+      '--set-json',
+      'services.notifications={"healthPort":8107,"uses":["nats","database"],"egress":["smtp"],"secretEnv":{"SMTP_URL":{"secretName":"reelsmith-smtp","key":"smtp-url"}},"autoscaling":{"enabled":true},"pdb":{"enabled":true,"maxUnavailable":1}}',
+      '--set-json',
+      'services.billing={"healthPort":8108,"uses":["nats","database"],"egress":["stripe"],"secretEnv":{"STRIPE_SECRET_KEY":{"secretName":"reelsmith-stripe","key":"secret-key"},"STRIPE_WEBHOOK_SECRET":{"secretName":"reelsmith-stripe","key":"webhook-secret"}}}',
     ]);
-    for (const [name, port, secret] of [['notifications', 587, 'SMTP_URL'], ['billing', 443, 'STRIPE_SECRET_KEY']] as const) {
+    for (const [name, port, secret] of [
+      ['notifications', 587, 'SMTP_URL'],
+      ['billing', 443, 'STRIPE_SECRET_KEY'],
+    ] as const) {
       const full = `${PREFIX}-${name}`;
       const d = byName(objects, 'Deployment', full);
       const [c] = d.spec.template.spec.containers;
       expect(c.args).toEqual([name]);
-      expect(c.env).toContainEqual(expect.objectContaining({ name: secret, valueFrom: { secretKeyRef: expect.objectContaining({ name: expect.stringMatching(/^reelsmith-(smtp|stripe)$/) }) } }));
+      expect(c.env).toContainEqual(
+        expect.objectContaining({
+          name: secret,
+          valueFrom: { secretKeyRef: expect.objectContaining({ name: expect.stringMatching(/^reelsmith-(smtp|stripe)$/) }) },
+        }),
+      );
       expect(envOf(c).DATABASE_MIGRATIONS).toBe('skip');
       byName(objects, 'Service', full);
       byName(objects, 'ServiceMonitor', full);
@@ -305,12 +364,17 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
       const migrator = [...job.initContainers, ...job.containers].find((x: { args: string[] }) => x.args[0] === name);
       expect(envOf(migrator)).toMatchObject({ DATABASE_MIGRATIONS: 'only', [secret]: 'secretKeyRef' });
       expect(ofKind(objects, 'Pod')[0].spec.containers[0].env[0].value).toContain(`http://${full}:`);
-      expect(ofKind(objects, 'PrometheusRule')[0].spec.groups.flatMap((g: { rules: Array<{ expr: string }> }) => g.rules).some((r: { expr: string }) => r.expr.includes(`deployment="${full}"`))).toBe(true);
+      expect(
+        ofKind(objects, 'PrometheusRule')[0]
+          .spec.groups.flatMap((g: { rules: Array<{ expr: string }> }) => g.rules)
+          .some((r: { expr: string }) => r.expr.includes(`deployment="${full}"`)),
+      ).toBe(true);
     }
     byName(objects, 'HorizontalPodAutoscaler', `${PREFIX}-notifications`);
     byName(objects, 'PodDisruptionBudget', `${PREFIX}-notifications`);
     // SMTP only for notifications, Stripe's 443 only where asked (or S3 on 443).
-    const egressPorts = (name: string) => byName(objects, 'NetworkPolicy', `${PREFIX}-${name}`).spec.egress.flatMap((r: { ports: Array<{ port: number }> }) => r.ports.map((p) => p.port));
+    const egressPorts = (name: string) =>
+      byName(objects, 'NetworkPolicy', `${PREFIX}-${name}`).spec.egress.flatMap((r: { ports: Array<{ port: number }> }) => r.ports.map((p) => p.port));
     expect(egressPorts('billing')).not.toContain(587);
     expect(egressPorts('notifications')).not.toContain(443);
     expectAllValid(objects);
@@ -318,10 +382,13 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
 
   test('every process the image runs (services/*/src/main.ts, worker.ts) is an entry of the chart and a compose service', () => {
     const servicesDir = path.join(REPO_ROOT, 'services');
-    const processes = fs.readdirSync(servicesDir).flatMap((dir) => [
-      ...(fs.existsSync(path.join(servicesDir, dir, 'src', 'main.ts')) ? [dir] : []),
-      ...(fs.existsSync(path.join(servicesDir, dir, 'src', 'worker.ts')) ? [`${dir}-worker`] : []),
-    ]).sort();
+    const processes = fs
+      .readdirSync(servicesDir)
+      .flatMap((dir) => [
+        ...(fs.existsSync(path.join(servicesDir, dir, 'src', 'main.ts')) ? [dir] : []),
+        ...(fs.existsSync(path.join(servicesDir, dir, 'src', 'worker.ts')) ? [`${dir}-worker`] : []),
+      ])
+      .sort();
     expect(processes).toEqual(expect.arrayContaining(['auth', 'gateway', 'media', 'media-worker']));
     const compose = parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true });
     for (const name of processes) {
@@ -331,7 +398,7 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
 
   test.each([
     ['an unknown key in metrics', ['--set', 'metrics.serviceMonitor.scrapeEvery=30s'], 'scrapeEvery'],
-    ['an unknown key in a service\'s keda', ['--set', 'services.media-worker.keda.queue=JOBS'], 'queue'],
+    ["an unknown key in a service's keda", ['--set', 'services.media-worker.keda.queue=JOBS'], 'queue'],
     ['an egress destination that does not exist', ['--set-json', 'services.auth.egress=["ftp"]'], 'egress'],
     ['JETSTREAM_REPLICAS as a service env', ['--set', 'services.auth.env.JETSTREAM_REPLICAS=3'], 'JETSTREAM_REPLICAS'],
     ['a malformed scrape interval', ['--set', 'metrics.serviceMonitor.interval=soon'], 'interval'],
@@ -343,4 +410,3 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
     expect(result.stderr).toContain(message);
   });
 });
-

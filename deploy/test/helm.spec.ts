@@ -34,8 +34,14 @@ function quantity(q: string | number): number {
 const values = parse(fs.readFileSync(path.join(CHART, 'values.yaml'), 'utf8'));
 /** Every values file an operator may start from: ci/*.yaml and the documented examples of this chart. */
 const VALUES_FILES = [
-  ...fs.readdirSync(path.join(CHART, 'ci')).filter((f) => f.endsWith('.yaml')).map((f) => path.join(CHART, 'ci', f)),
-  ...fs.readdirSync(path.join(CHART, 'examples')).filter((f) => /^reelsmith-.*\.yaml$/.test(f)).map((f) => path.join(CHART, 'examples', f)),
+  ...fs
+    .readdirSync(path.join(CHART, 'ci'))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => path.join(CHART, 'ci', f)),
+  ...fs
+    .readdirSync(path.join(CHART, 'examples'))
+    .filter((f) => /^reelsmith-.*\.yaml$/.test(f))
+    .map((f) => path.join(CHART, 'examples', f)),
 ];
 const testValues = parse(fs.readFileSync(TEST_VALUES, 'utf8'));
 
@@ -66,7 +72,17 @@ describe('helm chart helm/reelsmith', () => {
     // Hooks: the migration Job and the `helm test` pod.
     expect(ofKind(minimal, 'Job').map((o) => o.metadata.annotations['helm.sh/hook'])).toEqual(['pre-install,pre-upgrade']);
     expect(ofKind(minimal, 'Pod').map((o) => o.metadata.annotations['helm.sh/hook'])).toEqual(['test']);
-    for (const kind of ['Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Secret', 'ConfigMap', 'ScaledObject', 'ServiceMonitor', 'PrometheusRule', 'NetworkPolicy']) {
+    for (const kind of [
+      'Ingress',
+      'HorizontalPodAutoscaler',
+      'PodDisruptionBudget',
+      'Secret',
+      'ConfigMap',
+      'ScaledObject',
+      'ServiceMonitor',
+      'PrometheusRule',
+      'NetworkPolicy',
+    ]) {
       expect({ kind, count: ofKind(minimal, kind).length }).toEqual({ kind, count: 0 });
     }
     for (const o of minimal) expect(o.metadata.name.length).toBeLessThanOrEqual(63);
@@ -98,11 +114,17 @@ describe('helm chart helm/reelsmith', () => {
         const name = component(d);
         const svcValues = { ...values.serviceDefaults, ...values.services[name] };
         for (const c of d.spec.template.spec.containers) {
-          const env = Object.fromEntries((c.env ?? []).filter((e: { value?: string }) => e.value !== undefined).map((e: { name: string; value: string }) => [e.name, e.value]));
+          const env = Object.fromEntries(
+            (c.env ?? []).filter((e: { value?: string }) => e.value !== undefined).map((e: { name: string; value: string }) => [e.name, e.value]),
+          );
           // The app listens for /healthz on HEALTH_PORT when set, else on PORT (gateway).
           const listening = Number(env.HEALTH_PORT ?? env.PORT);
           expect({ name, listening }).toEqual({ name, listening: svcValues.healthPort });
-          for (const [probe, path] of [['startupProbe', '/healthz'], ['livenessProbe', '/healthz'], ['readinessProbe', '/readyz']] as const) {
+          for (const [probe, path] of [
+            ['startupProbe', '/healthz'],
+            ['livenessProbe', '/healthz'],
+            ['readinessProbe', '/readyz'],
+          ] as const) {
             const p = c[probe];
             expect({ name, probe, path: p?.httpGet?.path }).toEqual({ name, probe, path });
             const port = (c.ports ?? []).find((cp: { name: string }) => cp.name === p.httpGet.port);
@@ -127,7 +149,7 @@ describe('helm chart helm/reelsmith', () => {
       }
     });
 
-    test("gives the media worker scratch space for a 2 GiB upload plus its source copies", () => {
+    test('gives the media worker scratch space for a 2 GiB upload plus its source copies', () => {
       const pod = deployments().find((d) => component(d) === 'media-worker')!.spec.template.spec;
       const tmp = quantity(pod.volumes.find((v: { name: string }) => v.name === 'tmp').emptyDir.sizeLimit);
       const env = pod.containers[0].env as Array<{ name: string; value?: string }>;
@@ -196,7 +218,7 @@ describe('helm chart helm/reelsmith', () => {
       });
     });
 
-    test('each Service selects exactly its Deployment\'s pods and targets named container ports', () => {
+    test("each Service selects exactly its Deployment's pods and targets named container ports", () => {
       const all = objects();
       for (const s of ofKind(all, 'Service')) {
         const d = byName(all, 'Deployment', s.metadata.name);
@@ -247,7 +269,12 @@ describe('helm chart helm/reelsmith', () => {
     const gateway = byName(full, 'Deployment', `${RELEASE}-reelsmith-gateway`).spec.template.spec.containers[0];
     const ports = Object.fromEntries(gateway.ports.map((p: { name: string; containerPort: number }) => [p.name, p.containerPort]));
     expect(ports).toEqual({ http: 8080, health: 8100 });
-    expect(gateway.env).toEqual(expect.arrayContaining([{ name: 'PORT', value: '8080' }, { name: 'HEALTH_PORT', value: '8100' }]));
+    expect(gateway.env).toEqual(
+      expect.arrayContaining([
+        { name: 'PORT', value: '8080' },
+        { name: 'HEALTH_PORT', value: '8100' },
+      ]),
+    );
     for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) expect(gateway[probe].httpGet.port).toBe('health');
     const [ingress] = ofKind(full, 'Ingress');
     expect(ingress.spec.rules[0].http.paths.map((p: { backend: { service: { port: { name: string } } } }) => p.backend.service.port.name)).toEqual(['http']);
@@ -287,7 +314,14 @@ describe('helm chart helm/reelsmith', () => {
     // The bare chart (no values at all) names every missing Secret at once.
     const bare = template([]);
     expect(bare.status).not.toBe(0);
-    for (const key of ['auth.jwt.existingSecret', 'mediaUrl.existingSecret', 'mail.existingSecret', 'externalDatabase.existingSecret', 'externalS3.existingSecret', 'externalS3.endpoint']) {
+    for (const key of [
+      'auth.jwt.existingSecret',
+      'mediaUrl.existingSecret',
+      'mail.existingSecret',
+      'externalDatabase.existingSecret',
+      'externalS3.existingSecret',
+      'externalS3.endpoint',
+    ]) {
       expect(bare.stderr).toContain(`${key} is required`);
     }
   });
@@ -301,14 +335,23 @@ describe('helm chart helm/reelsmith', () => {
     const result = template(['-f', TEST_VALUES, '--set', `${key}=`]);
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain(`${key} is required`);
-    const use = { 'externalDatabase.existingSecret': 'database', 'mediaUrl.existingSecret': 'mediaUrl', 'externalS3.existingSecret': 's3', 'mail.existingSecret': 'mail' }[key]!;
+    const use = {
+      'externalDatabase.existingSecret': 'database',
+      'mediaUrl.existingSecret': 'mediaUrl',
+      'externalS3.existingSecret': 's3',
+      'mail.existingSecret': 'mail',
+    }[key]!;
     const users = Object.entries(values.services as Record<string, { uses: string[] }>)
       .filter(([, svc]) => svc.uses.includes(use))
       .map(([name]) => name);
     expect(users).toContain(user);
     const disabled = users.flatMap((name) => ['--set', `services.${name}.enabled=false`]);
     const without = render(['-f', TEST_VALUES, '--set', `${key}=`, ...disabled]);
-    expect(ofKind(without, 'Deployment').map(component).filter((name) => users.includes(name))).toEqual([]);
+    expect(
+      ofKind(without, 'Deployment')
+        .map(component)
+        .filter((name) => users.includes(name)),
+    ).toEqual([]);
     expect(ofKind(without, 'Deployment').length).toBeGreaterThan(0);
   });
 
@@ -347,7 +390,12 @@ describe('helm chart helm/reelsmith', () => {
       };
       const minimalNotes = show(TEST_VALUES);
       expect(minimalNotes).toContain(`kubectl --namespace ${NAMESPACE} port-forward svc/${RELEASE}-reelsmith-gateway 8080:8080`);
-      for (const secret of [testValues.auth.jwt.existingSecret, testValues.mediaUrl.existingSecret, testValues.externalDatabase.existingSecret, testValues.externalS3.existingSecret]) {
+      for (const secret of [
+        testValues.auth.jwt.existingSecret,
+        testValues.mediaUrl.existingSecret,
+        testValues.externalDatabase.existingSecret,
+        testValues.externalS3.existingSecret,
+      ]) {
         expect(minimalNotes).toContain(`kubectl -n ${NAMESPACE} create secret generic ${secret} `);
       }
       expect(show(FULL_VALUES)).toContain('https://reelsmith.example.com/');
@@ -381,17 +429,19 @@ describe('helm chart helm/reelsmith', () => {
     const d = byName(objects, 'Deployment', `${RELEASE}-reelsmith-newservice`);
     const [c] = d.spec.template.spec.containers;
     expect(c.args).toEqual(['newservice']);
-    expect(c.env).toEqual(expect.arrayContaining([
-      { name: 'HEALTH_PORT', value: '8104' },
-      { name: 'NATS_URL', value: values.externalNats.url },
-      { name: 'S3_ENDPOINT', value: testValues.externalS3.endpoint },
-      { name: 'S3_BUCKET', value: 'reelsmith' },
-      { name: 'S3_REGION', value: 'us-east-1' },
-      { name: 'S3_SECRET_KEY', valueFrom: { secretKeyRef: { name: testValues.externalS3.existingSecret, key: 'secret-key' } } },
-      { name: 'S3_ACCESS_KEY', valueFrom: { secretKeyRef: { name: testValues.externalS3.existingSecret, key: 'access-key' } } },
-      { name: 'MEDIA_URL_SECRET', valueFrom: { secretKeyRef: { name: testValues.mediaUrl.existingSecret, key: 'media-url-secret' } } },
-      { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: testValues.externalDatabase.existingSecret, key: 'database-url' } } },
-    ]));
+    expect(c.env).toEqual(
+      expect.arrayContaining([
+        { name: 'HEALTH_PORT', value: '8104' },
+        { name: 'NATS_URL', value: values.externalNats.url },
+        { name: 'S3_ENDPOINT', value: testValues.externalS3.endpoint },
+        { name: 'S3_BUCKET', value: 'reelsmith' },
+        { name: 'S3_REGION', value: 'us-east-1' },
+        { name: 'S3_SECRET_KEY', valueFrom: { secretKeyRef: { name: testValues.externalS3.existingSecret, key: 'secret-key' } } },
+        { name: 'S3_ACCESS_KEY', valueFrom: { secretKeyRef: { name: testValues.externalS3.existingSecret, key: 'access-key' } } },
+        { name: 'MEDIA_URL_SECRET', valueFrom: { secretKeyRef: { name: testValues.mediaUrl.existingSecret, key: 'media-url-secret' } } },
+        { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: testValues.externalDatabase.existingSecret, key: 'database-url' } } },
+      ]),
+    );
     expect(c.env.map((e: { name: string }) => e.name)).not.toContain('JWT_SECRET');
     expect(c.resources).toEqual(values.serviceDefaults.resources);
     expect(byName(objects, 'Service', `${RELEASE}-reelsmith-newservice`).spec.ports).toEqual([

@@ -38,7 +38,7 @@ describe('proto contracts', () => {
 
   it('change only compatibly: no breaking change against the previous commit or main', () => {
     const onMain = git('rev-parse', '--abbrev-ref', 'HEAD') === 'main';
-    const base = onMain ? git('rev-parse', '--verify', '--quiet', 'HEAD~1') ?? 'HEAD' : git('merge-base', 'HEAD', 'main') ?? 'HEAD';
+    const base = onMain ? (git('rev-parse', '--verify', '--quiet', 'HEAD~1') ?? 'HEAD') : (git('merge-base', 'HEAD', 'main') ?? 'HEAD');
     const hasProtoAtBase = git('cat-file', '-e', `${base}:proto/buf.yaml`) !== undefined;
     const against = hasProtoAtBase ? `${root}/.git#ref=${base},subdir=proto` : protoDir;
     const result = spawnSync(buf, ['breaking', '--against', against], { cwd: protoDir, encoding: 'utf8' });

@@ -12,4 +12,13 @@ export { authV1, batchesV1, billingV1, commonV1, foldersV1, mediaV1, musicV1, no
 export * from './subjects';
 
 /** Every message of every contract, so a codec can pack and unpack google.protobuf.Any by type name. */
-export const contractRegistry = createRegistry(commonV1.file_common_v1_common, authV1.file_auth_v1_auth, mediaV1.file_media_v1_media, musicV1.file_music_v1_music, foldersV1.file_folders_v1_folders, batchesV1.file_batches_v1_batches, notificationsV1.file_notifications_v1_notifications, billingV1.file_billing_v1_billing);
+export const contractRegistry = createRegistry(
+  commonV1.file_common_v1_common,
+  authV1.file_auth_v1_auth,
+  mediaV1.file_media_v1_media,
+  musicV1.file_music_v1_music,
+  foldersV1.file_folders_v1_folders,
+  batchesV1.file_batches_v1_batches,
+  notificationsV1.file_notifications_v1_notifications,
+  billingV1.file_billing_v1_billing,
+);

@@ -17,7 +17,9 @@ maildev.listen((err) => {
     console.error(`maildev could not start: ${err.message}`);
     process.exit(1);
   }
-  console.log(JSON.stringify({ level: 30, time: new Date().toISOString(), msg: `mail catcher (maildev): SMTP 127.0.0.1:${smtp}, read mails at http://localhost:${web}` }));
+  console.log(
+    JSON.stringify({ level: 30, time: new Date().toISOString(), msg: `mail catcher (maildev): SMTP 127.0.0.1:${smtp}, read mails at http://localhost:${web}` }),
+  );
 });
 
 const stop = () => maildev.close(() => process.exit(0));

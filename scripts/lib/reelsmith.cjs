@@ -6,10 +6,12 @@ const { startStack } = require('./stack.cjs');
 
 function freePort() {
   return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    const server = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
   });
 }
 
@@ -35,9 +37,9 @@ async function startReelsmith({ env = process.env, dataDir = setup.DATA_DIR, log
   // Its default port (12111) when free, else any free one (billing and the webhooks follow it).
   const stripe = SERVICES.find((s) => s.name === 'stripe');
   const stripePort = !realStripe && (await setup.portAnswers(stripe.port)) ? await freePort() : stripe.port;
-  const services = SERVICES
-    .filter((s) => (s !== s3 || ownS3) && (s !== mail || ownMail) && (s !== stripe || !realStripe))
-    .map((s) => (s === stripe ? { ...s, port: stripePort } : s));
+  const services = SERVICES.filter((s) => (s !== s3 || ownS3) && (s !== mail || ownMail) && (s !== stripe || !realStripe)).map((s) =>
+    s === stripe ? { ...s, port: stripePort } : s,
+  );
   return startStack({ services, env: setup.serviceEnv({ ...env, STRIPE_LOCAL_PORT: String(stripePort) }, dataDir), baseEnv: env, log });
 }
 

@@ -25,9 +25,15 @@ function portAnswers(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = net.connect(port, host);
     socket.setTimeout(1000);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -71,11 +77,17 @@ const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 function workspaceDirs(dir = root) {
   const patterns = readJson(path.join(dir, 'package.json')).workspaces ?? [];
   const dirs = [];
-  for (const pattern of Array.isArray(patterns) ? patterns : patterns.packages ?? []) {
+  for (const pattern of Array.isArray(patterns) ? patterns : (patterns.packages ?? [])) {
     const parent = pattern.endsWith('/*') ? pattern.slice(0, -2) : null;
-    const candidates = parent === null
-      ? [pattern]
-      : (fs.existsSync(path.join(dir, parent)) ? fs.readdirSync(path.join(dir, parent)).sort().map((name) => `${parent}/${name}`) : []);
+    const candidates =
+      parent === null
+        ? [pattern]
+        : fs.existsSync(path.join(dir, parent))
+          ? fs
+              .readdirSync(path.join(dir, parent))
+              .sort()
+              .map((name) => `${parent}/${name}`)
+          : [];
     dirs.push(...candidates.filter((d) => fs.existsSync(path.join(dir, d, 'package.json'))));
   }
   return dirs;
@@ -275,7 +287,10 @@ function serviceEnv(env = process.env, dataDir = DATA_DIR) {
 function stripeEnv(env) {
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_API_HOST) return pick(env, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
   const port = (name) => SERVICES.find((s) => s.name === name).port;
-  return { ...localStripeEnv(Number(env.STRIPE_LOCAL_PORT ?? port('stripe')), Number(env.PORT ?? port('gateway'))), ...pick(env, ['STRIPE_API_HOST', 'STRIPE_API_PORT']) };
+  return {
+    ...localStripeEnv(Number(env.STRIPE_LOCAL_PORT ?? port('stripe')), Number(env.PORT ?? port('gateway'))),
+    ...pick(env, ['STRIPE_API_HOST', 'STRIPE_API_PORT']),
+  };
 }
 
 function pick(env, names) {
@@ -287,4 +302,21 @@ function ensureMediaTools() {
   ensureCommands({ ffmpeg: 'ffmpeg', ffprobe: 'ffmpeg' });
 }
 
-module.exports = { DATA_DIR, SetupError, say, ensureNodeModules, installPlan, installHash, lockMatches, recordInstall, ensureCommands, ensureMediaTools, ensurePostgres, ensureNats, natsServerBinary, build, serviceEnv, portAnswers };
+module.exports = {
+  DATA_DIR,
+  SetupError,
+  say,
+  ensureNodeModules,
+  installPlan,
+  installHash,
+  lockMatches,
+  recordInstall,
+  ensureCommands,
+  ensureMediaTools,
+  ensurePostgres,
+  ensureNats,
+  natsServerBinary,
+  build,
+  serviceEnv,
+  portAnswers,
+};

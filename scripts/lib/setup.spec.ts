@@ -15,7 +15,9 @@ describe('installing what package.json says', () => {
   const root = { name: 'fake', private: true, workspaces: ['services/*', 'web'], devDependencies: { jest: '^30.0.0' } };
   const billing = { name: '@fake/billing', dependencies: { stripe: '^23.1.0' } };
   const lock = (billingDeps: Record<string, string> = billing.dependencies, stripeVersion = '23.1.0') => ({
-    name: 'fake', lockfileVersion: 3, requires: true,
+    name: 'fake',
+    lockfileVersion: 3,
+    requires: true,
     packages: {
       '': { name: 'fake', workspaces: root.workspaces, devDependencies: root.devDependencies },
       'services/billing': { name: '@fake/billing', dependencies: billingDeps },
@@ -70,7 +72,7 @@ describe('installing what package.json says', () => {
     expect(setup.installPlan(dir).command).toBe('ci');
   });
 
-  it('runs npm install when the root\'s overrides changed (the lock does not record them)', () => {
+  it("runs npm install when the root's overrides changed (the lock does not record them)", () => {
     installed();
     write('package.json', { ...root, overrides: { 'some-dependency': { nodemailer: '^10.6.1' } } });
     expect(setup.lockMatches(dir)).toBe(true);
@@ -102,7 +104,14 @@ describe('installing what package.json says', () => {
     expect(setup.ensureNodeModules({ dir, npm }).command).toBe('ci');
     expect(calls.map((args) => args[0])).toEqual(['ci', 'install']);
     expect(existsSync(join(dir, 'node_modules/.reelsmith-install-hash'))).toBe(true);
-    expect(setup.ensureNodeModules({ dir, npm: () => { throw new Error('must not install'); } }).command).toBeNull();
+    expect(
+      setup.ensureNodeModules({
+        dir,
+        npm: () => {
+          throw new Error('must not install');
+        },
+      }).command,
+    ).toBeNull();
   });
 
   it('records the lock as npm install left it', () => {

@@ -86,18 +86,22 @@ async function startStack({ services, env, baseEnv = process.env, log = printLin
   const boundAt = new Map(services.filter((s) => s.sockets?.length).map((s) => [s.name, s.sockets.map((socket) => socket.address())]));
 
   function startOne(service, sockets = []) {
-    const child = spawn(process.execPath, service.command.map((part, i) => (i === 0 ? path.join(root, part) : part)), {
-      cwd: root,
-      env: {
-        ...baseEnv,
-        ...env,
-        [service.portEnv]: String(service.port),
-        ...(service.healthPort !== undefined ? { HEALTH_PORT: String(service.healthPort) } : {}),
-        ...(sockets.length ? { [LISTEN_FDS]: sockets.map((socket, i) => `${socket.address().port}=${3 + i}`).join(',') } : {}),
+    const child = spawn(
+      process.execPath,
+      service.command.map((part, i) => (i === 0 ? path.join(root, part) : part)),
+      {
+        cwd: root,
+        env: {
+          ...baseEnv,
+          ...env,
+          [service.portEnv]: String(service.port),
+          ...(service.healthPort !== undefined ? { HEALTH_PORT: String(service.healthPort) } : {}),
+          ...(sockets.length ? { [LISTEN_FDS]: sockets.map((socket, i) => `${socket.address().port}=${3 + i}`).join(',') } : {}),
+        },
+        // A listening socket's descriptor (Node has no public getter for it; its TCP handle has one on Unix).
+        stdio: ['ignore', 'pipe', 'pipe', ...sockets.map((socket) => socket._handle.fd)],
       },
-      // A listening socket's descriptor (Node has no public getter for it; its TCP handle has one on Unix).
-      stdio: ['ignore', 'pipe', 'pipe', ...sockets.map((socket) => socket._handle.fd)],
-    });
+    );
     // The child has its own copies now; ours would only hold the ports after it exits.
     for (const socket of sockets) socket.close();
     for (const stream of [child.stdout, child.stderr]) {
@@ -141,8 +145,11 @@ async function startStack({ services, env, baseEnv = process.env, log = printLin
   try {
     for (const service of services) startOne(service, service.sockets);
     await Promise.all(
-      services.map((s) => waitUntilReady(readyUrl(s), s.readyTimeoutMs ?? readyTimeoutMs, () => !running.get(s.name).exited)
-        .catch((err) => { throw new Error(`${s.name}: ${err.message}`); })),
+      services.map((s) =>
+        waitUntilReady(readyUrl(s), s.readyTimeoutMs ?? readyTimeoutMs, () => !running.get(s.name).exited).catch((err) => {
+          throw new Error(`${s.name}: ${err.message}`);
+        }),
+      ),
     );
   } catch (err) {
     await stack.stop();

@@ -57,7 +57,15 @@ const queue = [];
 let sending = false;
 function emit(type, object) {
   if (!forwardUrl) return;
-  const event = { id: id('evt'), object: 'event', api_version: '2024-06-20', created: now(), type, livemode: false, data: { object: JSON.parse(JSON.stringify(object)) } };
+  const event = {
+    id: id('evt'),
+    object: 'event',
+    api_version: '2024-06-20',
+    created: now(),
+    type,
+    livemode: false,
+    data: { object: JSON.parse(JSON.stringify(object)) },
+  };
   queue.push(event);
   void drain();
 }
@@ -73,10 +81,20 @@ async function drain() {
       const t = now();
       const signature = createHmac('sha256', webhookSecret).update(`${t}.${payload}`).digest('hex');
       try {
-        const res = await fetch(forwardUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${signature}` }, body: payload, signal: AbortSignal.timeout(10_000) });
+        const res = await fetch(forwardUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${signature}` },
+          body: payload,
+          signal: AbortSignal.timeout(10_000),
+        });
         if (res.status < 500) break;
-      } catch { /* not up yet */ }
-      if (Date.now() > deadline) { console.error(`webhook ${event.type} ${event.id} not delivered`); break; }
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) {
+        console.error(`webhook ${event.type} ${event.id} not delivered`);
+        break;
+      }
       await new Promise((r) => setTimeout(r, 500));
     }
     queue.shift();
@@ -114,23 +132,43 @@ app.post('/v1/subscriptions', (req, res, next) => {
   let subscription;
   try {
     subscription = subscriptions.create(account, params);
-  } catch (err) { return next(err); }
+  } catch (err) {
+    return next(err);
+  }
   const plan = planOf(subscription);
   subscription.status = 'incomplete';
   subscription.current_period_start = subscription.created;
   subscription.current_period_end = periodEnd(subscription.created, plan.interval);
   subscription.plan = plan;
   const invoice = {
-    id: subscription.latest_invoice, object: 'invoice', customer: subscription.customer, subscription: subscription.id,
-    status: 'open', paid: false, amount_due: plan.amount, amount_paid: 0, currency: plan.currency, created: now(),
-    period_start: subscription.current_period_start, period_end: subscription.current_period_end,
-    number: `LOCAL-${String(invoices.size + 1).padStart(4, '0')}`, hosted_invoice_url: null, payment_intent: id('pi'),
+    id: subscription.latest_invoice,
+    object: 'invoice',
+    customer: subscription.customer,
+    subscription: subscription.id,
+    status: 'open',
+    paid: false,
+    amount_due: plan.amount,
+    amount_paid: 0,
+    currency: plan.currency,
+    created: now(),
+    period_start: subscription.current_period_start,
+    period_end: subscription.current_period_end,
+    number: `LOCAL-${String(invoices.size + 1).padStart(4, '0')}`,
+    hosted_invoice_url: null,
+    payment_intent: id('pi'),
     lines: { object: 'list', data: [{ description: `${plan.nickname ?? plan.id}`, amount: plan.amount, plan }] },
   };
   const intent = {
-    id: invoice.payment_intent, object: 'payment_intent', amount: plan.amount, currency: plan.currency, customer: subscription.customer,
-    invoice: invoice.id, status: 'requires_payment_method', client_secret: `${invoice.payment_intent}_secret_${randomBytes(12).toString('hex')}`,
-    last_payment_error: null, created: now(),
+    id: invoice.payment_intent,
+    object: 'payment_intent',
+    amount: plan.amount,
+    currency: plan.currency,
+    customer: subscription.customer,
+    invoice: invoice.id,
+    status: 'requires_payment_method',
+    client_secret: `${invoice.payment_intent}_secret_${randomBytes(12).toString('hex')}`,
+    last_payment_error: null,
+    created: now(),
   };
   invoices.set(invoice.id, invoice);
   intents.set(intent.id, intent);
@@ -142,7 +180,9 @@ app.get('/v1/subscriptions/:id', (req, res, next) => {
   if (!req.query.expand) return next();
   try {
     res.json(expanded(subscriptions.retrieve(accountOf(req), req.params.id, 'id'), req.query.expand));
-  } catch (err) { next(err); }
+  } catch (err) {
+    next(err);
+  }
 });
 
 app.get('/v1/payment_intents/:id', (req, res) => {
@@ -154,13 +194,30 @@ app.get('/v1/payment_intents/:id', (req, res) => {
 app.post('/v1/payment_intents/:id/confirm', (req, res) => {
   const intent = intents.get(req.params.id);
   if (!intent) return stripeError(res, 404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${req.params.id}'` });
-  if (intent.status === 'succeeded') return stripeError(res, 400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent has already succeeded.' });
+  if (intent.status === 'succeeded')
+    return stripeError(res, 400, {
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message: 'This PaymentIntent has already succeeded.',
+    });
   const method = String(req.body.payment_method ?? '');
-  if (!/^pm_card_/.test(method)) return stripeError(res, 400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${method}'` });
+  if (!/^pm_card_/.test(method))
+    return stripeError(res, 400, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'payment_method',
+      message: `No such PaymentMethod: '${method}'`,
+    });
   const invoice = invoices.get(intent.invoice);
   const subscription = subscriptions.retrieve(accountOf(req), invoice.subscription, 'subscription');
   if (method.startsWith('pm_card_chargeDeclined')) {
-    const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: { id: intent.id } };
+    const error = {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      message: 'Your card was declined.',
+      payment_intent: { id: intent.id },
+    };
     intent.status = 'requires_payment_method';
     intent.last_payment_error = error;
     emit('invoice.payment_failed', invoice);
@@ -181,8 +238,11 @@ app.post('/v1/subscriptions/:id', (req, res, next) => {
   let subscription;
   try {
     subscription = subscriptions.retrieve(accountOf(req), req.params.id, 'id');
-  } catch (err) { return next(err); }
-  if (subscription.status === 'canceled') return stripeError(res, 400, { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' });
+  } catch (err) {
+    return next(err);
+  }
+  if (subscription.status === 'canceled')
+    return stripeError(res, 400, { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' });
   const body = req.body;
   if (body.cancel_at_period_end !== undefined) {
     subscription.cancel_at_period_end = body.cancel_at_period_end === 'true' || body.cancel_at_period_end === true;
@@ -195,7 +255,9 @@ app.post('/v1/subscriptions/:id', (req, res, next) => {
     const planId = item.plan ?? item.price;
     try {
       current.plan = plans.retrieve(accountOf(req), planId, 'items[0][plan]');
-    } catch (err) { return next(err); }
+    } catch (err) {
+      return next(err);
+    }
     subscription.plan = current.plan;
   }
   if (body.metadata) subscription.metadata = { ...subscription.metadata, ...body.metadata };
@@ -207,7 +269,9 @@ app.delete('/v1/subscriptions/:id', (req, res, next) => {
   let subscription;
   try {
     subscription = subscriptions.retrieve(accountOf(req), req.params.id, 'id');
-  } catch (err) { return next(err); }
+  } catch (err) {
+    return next(err);
+  }
   subscription.status = 'canceled';
   subscription.ended_at = now();
   subscription.canceled_at ??= now();

@@ -31,7 +31,10 @@ function checkImport(context, node, source) {
     const from = under(FEATURES, file);
     const to = under(FEATURES, target);
     if (from && to && from.first !== to.first && to.rest.length > 0 && !(to.rest.length === 1 && /^index(\.tsx?)?$/.test(to.rest[0]))) {
-      context.report({ node, message: `The ${to.first} feature is used through its index only (import '${source.split('/').slice(0, -to.rest.length).join('/')}'), or move what is shared to components/, hooks/ or lib/.` });
+      context.report({
+        node,
+        message: `The ${to.first} feature is used through its index only (import '${source.split('/').slice(0, -to.rest.length).join('/')}'), or move what is shared to components/, hooks/ or lib/.`,
+      });
     }
     const fromService = serviceCode(file);
     const toService = under(SERVICES, target);

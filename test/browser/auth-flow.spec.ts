@@ -39,7 +39,10 @@ describe('signing up, in and out in Chromium', () => {
   });
 
   it('creates an account and lands in the app with the sidebar in spec order', async () => {
-    await page.getByRole('button', { name: /create (an )?account/i }).first().click();
+    await page
+      .getByRole('button', { name: /create (an )?account/i })
+      .first()
+      .click();
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill('something-else');

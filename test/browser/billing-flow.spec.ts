@@ -46,7 +46,9 @@ describe('pricing -> subscribe -> upload in Chromium', () => {
     await dialog.getByLabel('Title').fill('Cup final');
     await dialog.getByLabel('Video file').setInputFiles(testMedia('h264-aac.mp4'));
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await toast().getByText(/needs a plan/).waitFor();
+    await toast()
+      .getByText(/needs a plan/)
+      .waitFor();
     await page.waitForURL(/\/pricing$/);
     forgetExpected(errors, /status of 402/);
   });

@@ -88,7 +88,14 @@ describe('bulk upload in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('batch-report').click()]);
     expect(download.suggestedFilename()).toBe('cup-weekend-report.json');
     const report = JSON.parse(readFileSync((await download.path())!, 'utf8'));
-    expect(report.batch).toMatchObject({ name: 'Cup weekend', description: 'Saturday matches, U12', status: 'completed', totalVideos: 4, processedVideos: 3, failedVideos: 1 });
+    expect(report.batch).toMatchObject({
+      name: 'Cup weekend',
+      description: 'Saturday matches, U12',
+      status: 'completed',
+      totalVideos: 4,
+      processedVideos: 3,
+      failedVideos: 1,
+    });
     expect(report.failures).toEqual([{ originalFilename: 'notes.mp4', error: expect.stringContaining('not a video we can read') }]);
     await toast('Report downloaded').waitFor();
     await screenshot(page, 'bulk-04-completed');

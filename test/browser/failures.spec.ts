@@ -39,19 +39,22 @@ describe('a failed video and its Retry in Chromium', () => {
   /** What the upload dialog does, from the page with its own token. */
   async function uploadFromPage(title: string): Promise<string> {
     const bytes = [...readFileSync(testMedia('h264-aac.mp4'))];
-    return page.evaluate(async ({ bytes, title }) => {
-      const token = localStorage.getItem('reelsmith.authToken');
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const { uploadURL } = await (await fetch('/api/objects/upload', { method: 'POST', headers })).json();
-      const body = new Uint8Array(bytes);
-      await fetch(uploadURL, { method: 'PUT', body });
-      const res = await fetch('/api/videos/complete-upload', {
-        method: 'PUT',
-        headers,
-        body: JSON.stringify({ videoURL: uploadURL, title, originalFilename: 'final.mp4', fileSize: body.length, duration: 4 }),
-      });
-      return (await res.json()).id as string;
-    }, { bytes, title });
+    return page.evaluate(
+      async ({ bytes, title }) => {
+        const token = localStorage.getItem('reelsmith.authToken');
+        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+        const { uploadURL } = await (await fetch('/api/objects/upload', { method: 'POST', headers })).json();
+        const body = new Uint8Array(bytes);
+        await fetch(uploadURL, { method: 'PUT', body });
+        const res = await fetch('/api/videos/complete-upload', {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ videoURL: uploadURL, title, originalFilename: 'final.mp4', fileSize: body.length, duration: 4 }),
+        });
+        return (await res.json()).id as string;
+      },
+      { bytes, title },
+    );
   }
 
   it('shows the failure live on My Videos with the reason and Retry', async () => {

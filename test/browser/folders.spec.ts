@@ -87,7 +87,9 @@ describe('video folders on My Videos in Chromium', () => {
     await eventually(async () => expect(await folderCard.getByTestId('folder-card-name').innerText()).toBe(folderName));
     await eventually(async () => expect(await folderCard.getByTestId('folder-card-description').innerText()).toBe('Ceremonies and first dances'));
     await folderCard.getByText('Click to view videos').waitFor();
-    await eventually(async () => expect(await folderCard.getByTestId('folder-color-dot').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(139, 92, 246)'));
+    await eventually(async () =>
+      expect(await folderCard.getByTestId('folder-color-dot').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(139, 92, 246)'),
+    );
     await folderCard.getByRole('button', { name: `Edit ${folderName}` }).waitFor();
     await folderCard.getByRole('button', { name: `Delete ${folderName}` }).waitFor();
     const [stored] = (await api('GET', '/api/video-folders')).json;

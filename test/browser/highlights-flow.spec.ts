@@ -99,7 +99,9 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
       const seen = { stages: new Set<string>(), percents: new Set<number>() };
       (window as unknown as { __reel: typeof seen }).__reel = seen;
       const record = () => {
-        document.querySelectorAll<HTMLElement>('[data-testid="highlight-viewer"] [data-testid="highlight-status"]').forEach((el) => seen.stages.add(el.dataset.stage ?? ''));
+        document
+          .querySelectorAll<HTMLElement>('[data-testid="highlight-viewer"] [data-testid="highlight-status"]')
+          .forEach((el) => seen.stages.add(el.dataset.stage ?? ''));
         const percent = document.querySelector('[data-testid="highlight-percent"]')?.textContent;
         if (percent) seen.percents.add(Number.parseInt(percent, 10));
       };
@@ -141,7 +143,9 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     expect(disposition).toContain(`${title} - highlights v1.mp4`);
 
     // The player's poster is a frame of the reel itself (not the video's thumbnail).
-    await page.waitForFunction(() => /\/api\/highlights\/[0-9a-f-]{36}\/poster\?/.test(document.querySelector<HTMLVideoElement>('[data-testid="reel-player"] video')?.poster ?? ''));
+    await page.waitForFunction(() =>
+      /\/api\/highlights\/[0-9a-f-]{36}\/poster\?/.test(document.querySelector<HTMLVideoElement>('[data-testid="reel-player"] video')?.poster ?? ''),
+    );
     // What the file is (480p chosen and made), and the engine's own summary of what it picked.
     await eventually(async () => expect(await viewer().getByTestId('render-summary').innerText()).toBe('480p MP4 · 16:9'));
     await eventually(async () => expect(await viewer().getByTestId('reel-facts').innerText()).toContain('854×480'));
@@ -190,7 +194,9 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     const texts = await rows.allInnerTexts();
     const drop = texts.findIndex((t) => !t.includes('crowd roar'));
     expect(drop).toBeGreaterThanOrEqual(0);
-    await viewer().getByRole('button', { name: `Remove moment ${drop + 1}` }).click();
+    await viewer()
+      .getByRole('button', { name: `Remove moment ${drop + 1}` })
+      .click();
     await eventually(async () => expect(await rows.count()).toBe(momentsBefore - 1));
     await viewer().getByTestId('rerender-bar').getByText('Edited.').waitFor();
     await screenshot(page, 'highlights-04-moment-dropped');
@@ -250,7 +256,9 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     await page.goto(`${app.baseUrl}/video/${videoId}`);
     await page.locator('[data-testid="highlight-viewer"][data-version="3"][data-status="error"]').waitFor();
     await viewer().getByRole('alert').getByText('The reel could not be made: the encoder ran out of memory.').waitFor();
-    await eventually(async () => expect(await page.locator('[data-testid="highlight-version"][data-version="3"]').getByTestId('highlight-status').innerText()).toBe('Failed'));
+    await eventually(async () =>
+      expect(await page.locator('[data-testid="highlight-version"][data-version="3"]').getByTestId('highlight-status').innerText()).toBe('Failed'),
+    );
     await viewer().getByTestId('highlight-error').scrollIntoViewIfNeeded();
     await screenshot(page, 'highlights-06b-failed-version');
     await page.unroute(listUrl);
@@ -334,7 +342,9 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     await page.locator(`[data-testid="highlight-viewer"][data-highlight-id="${queued.json.id}"][data-status="ready"]`).waitFor({ timeout: 60_000 });
     const summary = viewer().getByTestId('render-summary');
     await eventually(async () => expect(await summary.innerText()).toBe("480p — your video's own resolution · MP4 · 9:16"));
-    await eventually(async () => expect(await summary.getAttribute('title')).toBe('1080p was chosen; a reel is never made larger than the video it comes from.'));
+    await eventually(async () =>
+      expect(await summary.getAttribute('title')).toBe('1080p was chosen; a reel is never made larger than the video it comes from.'),
+    );
     await eventually(async () => expect(await viewer().getByTestId('reel-facts').innerText()).toContain('480×854'));
     await eventually(async () => expect(await page.locator('[data-testid="highlight-version"][data-version="3"]').innerText()).toContain('480p MP4'));
 
@@ -346,12 +356,15 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
       const video = document.querySelector<HTMLVideoElement>('[data-testid="reel-player"] video');
       return video?.poster.includes('/poster?') ? video.poster : null;
     });
-    const size = await page.evaluate(async (src) => {
-      const img = new Image();
-      img.src = src;
-      await img.decode();
-      return { width: img.naturalWidth, height: img.naturalHeight };
-    }, (await poster.jsonValue())!);
+    const size = await page.evaluate(
+      async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        return { width: img.naturalWidth, height: img.naturalHeight };
+      },
+      (await poster.jsonValue())!,
+    );
     expect(size).toEqual({ width: 480, height: 854 });
     await screenshot(page, 'highlights-12-vertical-reel');
 

@@ -46,7 +46,10 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await context.addInitScript(() => {
       const shared: Array<{ files: Array<{ name: string; type: string; size: number }>; url?: string; title?: string }> = [];
       (window as unknown as { __shared: typeof shared }).__shared = shared;
-      Object.defineProperty(navigator, 'canShare', { configurable: true, value: (data: ShareData) => !!data && Array.isArray(data.files) && data.files.every((f) => f.type.startsWith('video/')) });
+      Object.defineProperty(navigator, 'canShare', {
+        configurable: true,
+        value: (data: ShareData) => !!data && Array.isArray(data.files) && data.files.every((f) => f.type.startsWith('video/')),
+      });
       Object.defineProperty(navigator, 'share', {
         configurable: true,
         value: async (data: ShareData) => {
@@ -70,7 +73,10 @@ describe('Reelsmith on a phone (/mobile)', () => {
   it('sends a phone to /mobile, signs up without a plan and subscribes on the phone with the test card', async () => {
     await page.goto(`${app.baseUrl}/videos`);
     await page.waitForURL(/\/mobile$/);
-    await page.getByRole('button', { name: /create (an )?account/i }).first().click();
+    await page
+      .getByRole('button', { name: /create (an )?account/i })
+      .first()
+      .click();
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill(password);
@@ -99,7 +105,10 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await plans.getByTestId('price-pro').getByText('$9.99/month').waitFor();
     // Thumb-sized: the monthly/yearly choice and both plan buttons.
     const targets = [
-      ...(await plans.getByTestId('interval-toggle').locator('label').evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().height))),
+      ...(await plans
+        .getByTestId('interval-toggle')
+        .locator('label')
+        .evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().height))),
       ...(await plans.getByRole('link', { name: /Start with Rookie|Go Pro/ }).evaluateAll((links) => links.map((l) => l.getBoundingClientRect().height))),
     ];
     expect(targets).toHaveLength(4);
@@ -137,9 +146,11 @@ describe('Reelsmith on a phone (/mobile)', () => {
   });
 
   it('signs out and in again on the phone without the old toasts', async () => {
-
     // The bottom navigation's targets are thumb-sized.
-    const sizes = await page.getByTestId('mobile-nav').getByRole('link').evaluateAll((links) => links.map((l) => l.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+    const sizes = await page
+      .getByTestId('mobile-nav')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => l.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
     expect(sizes).toHaveLength(4);
     for (const size of sizes) expect(size).toBeGreaterThanOrEqual(44);
 
@@ -187,7 +198,11 @@ describe('Reelsmith on a phone (/mobile)', () => {
   it('generates a 9:16 reel by default, plays it, drops a moment and re-renders', async () => {
     await page.getByRole('heading', { name: 'Sunday match', level: 1 }).waitFor();
     const form = page.getByTestId('generate-highlights-form');
-    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid="generate-highlights-form"] button[type="submit"]')?.disabled, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLButtonElement>('[data-testid="generate-highlights-form"] button[type="submit"]')?.disabled,
+      undefined,
+      { timeout: 30_000 },
+    );
     await eventually(async () => expect(await form.getByRole('radio', { name: /9:16/ }).isChecked()).toBe(true));
     await form.getByRole('radio', { name: '15 s' }).check();
     await form.getByRole('radio', { name: /480p/ }).check();
@@ -256,13 +271,16 @@ describe('Reelsmith on a phone (/mobile)', () => {
     };
     const target = manifest.share_target;
     expect(target).toMatchObject({ method: 'POST', enctype: 'multipart/form-data' });
-    await page.evaluate(({ action, enctype, title, field }) => {
-      const form = document.createElement('form');
-      Object.assign(form, { id: 'share-sheet', action, method: 'post', enctype });
-      form.style.cssText = 'position:fixed;inset:0 0 auto 0;z-index:1000;background:#fff';
-      form.innerHTML = `<input type="hidden" name="${title}" value="From the gallery"><input type="file" name="${field}" id="share-file" aria-label="Video"><button type="submit">Share</button>`;
-      document.body.append(form);
-    }, { action: target.action, enctype: target.enctype, title: target.params.title, field: target.params.files[0].name });
+    await page.evaluate(
+      ({ action, enctype, title, field }) => {
+        const form = document.createElement('form');
+        Object.assign(form, { id: 'share-sheet', action, method: 'post', enctype });
+        form.style.cssText = 'position:fixed;inset:0 0 auto 0;z-index:1000;background:#fff';
+        form.innerHTML = `<input type="hidden" name="${title}" value="From the gallery"><input type="file" name="${field}" id="share-file" aria-label="Video"><button type="submit">Share</button>`;
+        document.body.append(form);
+      },
+      { action: target.action, enctype: target.enctype, title: target.params.title, field: target.params.files[0].name },
+    );
     const bytes = readFileSync(testMedia('h264-aac.mp4'));
     await page.setInputFiles('#share-file', { name: 'Harbour at dusk.mp4', mimeType: 'video/mp4', buffer: bytes });
     await page.locator('#share-sheet button').click();

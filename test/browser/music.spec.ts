@@ -41,7 +41,9 @@ describe('music library and demo in Chromium', () => {
     await page.getByRole('heading', { name: 'Video Editor', level: 1 }).waitFor();
     await rows().first().waitFor();
     await eventually(async () => expect(await rows().count()).toBeGreaterThanOrEqual(60));
-    await panel().getByText(/^\d+ tracks$/).waitFor();
+    await panel()
+      .getByText(/^\d+ tracks$/)
+      .waitFor();
     // The panel sits in the right-hand column.
     const side = await page.getByTestId('editor-side-column').boundingBox();
     const main = await page.getByTestId('recent-edits').boundingBox();
@@ -52,17 +54,23 @@ describe('music library and demo in Chromium', () => {
     await first.getByText('Neon Atlas').waitFor();
     await eventually(async () => expect(await first.getByTestId('music-track-meta').innerText()).toMatch(/^Electronic · Uplifting\n\d:\d\d · 122 BPM$/));
     // The list scrolls at about 16rem instead of growing the page.
-    const list = await panel().getByTestId('music-track-list').evaluate((el) => ({ height: el.clientHeight, scroll: el.scrollHeight, rem: parseFloat(getComputedStyle(document.documentElement).fontSize) }));
+    const list = await panel()
+      .getByTestId('music-track-list')
+      .evaluate((el) => ({ height: el.clientHeight, scroll: el.scrollHeight, rem: parseFloat(getComputedStyle(document.documentElement).fontSize) }));
     expect(list.height).toBeLessThanOrEqual(16 * list.rem + 1);
     expect(list.height).toBeGreaterThan(14 * list.rem);
     expect(list.scroll).toBeGreaterThan(list.height * 4);
     await screenshot(page, 'music-01-editor-library');
   });
 
-  it("says why the library is missing (still being prepared on a fresh start), and Try again loads it", async () => {
+  it('says why the library is missing (still being prepared on a fresh start), and Try again loads it', async () => {
     // The music service's own 503 while it renders the catalogue, answered once in place of the server.
     const reason = 'The music library is still being prepared. Please try again in a moment.';
-    await page.route('**/api/music-tracks', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: reason }) }), { times: 1 });
+    await page.route(
+      '**/api/music-tracks',
+      (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: reason }) }),
+      { times: 1 },
+    );
     await page.reload();
     const failed = panel().getByTestId('music-error');
     await failed.getByText('The music library could not be loaded').waitFor();
@@ -78,8 +86,12 @@ describe('music library and demo in Chromium', () => {
   it('filters by genre and mood with options built from the tracks, and says when nothing matches', async () => {
     const genre = page.getByLabel('Genre');
     const mood = page.getByLabel('Mood');
-    await eventually(async () => expect(await genre.locator('option').allInnerTexts()).toEqual(['All', 'Electronic', 'Acoustic', 'Cinematic', 'Hip-Hop', 'Ambient', 'Rock']));
-    await eventually(async () => expect(await mood.locator('option').allInnerTexts()).toEqual(['All', 'Uplifting', 'Happy', 'Dramatic', 'Calm', 'Energetic', 'Romantic']));
+    await eventually(async () =>
+      expect(await genre.locator('option').allInnerTexts()).toEqual(['All', 'Electronic', 'Acoustic', 'Cinematic', 'Hip-Hop', 'Ambient', 'Rock']),
+    );
+    await eventually(async () =>
+      expect(await mood.locator('option').allInnerTexts()).toEqual(['All', 'Uplifting', 'Happy', 'Dramatic', 'Calm', 'Energetic', 'Romantic']),
+    );
 
     await genre.selectOption({ label: 'Rock' });
     await panel().getByText('10 of 60').waitFor();
@@ -98,7 +110,9 @@ describe('music library and demo in Chromium', () => {
 
     await genre.selectOption({ label: 'All' });
     await mood.selectOption({ label: 'All' });
-    await panel().getByText(/^60 tracks$/).waitFor();
+    await panel()
+      .getByText(/^60 tracks$/)
+      .waitFor();
   });
 
   it('plays a preview, and starting another track stops the first (one audio element)', async () => {
@@ -151,7 +165,10 @@ describe('music library and demo in Chromium', () => {
     await page.getByRole('button', { name: 'Remove Music' }).click();
     await page.getByTestId('selected-music').waitFor({ state: 'detached' });
     await eventually(async () => expect(await page.evaluate(() => localStorage.getItem('reelsmith.selectedMusic'))).toBeNull());
-    await rows().nth(2).getByRole('button', { name: `Select ${title}` }).waitFor();
+    await rows()
+      .nth(2)
+      .getByRole('button', { name: `Select ${title}` })
+      .waitFor();
   });
 
   it('shows four demo reels; play shows "Playing demo..." for 3 seconds; Start Creating goes to /upload', async () => {

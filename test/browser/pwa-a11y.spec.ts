@@ -16,7 +16,9 @@ import { subscribe } from '../system/videos';
  */
 jest.setTimeout(120_000);
 
-const ROUTES = process.env.A11Y_ROUTES ? process.env.A11Y_ROUTES.split(',') : ['/', '/upload', '/bulk-upload', '/subscribe', '/editor', '/demo', '/pricing', '/videos', '/video/:id', '/settings', '/no-such-page'];
+const ROUTES = process.env.A11Y_ROUTES
+  ? process.env.A11Y_ROUTES.split(',')
+  : ['/', '/upload', '/bulk-upload', '/subscribe', '/editor', '/demo', '/pricing', '/videos', '/video/:id', '/settings', '/no-such-page'];
 
 describe('installable, offline-capable and accessible web app', () => {
   let app: RunningApp;
@@ -39,9 +41,17 @@ describe('installable, offline-capable and accessible web app', () => {
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
     page = await context.newPage();
     errors = collectPageErrors(page);
-    const reg = await fetch(`${app.baseUrl}/api/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const reg = await fetch(`${app.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
     expect(reg.status).toBeLessThan(300);
-    const login = await fetch(`${app.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const login = await fetch(`${app.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
     token = ((await login.json()) as { token: string }).token;
     await subscribe(app.baseUrl, token, 'pro');
     // One processed video, so the video page and the lists have content to check.
@@ -85,7 +95,9 @@ describe('installable, offline-capable and accessible web app', () => {
         const path = route.replace(':id', videoId);
         await page.goto(`${app.baseUrl}${path}`);
         await page.locator('main#main h1').first().waitFor();
-        await page.waitForFunction(() => !document.querySelector('[data-testid="route-loading"], [aria-busy="true"]'), undefined, { timeout: 15_000 }).catch(() => undefined);
+        await page
+          .waitForFunction(() => !document.querySelector('[data-testid="route-loading"], [aria-busy="true"]'), undefined, { timeout: 15_000 })
+          .catch(() => undefined);
         if (route === '/video/:id') await page.getByTestId('video-player').waitFor({ timeout: 30_000 });
         if (route === '/upload') await page.getByTestId('upload-dialog').waitFor();
         expect({ route, width, violations: await seriousViolations(page) }).toEqual({ route, width, violations: [] });
@@ -114,14 +126,31 @@ describe('installable, offline-capable and accessible web app', () => {
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
     await cdp.detach();
     expect(manifest.errors).toEqual([]);
-    const data = JSON.parse(manifest.data!) as { name: string; short_name: string; start_url: string; display: string; icons: Array<{ sizes: string; purpose: string; type: string }>; shortcuts: Array<{ name: string }>; share_target: { action: string } };
+    const data = JSON.parse(manifest.data!) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      icons: Array<{ sizes: string; purpose: string; type: string }>;
+      shortcuts: Array<{ name: string }>;
+      share_target: { action: string };
+    };
     expect(data).toMatchObject({ name: 'Reelsmith', short_name: 'Reelsmith', display: 'standalone' });
-    expect(data.icons.filter((i) => i.type === 'image/png').map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
+    expect(
+      data.icons
+        .filter((i) => i.type === 'image/png')
+        .map((i) => `${i.sizes} ${i.purpose}`)
+        .sort(),
+    ).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
     expect(data.shortcuts.map((s) => s.name)).toEqual(['Upload', 'My Videos']);
     expect(data.share_target.action).toBe('/share-target');
     // Incognito contexts never install: the check runs in a browser profile of its own.
     const profile = mkdtempSync(join(tmpdir(), 'reelsmith-install-'));
-    const installed = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
+    const installed = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1280, height: 800 },
+    });
     try {
       const installPage = installed.pages()[0] ?? (await installed.newPage());
       await installPage.goto(`${app.baseUrl}/`);
@@ -135,9 +164,18 @@ describe('installable, offline-capable and accessible web app', () => {
     }
 
     // The icons are real PNGs of their sizes, and iOS gets one too.
-    for (const [path, size] of [['/icons/icon-192.png', 192], ['/icons/maskable-512.png', 512], ['/icons/apple-touch-icon.png', 180]] as const) {
+    for (const [path, size] of [
+      ['/icons/icon-192.png', 192],
+      ['/icons/maskable-512.png', 512],
+      ['/icons/apple-touch-icon.png', 180],
+    ] as const) {
       const png = Buffer.from(await (await fetch(`${app.baseUrl}${path}`)).arrayBuffer());
-      expect({ path, signature: png.subarray(1, 4).toString(), width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({ path, signature: 'PNG', width: size, height: size });
+      expect({ path, signature: png.subarray(1, 4).toString(), width: png.readUInt32BE(16), height: png.readUInt32BE(20) }).toEqual({
+        path,
+        signature: 'PNG',
+        width: size,
+        height: size,
+      });
     }
     expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe('/icons/apple-touch-icon.png');
 
@@ -180,10 +218,14 @@ describe('installable, offline-capable and accessible web app', () => {
     await page.getByTestId('offline-notice').waitFor();
     await context.setOffline(false);
     await page.getByTestId('offline-notice').waitFor({ state: 'detached' });
-    await page.locator('[data-testid="video-card"]').first().waitFor({ timeout: 15_000 }).catch(async (error) => {
-      await screenshot(page, 'pwa-recover-failed');
-      throw error;
-    });
+    await page
+      .locator('[data-testid="video-card"]')
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error) => {
+        await screenshot(page, 'pwa-recover-failed');
+        throw error;
+      });
     await eventually(async () => expect(await page.getByText('Harbour walk').count()).toBeGreaterThan(0));
 
     // The offline page goes back to the app by itself once the server answers again.
@@ -204,7 +246,10 @@ describe('installable, offline-capable and accessible web app', () => {
     expect(await page.getByTestId('update-banner').count()).toBe(0);
 
     // A deploy: a different /sw.js (here the same worker with one more route that tells it apart).
-    appendFileSync(join(webDist, 'sw.js'), "\nself.addEventListener('fetch', (event) => { if (new URL(event.request.url).pathname === '/__worker-version') event.respondWith(new Response('next')); });\n");
+    appendFileSync(
+      join(webDist, 'sw.js'),
+      "\nself.addEventListener('fetch', (event) => { if (new URL(event.request.url).pathname === '/__worker-version') event.respondWith(new Response('next')); });\n",
+    );
     // The app looks for a new build when it comes back into view (and every hour).
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     const banner = page.getByTestId('update-banner');

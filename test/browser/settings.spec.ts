@@ -41,14 +41,16 @@ describe('settings page in Chromium', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByTestId('mail-history-empty').waitFor();
-    for (const name of ['Upload confirmation', 'Highlight completion', 'Processing errors']) await eventually(async () => expect(await toggle(name).isChecked()).toBe(true));
-    for (const name of ['Weekly digest', 'Auto-delete after 30 days', 'Public highlights']) await eventually(async () => expect(await toggle(name).isChecked()).toBe(false));
+    for (const name of ['Upload confirmation', 'Highlight completion', 'Processing errors'])
+      await eventually(async () => expect(await toggle(name).isChecked()).toBe(true));
+    for (const name of ['Weekly digest', 'Auto-delete after 30 days', 'Public highlights'])
+      await eventually(async () => expect(await toggle(name).isChecked()).toBe(false));
     await eventually(async () => expect(await page.getByLabel('Full name').inputValue()).toBe(''));
     await eventually(async () => expect(await page.getByRole('button', { name: 'Send Test Email' }).isDisabled()).toBe(true));
     await screenshot(page, 'settings-1440-defaults');
   });
 
-  it('refuses a bad e-mail with the server\'s message, saves good settings and keeps them across a reload', async () => {
+  it("refuses a bad e-mail with the server's message, saves good settings and keeps them across a reload", async () => {
     await page.getByLabel('Full name').fill('  Ann Lee ');
     await page.getByLabel('E-mail', { exact: true }).fill('ann-at-example');
     await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -26,7 +26,6 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
   const clipTitle = `${title} (0:00-0:02)`;
   let videoId = '';
 
-
   const toast = () => page.getByTestId('toast').last();
 
   beforeAll(async () => {
@@ -88,7 +87,9 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
     await dialog.getByLabel('Video file').setInputFiles(testMedia('not-a-video.mp4'));
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await toast().getByText('Upload failed').waitFor();
-    await toast().getByText(/not a video we can read/).waitFor();
+    await toast()
+      .getByText(/not a video we can read/)
+      .waitFor();
     // Back to idle with the form as it was.
     await dialog.getByRole('button', { name: 'Upload', exact: true }).waitFor();
     await eventually(async () => expect(await dialog.getByLabel('Title').inputValue()).toBe(title));
@@ -151,13 +152,10 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
     await card.getByText('Ready for highlights').waitFor();
     videoId = (await card.getAttribute('data-video-id'))!;
     expect(videoId).toMatch(/^[0-9a-f-]{36}$/);
-    await page.waitForFunction(
-      (id) => {
-        const img = document.querySelector<HTMLImageElement>(`[data-video-id="${id}"] img[data-testid="video-thumbnail"]`);
-        return !!img && img.complete && img.naturalWidth > 0;
-      },
-      videoId,
-    );
+    await page.waitForFunction((id) => {
+      const img = document.querySelector<HTMLImageElement>(`[data-video-id="${id}"] img[data-testid="video-thumbnail"]`);
+      return !!img && img.complete && img.naturalWidth > 0;
+    }, videoId);
     await eventually(async () => expect((await card.getByTestId('video-card-meta').textContent())?.replace(/\s+/g, '')).toMatch(/^0:03·0\.\d\dMB·Justnow$/));
     await eventually(async () => expect(await page.getByTestId('count-total-value').innerText()).toBe('1'));
     await eventually(async () => expect(await page.getByTestId('count-ready-value').innerText()).toBe('1'));
@@ -253,7 +251,9 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
     // AI Highlights with a selection: the endpoint belongs to another issue, so its answers are
     // stubbed here (a failure, then a success) to check the toasts without starting a generation.
     const highlightsUrl = `**/api/videos/${videoId}/generate-highlights`;
-    await page.route(highlightsUrl, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"Video not found"}' }), { times: 1 });
+    await page.route(highlightsUrl, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"Video not found"}' }), {
+      times: 1,
+    });
     await page.getByTestId('action-ai-highlights').click();
     await toast().getByText('Failed to generate highlights').waitFor();
     forgetExpected(errors, /status of 404/);

@@ -13,10 +13,31 @@ export function tinyClip(index: number): string {
   const seconds = 1 + (index % 2);
   const patterns = ['testsrc2', 'smptebars', 'rgbtestsrc', 'testsrc'];
   execFileSync('ffmpeg', [
-    '-hide_banner', '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `${patterns[index % patterns.length]}=size=160x90:rate=15:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=${220 + index * 20}:sample_rate=22050:duration=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '32k', '-shortest', '-movflags', '+faststart',
+    '-hide_banner',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `${patterns[index % patterns.length]}=size=160x90:rate=15:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${220 + index * 20}:sample_rate=22050:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '32k',
+    '-shortest',
+    '-movflags',
+    '+faststart',
     `${file}.tmp.mp4`,
   ]);
   execFileSync('mv', [`${file}.tmp.mp4`, file]);
@@ -38,7 +59,23 @@ export function truncatedVideo(): string {
   if (existsSync(file)) return file;
   const whole = join(DIR, 'moov-at-end.mp4');
   if (!existsSync(whole)) {
-    execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=15:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', whole]);
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=160x90:rate=15:duration=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      whole,
+    ]);
   }
   const bytes = readFileSync(whole);
   writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * 0.4)));

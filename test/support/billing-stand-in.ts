@@ -11,15 +11,30 @@ import { connect, type NatsConnection } from 'nats';
  */
 export async function startBillingStandIn(natsUrl: string): Promise<NatsConnection> {
   const nc = await connect({ servers: natsUrl, name: 'billing-stand-in' });
-  const pro = create(billingV1.EntitlementsSchema, { plan: 'pro', active: true, monthlyUploads: 0, maxVideoSeconds: 3600, allTracks: true, bulk: true, maxQuality: '1080p' });
+  const pro = create(billingV1.EntitlementsSchema, {
+    plan: 'pro',
+    active: true,
+    monthlyUploads: 0,
+    maxVideoSeconds: 3600,
+    allTracks: true,
+    bulk: true,
+    maxQuality: '1080p',
+  });
   nc.subscribe('billing.entitlements.get', {
     queue: 'billing',
     callback: (err, msg) => {
       if (err) return;
       const request = fromBinary(commonV1.RpcPacketSchema, msg.data);
-      msg.respond(toBinary(commonV1.RpcPacketSchema, create(commonV1.RpcPacketSchema, {
-        id: request.id, data: anyPack(billingV1.EntitlementsSchema, pro), disposed: true,
-      })));
+      msg.respond(
+        toBinary(
+          commonV1.RpcPacketSchema,
+          create(commonV1.RpcPacketSchema, {
+            id: request.id,
+            data: anyPack(billingV1.EntitlementsSchema, pro),
+            disposed: true,
+          }),
+        ),
+      );
     },
   });
   await nc.flush();

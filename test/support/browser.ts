@@ -9,7 +9,16 @@ export { eventually } from './wait';
 
 export const SCREENSHOT_DIR = join(__dirname, '..', '..', 'test-results', 'screenshots');
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Debian's Chromium, headless, with nothing that reaches for the network. */
 export function launchChromium(): Promise<Browser> {
@@ -67,7 +76,11 @@ export async function openApp(options: { still?: boolean; env?: Record<string, s
   }
   const page = await context.newPage();
   return {
-    app, browser, context, page, errors: collectPageErrors(page),
+    app,
+    browser,
+    context,
+    page,
+    errors: collectPageErrors(page),
     async close() {
       await browser.close();
       await app.stack.stop();
@@ -80,9 +93,18 @@ export async function openApp(options: { still?: boolean; env?: Record<string, s
  * API calls as /subscribe with Stripe's succeeding test card; `plan: null` leaves it without one);
  * the app then shows the dashboard.
  */
-export async function signUpInPage(page: Page, baseUrl: string, username: string, password: string, options: { plan?: 'rookie' | 'pro' | null } = {}): Promise<void> {
+export async function signUpInPage(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+  options: { plan?: 'rookie' | 'pro' | null } = {},
+): Promise<void> {
   await page.goto(`${baseUrl}/`);
-  await page.getByRole('button', { name: /create (an )?account/i }).first().click();
+  await page
+    .getByRole('button', { name: /create (an )?account/i })
+    .first()
+    .click();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);

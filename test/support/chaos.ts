@@ -54,7 +54,11 @@ export async function killWorkerDuring(app: RunningApp, step: (command: string) 
   return killed;
 }
 
-export interface MediaEvent { subject: string; videoId: string; highlightId: string }
+export interface MediaEvent {
+  subject: string;
+  videoId: string;
+  highlightId: string;
+}
 
 /** Every evt.media.* event on the EVENTS stream, with the video (and highlight) it is about. */
 export async function mediaEvents(natsUrl: string): Promise<MediaEvent[]> {
@@ -111,14 +115,23 @@ export async function uploadWithRetries(baseUrl: string, token: string, file: Te
   if (grant.status !== 200) return { status: grant.status, id: '' };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const put = await fetch(grant.json.uploadURL, { method: 'PUT', body }).then((r) => r.status, () => 0);
+    const put = await fetch(grant.json.uploadURL, { method: 'PUT', body }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (put === 200) break;
     if (Date.now() > deadline) return { status: put, id: '' };
     await sleep(500);
   }
-  const done = await retryWhileUnavailable(() => api(baseUrl, 'PUT', '/api/videos/complete-upload', {
-    token, body: { videoURL: grant.json.uploadURL, title, originalFilename: file, fileSize: body.length, duration: 0 },
-  }), answers, timeoutMs);
+  const done = await retryWhileUnavailable(
+    () =>
+      api(baseUrl, 'PUT', '/api/videos/complete-upload', {
+        token,
+        body: { videoURL: grant.json.uploadURL, title, originalFilename: file, fileSize: body.length, duration: 0 },
+      }),
+    answers,
+    timeoutMs,
+  );
   return { status: done.status, id: done.status === 200 ? (done.json.id as string) : '' };
 }
 
@@ -160,15 +173,27 @@ export class ApiProber {
   private running = true;
   private readonly loop: Promise<void>;
 
-  constructor(private readonly baseUrl: string, private readonly token: string, private readonly path = '/api/videos') {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string,
+    private readonly path = '/api/videos',
+  ) {
     this.loop = this.run();
   }
 
   private async run() {
     while (this.running) {
       const at = Date.now();
-      const status = await fetch(`${this.baseUrl}${this.path}`, { headers: { authorization: `Bearer ${this.token}` }, signal: AbortSignal.timeout(10_000) })
-        .then(async (res) => { await res.arrayBuffer(); return res.status; }, (err: Error) => (err.name === 'TimeoutError' ? -1 : 0));
+      const status = await fetch(`${this.baseUrl}${this.path}`, {
+        headers: { authorization: `Bearer ${this.token}` },
+        signal: AbortSignal.timeout(10_000),
+      }).then(
+        async (res) => {
+          await res.arrayBuffer();
+          return res.status;
+        },
+        (err: Error) => (err.name === 'TimeoutError' ? -1 : 0),
+      );
       this.samples.push({ at, status });
       await sleep(Math.max(0, 200 - (Date.now() - at)));
     }

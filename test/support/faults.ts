@@ -74,7 +74,10 @@ export async function startRefusingProxy(targetPort: number): Promise<RefusingPr
         for (const socket of [client, upstream]) {
           sockets.add(socket);
           socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => { client.destroy(); upstream.destroy(); });
+          socket.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
         }
         client.pipe(upstream).pipe(client);
       });

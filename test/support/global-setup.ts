@@ -16,7 +16,14 @@ export default async function globalSetup(_global: unknown, project?: { displayN
   process.env.DATABASE_URL = databaseUrl;
   process.env.JWT_SECRET ??= 'test-secret-that-is-long-enough-for-hs256-0123456789';
   process.env.MEDIA_URL_SECRET ??= 'test-media-url-secret-long-enough-0123456789';
-  Object.assign(process.env, { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: 'S3RVER', S3_SECRET_KEY: 'S3RVER', S3_BUCKET: 'reelsmith', S3_REGION: 'us-east-1', S3_MULTIPART: 'false' });
+  Object.assign(process.env, {
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY: 'S3RVER',
+    S3_SECRET_KEY: 'S3RVER',
+    S3_BUCKET: 'reelsmith',
+    S3_REGION: 'us-east-1',
+    S3_MULTIPART: 'false',
+  });
   process.env.LOG_LEVEL ??= 'warn';
   process.env.NODE_ENV = 'test';
 }

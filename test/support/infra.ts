@@ -42,7 +42,10 @@ export async function waitForPort(port: number, timeoutMs = 10_000): Promise<voi
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => { socket.destroy(); resolve(true); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (ok) return;
@@ -70,7 +73,8 @@ export function waitForLine<T>(child: ChildProcess, ready: (line: string) => T |
       else resolve(value as T);
     };
     const timer = setTimeout(() => finish(new Error(`${what} not ready after ${timeoutMs} ms:\n${last.join('\n')}`)), timeoutMs);
-    const onExit = (code: number | null, signal: string | null) => finish(new Error(`${what} exited (${signal ?? `code ${code}`}) before it was ready:\n${last.join('\n')}`));
+    const onExit = (code: number | null, signal: string | null) =>
+      finish(new Error(`${what} exited (${signal ?? `code ${code}`}) before it was ready:\n${last.join('\n')}`));
     // 'close', not 'exit': by then its output has been read to the end, with why it stopped.
     child.once('close', onExit);
     child.once('error', (err) => finish(err));
@@ -87,7 +91,11 @@ export function waitForLine<T>(child: ChildProcess, ready: (line: string) => T |
   });
 }
 
-export interface NatsServer { url: string; process: ChildProcess; storeDir: string }
+export interface NatsServer {
+  url: string;
+  process: ChildProcess;
+  storeDir: string;
+}
 
 export function natsServerBinary(): string {
   return execFileSync('bash', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], { encoding: 'utf8' }).trim();
@@ -101,11 +109,15 @@ export async function spawnNatsServer(port: number, storeDir: string): Promise<{
   const child = spawn(natsServerBinary(), ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
   let listening = 0;
   try {
-    await waitForLine(child, (line) => {
-      const match = /Listening for client connections on [^\s]+:(\d+)/.exec(line);
-      if (match) listening = Number(match[1]);
-      return /Server is ready/.test(line) && listening ? true : undefined;
-    }, 'nats-server');
+    await waitForLine(
+      child,
+      (line) => {
+        const match = /Listening for client connections on [^\s]+:(\d+)/.exec(line);
+        if (match) listening = Number(match[1]);
+        return /Server is ready/.test(line) && listening ? true : undefined;
+      },
+      'nats-server',
+    );
   } catch (err) {
     await killAndWait(child);
     throw err;
@@ -161,7 +173,11 @@ export async function dropTestDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-export interface S3Server { endpoint: string; process: ChildProcess; dir: string }
+export interface S3Server {
+  endpoint: string;
+  process: ChildProcess;
+  dir: string;
+}
 
 /**
  * A private s3rver (scripts/lib/s3rver.cjs, the one npm start runs) with the bucket and CORS. s3rver

@@ -24,7 +24,21 @@ const RECIPES: Record<string, string[]> = {
   /** A phone clip: landscape pixels that players turn by 90 degrees (see rotateQuarterTurn). */
   'phone-rotated.mp4': [...video('640x360', 3), ...tone(3), ...x264, '-c:a', 'aac', '-shortest'],
   /** Long enough (and VP9) that transcoding takes a few seconds: for the killed-worker test. */
-  'slow.webm': [...video('1280x720', 30, 30), ...tone(30), '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '2M', '-c:a', 'libopus', '-shortest'],
+  'slow.webm': [
+    ...video('1280x720', 30, 30),
+    ...tone(30),
+    '-c:v',
+    'libvpx-vp9',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-b:v',
+    '2M',
+    '-c:a',
+    'libopus',
+    '-shortest',
+  ],
   /** Fault tests and `npm run chaos`: long enough to kill the worker mid-analysis and mid-render. */
   'chaos-40s.mp4': [...video('640x360', 40), ...tone(40), ...x264, '-c:a', 'aac', '-shortest', '-movflags', '+faststart'],
   /** Fault tests and `npm run chaos`: needs a web proxy, so processing takes a few seconds. */

@@ -4,7 +4,12 @@ import { type IncomingMessage, request } from 'node:http';
 import { basename } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 
-export interface PartFile { path: string; filename?: string; contentType?: string; field?: string }
+export interface PartFile {
+  path: string;
+  filename?: string;
+  contentType?: string;
+  field?: string;
+}
 
 /**
  * A multipart/form-data body read from disk part by part (never whole in memory), with its exact
@@ -13,7 +18,9 @@ export interface PartFile { path: string; filename?: string; contentType?: strin
 export function multipartBody(files: PartFile[]): { contentType: string; length: number; stream: () => Readable } {
   const boundary = `----reelsmith${randomBytes(12).toString('hex')}`;
   const head = (f: PartFile) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'videos'}"; filename="${f.filename ?? basename(f.path)}"\r\nContent-Type: ${f.contentType ?? 'video/mp4'}\r\n\r\n`);
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'videos'}"; filename="${f.filename ?? basename(f.path)}"\r\nContent-Type: ${f.contentType ?? 'video/mp4'}\r\n\r\n`,
+    );
   const tail = Buffer.from(`--${boundary}--\r\n`);
   const length = files.reduce((sum, f) => sum + head(f).length + statSync(f.path).size + 2, 0) + tail.length;
   const stream = () => {
@@ -35,9 +42,13 @@ export function multipartBody(files: PartFile[]): { contentType: string; length:
 export function postBulk(url: string, token: string, files: PartFile[]): Promise<{ status: number; json: any; text: string }> {
   const body = multipartBody(files);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType, 'content-length': String(body.length) } }, (res) => {
-      void readAnswer(res).then(resolve, reject);
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType, 'content-length': String(body.length) } },
+      (res) => {
+        void readAnswer(res).then(resolve, reject);
+      },
+    );
     req.on('error', reject);
     body.stream().pipe(req);
   });
@@ -49,6 +60,10 @@ export async function readAnswer(res: IncomingMessage): Promise<{ status: number
   for await (const chunk of res) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString();
   let json: unknown;
-  try { json = JSON.parse(text); } catch { json = undefined; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
   return { status: res.statusCode ?? 0, text, json };
 }

@@ -16,8 +16,25 @@ export const PERSON = { seconds: 8, left: 800, right: 1220, top: 160, bottom: 47
 /** Makes the clip at `file` (once) and returns its path. */
 export function personClip(file: string): string {
   if (existsSync(file)) return file;
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x4a5a6a:s=1280x720:r=25:d=${PERSON.seconds}`, '-i', SAMPLES,
-    '-filter_complex', `[1:v]crop=210:156:326:0,scale=${PERSON.right - PERSON.left}:${PERSON.bottom - PERSON.top}[p];[0:v][p]overlay=x=${PERSON.left}:y=${PERSON.top},format=yuv420p`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', file]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x4a5a6a:s=1280x720:r=25:d=${PERSON.seconds}`,
+    '-i',
+    SAMPLES,
+    '-filter_complex',
+    `[1:v]crop=210:156:326:0,scale=${PERSON.right - PERSON.left}:${PERSON.bottom - PERSON.top}[p];[0:v][p]overlay=x=${PERSON.left}:y=${PERSON.top},format=yuv420p`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '20',
+    file,
+  ]);
   return file;
 }

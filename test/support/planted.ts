@@ -11,7 +11,11 @@ import { join } from 'node:path';
  */
 export type SegmentKind = 'calm' | 'action' | 'speech' | 'applause' | 'pan';
 
-export interface Segment { kind: SegmentKind; seconds: number; scene: number }
+export interface Segment {
+  kind: SegmentKind;
+  seconds: number;
+  scene: number;
+}
 
 export interface PlantedVideo {
   file: string;
@@ -77,9 +81,29 @@ export function plantedVideo(name: string, segments: Segment[], options: Planted
   const concat = segments.map((_, i) => `[v${i}][a${i}]`).join('') + `concat=n=${segments.length}:v=1:a=1[v][a]`;
   if (!existsSync(file)) {
     execFileSync('ffmpeg', [
-      '-hide_banner', '-v', 'error', '-y', ...inputs,
-      '-filter_complex', `${labels.join(';')};${concat}`,
-      '-map', '[v]', '-map', '[a]', '-c:v', 'libx264', '-preset', preset, '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart',
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      ...inputs,
+      '-filter_complex',
+      `${labels.join(';')};${concat}`,
+      '-map',
+      '[v]',
+      '-map',
+      '[a]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      preset,
+      '-g',
+      '60',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-movflags',
+      '+faststart',
       `${file}.tmp.mp4`,
     ]);
     renameSync(`${file}.tmp.mp4`, file);

@@ -54,17 +54,20 @@ export class TestSmtpServer {
         callback();
       },
       onData: (stream, session, callback) => {
-        simpleParser(stream).then((parsed) => {
-          this.mails.push({
-            parsed,
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: parsed.subject ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            text: parsed.text ?? '',
-            header: (name) => headerText(parsed, name),
-          });
-          callback();
-        }, (err) => callback(err));
+        simpleParser(stream).then(
+          (parsed) => {
+            this.mails.push({
+              parsed,
+              to: session.envelope.rcptTo.map((r) => r.address),
+              subject: parsed.subject ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              text: parsed.text ?? '',
+              header: (name) => headerText(parsed, name),
+            });
+            callback();
+          },
+          (err) => callback(err),
+        );
       },
     });
     await new Promise<void>((resolve, reject) => {
@@ -92,7 +95,10 @@ export class TestSmtpServer {
     for (;;) {
       const mails = this.to(address).filter(filter);
       if (mails.length >= count) return mails;
-      if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${address}, got ${mails.length}: ${this.mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `expected ${count} mail(s) to ${address}, got ${mails.length}: ${this.mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ')}`,
+        );
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -101,7 +107,12 @@ export class TestSmtpServer {
 /** A header as it was written (unfolded), from the raw header lines. */
 function headerText(parsed: ParsedMail, name: string): string {
   const line = parsed.headerLines.find((l) => l.key === name.toLowerCase());
-  return line ? line.line.slice(line.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim() : '';
+  return line
+    ? line.line
+        .slice(line.line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim()
+    : '';
 }
 
 /** Every href in an HTML part. */

@@ -4,12 +4,19 @@ import { join } from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the set-up scripts are CommonJS without types
 const { startStack, bindSocket } = require('../../scripts/lib/stack.cjs') as {
-  startStack(options: { services: unknown[]; env: Record<string, string>; log?: (name: string, line: string) => void; readyTimeoutMs?: number }): Promise<TestStack>;
+  startStack(options: {
+    services: unknown[];
+    env: Record<string, string>;
+    log?: (name: string, line: string) => void;
+    readyTimeoutMs?: number;
+  }): Promise<TestStack>;
   bindSocket(port?: number, host?: string): Promise<Server>;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the set-up scripts are CommonJS without types
 const { SERVICES, root, localStripeEnv } = require('../../scripts/lib/services.cjs') as {
-  SERVICES: Array<{ name: string; port: number; healthPort?: number }>; root: string; localStripeEnv(port: number, gatewayPort: number): Record<string, string>;
+  SERVICES: Array<{ name: string; port: number; healthPort?: number }>;
+  root: string;
+  localStripeEnv(port: number, gatewayPort: number): Record<string, string>;
 };
 
 export interface TestStack {
@@ -31,7 +38,7 @@ export interface RunningApp {
 type Service = (typeof SERVICES)[number];
 
 /** The local Stripe server listens on 127.0.0.1 only (scripts/lib/stripe-local.cjs); the services on HOST or every address. */
-const hostOf = (service: Service) => (service.name === 'stripe' ? '127.0.0.1' : process.env.HOST ?? '0.0.0.0');
+const hostOf = (service: Service) => (service.name === 'stripe' ? '127.0.0.1' : (process.env.HOST ?? '0.0.0.0'));
 
 /**
  * The services with ports of their own: for each port (and health port) a socket is bound here first
@@ -109,11 +116,13 @@ export async function startApp(env: Record<string, string> = {}, options: { read
  * `env` says otherwise), on ports of its own. The gateway replica's address is `baseUrl`.
  */
 export async function startReplicas(app: RunningApp, names: string[], env: Record<string, string> = {}): Promise<{ baseUrl: string; stack: TestStack }> {
-  const services = await withBoundPorts(names.map((name) => {
-    const service = SERVICES.find((s) => s.name === name);
-    if (!service) throw new Error(`no service ${name}`);
-    return service;
-  }));
+  const services = await withBoundPorts(
+    names.map((name) => {
+      const service = SERVICES.find((s) => s.name === name);
+      if (!service) throw new Error(`no service ${name}`);
+      return service;
+    }),
+  );
   const stack = await startStack({
     services,
     env: { ...app.env, ...env },

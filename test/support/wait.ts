@@ -42,8 +42,10 @@ export async function waitUntilConsumed(
     const info = await jsm.consumers.info(stream, durable);
     if (info.ack_floor.stream_seq >= last.seq) return info;
     if (Date.now() > deadline) {
-      throw new Error(`${stream}/${durable} has not acknowledged message ${last.seq} (${config.filter_subject}) within ${timeoutMs} ms: `
-        + `ack floor ${info.ack_floor.stream_seq}, delivered ${info.delivered.stream_seq}, ack pending ${info.num_ack_pending}, pending ${info.num_pending}, redelivered ${info.num_redelivered}`);
+      throw new Error(
+        `${stream}/${durable} has not acknowledged message ${last.seq} (${config.filter_subject}) within ${timeoutMs} ms: ` +
+          `ack floor ${info.ack_floor.stream_seq}, delivered ${info.delivered.stream_seq}, ack pending ${info.num_ack_pending}, pending ${info.num_pending}, redelivered ${info.num_redelivered}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }

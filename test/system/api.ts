@@ -10,7 +10,11 @@ export async function api(baseUrl: string, method: string, path: string, options
   });
   const text = await res.text();
   let json: unknown;
-  try { json = JSON.parse(text); } catch { json = undefined; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
   // Tests read JSON of whatever shape a route answers (an object or a list).
   return { status: res.status, headers: res.headers, text, json: json as any };
 }

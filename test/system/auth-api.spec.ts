@@ -6,8 +6,12 @@ describe('auth through the gateway (real processes, NATS, PostgreSQL)', () => {
   let app: RunningApp;
   const call = (method: string, path: string, options?: Parameters<typeof api>[3]) => api(app.baseUrl, method, path, options);
 
-  beforeAll(async () => { app = await startApp(); });
-  afterAll(async () => { await app?.stack.stop(); });
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => {
+    await app?.stack.stop();
+  });
 
   it('registers, logs in and answers /me with the documented shapes', async () => {
     const username = uniqueUsername('Ana');
@@ -36,7 +40,10 @@ describe('auth through the gateway (real processes, NATS, PostgreSQL)', () => {
   it('answers bad credentials with 401 and the exact error body', async () => {
     const username = uniqueUsername('eve');
     await call('POST', '/api/auth/register', { body: { username, password: 'secret1' } });
-    for (const body of [{ username, password: 'wrong-one' }, { username: uniqueUsername('ghost'), password: 'secret1' }]) {
+    for (const body of [
+      { username, password: 'wrong-one' },
+      { username: uniqueUsername('ghost'), password: 'secret1' },
+    ]) {
       const res = await call('POST', '/api/auth/login', { body });
       expect(res.status).toBe(401);
       expect(res.text).toBe('{"error":"Invalid username or password"}');
@@ -73,7 +80,9 @@ describe('auth through the gateway (real processes, NATS, PostgreSQL)', () => {
     }
     const suffix = uniqueUsername('').slice(-8);
     expect((await register(`${'ﬃ'.repeat(8)}${suffix}`)).status).toBe(201);
-    const login = await apiFrom('127.0.0.51', app.baseUrl, 'POST', '/api/auth/login', { body: { username: `${'FFI'.repeat(8)}${suffix}`, password: 'secret1' } });
+    const login = await apiFrom('127.0.0.51', app.baseUrl, 'POST', '/api/auth/login', {
+      body: { username: `${'FFI'.repeat(8)}${suffix}`, password: 'secret1' },
+    });
     expect(login.status).toBe(200);
   });
 

@@ -19,14 +19,23 @@ import { signUp, uploadVideo, waitForVideo } from './videos';
  * At the end no answer and no line of any service's log may be a 5xx.
  */
 
-interface Answer { status: number; text: string; json: any }
+interface Answer {
+  status: number;
+  text: string;
+  json: any;
+}
 interface Fixtures {
-  alice: string; bob: string; aliceId: string; bobId: string;
+  alice: string;
+  bob: string;
+  aliceId: string;
+  bobId: string;
   /** Alice's processed video and Bob's, as GET /api/videos/:id answers them (signed media URLs included). */
-  video: Record<string, any>; bobVideo: Record<string, any>;
+  video: Record<string, any>;
+  bobVideo: Record<string, any>;
   /** Alice's ready highlight reel of her video. */
   highlight: Record<string, any>;
-  folder: Record<string, any>; bobFolder: Record<string, any>;
+  folder: Record<string, any>;
+  bobFolder: Record<string, any>;
   batch: Record<string, any>;
   /** An open upload grant of Alice's with a real video stored at it: complete-upload would succeed. */
   grant: { url: string; size: number };
@@ -89,21 +98,66 @@ const moments = (f: Fixtures, list: unknown, extra: Record<string, unknown> = {}
 const generate = (f: Fixtures, body: unknown) => call('POST', `/api/videos/${f.video.id}/generate-highlights`, { token: f.alice, body });
 const complete = (f: Fixtures, token: string, fields: Record<string, unknown>) =>
   call('PUT', '/api/videos/complete-upload', {
-    token, body: { videoURL: f.grant.url, title: 'Cup final', originalFilename: 'final.mp4', fileSize: f.grant.size, duration: 0, ...fields },
+    token,
+    body: { videoURL: f.grant.url, title: 'Cup final', originalFilename: 'final.mp4', fileSize: f.grant.size, duration: 0, ...fields },
   });
-const trim = (f: Fixtures, body: Record<string, unknown>) => call('POST', `/api/videos/${f.video.id}/trim`, { token: f.alice, body: { start: '0:00', end: '0:02', ...body } });
+const trim = (f: Fixtures, body: Record<string, unknown>) =>
+  call('POST', `/api/videos/${f.video.id}/trim`, { token: f.alice, body: { start: '0:00', end: '0:02', ...body } });
 
 const ROWS: Row[] = [
   // JWTs: only a valid, unexpired HS256 token of ours gets in; every route is guarded by its metadata, whatever the path's spelling.
   ['jwt', 'GET /api/videos without a token', 401, () => call('GET', '/api/videos')],
-  ['jwt', 'GET /api/videos with a token signed by another secret', 401, () => call('GET', '/api/videos', { token: signJwt({ sub: '00000000-0000-4000-8000-000000000001', username: 'x', exp: now() + 3600 }, 'not-our-secret-not-our-secret-not-our-secret') })],
-  ['jwt', 'GET /api/videos with an alg:none token', 401, (f) => call('GET', '/api/videos', { token: signJwt({ sub: f.aliceId, username: 'x', exp: now() + 3600 }, '', 'none') })],
-  ['jwt', 'GET /api/auth/me with an expired token', 401, (f) => call('GET', '/api/auth/me', { token: signJwt({ sub: f.aliceId, username: 'x', iat: now() - 7200, exp: now() - 3600 }, JWT_SECRET()) })],
-  ['jwt', 'GET /api/videos with alg:HS512 in the header', 401, (f) => call('GET', '/api/videos', { token: signJwt({ sub: f.aliceId, username: 'x', exp: now() + 3600 }, JWT_SECRET(), 'HS512') })],
-  ['jwt', 'GET /api/videos with a token whose signature is cut off', 401, (f) => call('GET', '/api/videos', { token: f.alice.split('.').slice(0, 2).join('.') + '.' })],
-  ['jwt', 'GET /api/videos with a token without username', 401, (f) => call('GET', '/api/videos', { token: signJwt({ sub: f.aliceId, exp: now() + 3600 }, JWT_SECRET()) })],
-  ['jwt', 'GET /api/videos with a token whose subject is not a user id', 401, () => call('GET', '/api/videos', { token: signJwt({ sub: "' OR 1=1 --", username: 'x', exp: now() + 3600 }, JWT_SECRET()) })],
-  ['jwt', 'GET /api/auth/me for a user that does not exist', 401, () => call('GET', '/api/auth/me', { token: signJwt({ sub: '00000000-0000-4000-8000-000000000001', username: 'ghost', exp: now() + 3600 }, JWT_SECRET()) })],
+  [
+    'jwt',
+    'GET /api/videos with a token signed by another secret',
+    401,
+    () =>
+      call('GET', '/api/videos', {
+        token: signJwt({ sub: '00000000-0000-4000-8000-000000000001', username: 'x', exp: now() + 3600 }, 'not-our-secret-not-our-secret-not-our-secret'),
+      }),
+  ],
+  [
+    'jwt',
+    'GET /api/videos with an alg:none token',
+    401,
+    (f) => call('GET', '/api/videos', { token: signJwt({ sub: f.aliceId, username: 'x', exp: now() + 3600 }, '', 'none') }),
+  ],
+  [
+    'jwt',
+    'GET /api/auth/me with an expired token',
+    401,
+    (f) => call('GET', '/api/auth/me', { token: signJwt({ sub: f.aliceId, username: 'x', iat: now() - 7200, exp: now() - 3600 }, JWT_SECRET()) }),
+  ],
+  [
+    'jwt',
+    'GET /api/videos with alg:HS512 in the header',
+    401,
+    (f) => call('GET', '/api/videos', { token: signJwt({ sub: f.aliceId, username: 'x', exp: now() + 3600 }, JWT_SECRET(), 'HS512') }),
+  ],
+  [
+    'jwt',
+    'GET /api/videos with a token whose signature is cut off',
+    401,
+    (f) => call('GET', '/api/videos', { token: f.alice.split('.').slice(0, 2).join('.') + '.' }),
+  ],
+  [
+    'jwt',
+    'GET /api/videos with a token without username',
+    401,
+    (f) => call('GET', '/api/videos', { token: signJwt({ sub: f.aliceId, exp: now() + 3600 }, JWT_SECRET()) }),
+  ],
+  [
+    'jwt',
+    'GET /api/videos with a token whose subject is not a user id',
+    401,
+    () => call('GET', '/api/videos', { token: signJwt({ sub: "' OR 1=1 --", username: 'x', exp: now() + 3600 }, JWT_SECRET()) }),
+  ],
+  [
+    'jwt',
+    'GET /api/auth/me for a user that does not exist',
+    401,
+    () => call('GET', '/api/auth/me', { token: signJwt({ sub: '00000000-0000-4000-8000-000000000001', username: 'ghost', exp: now() + 3600 }, JWT_SECRET()) }),
+  ],
   ['jwt', 'GET /api/videos with Basic credentials', 401, () => call('GET', '/api/videos', { headers: { authorization: 'Basic YWxpY2U6c2VjcmV0MQ==' } })],
   ['jwt', 'GET /API/videos without a token (no such route)', 404, () => call('GET', '/API/videos')],
   ['jwt', 'GET /Api/auth/me without a token (no such route)', 404, () => call('GET', '/Api/auth/me')],
@@ -111,25 +165,80 @@ const ROWS: Row[] = [
   ['jwt', 'DELETE /api/VIDEOS/:id of Alice without a token (no such route)', 404, (f) => call('DELETE', `/api/VIDEOS/${f.video.id}`)],
 
   // Sign-up and sign-in bodies.
-  ['auth', 'POST /api/auth/register with a number as username', 400, () => call('POST', '/api/auth/register', { body: { username: 12345, password: 'secret1' } })],
-  ['auth', 'POST /api/auth/register with a NUL in the username', 400, () => call('POST', '/api/auth/register', { body: { username: `${uniqueUsername('n')}\u0000`, password: 'secret1' } })],
-  ['auth', 'POST /api/auth/login with a NUL in the username', 400, () => call('POST', '/api/auth/login', { body: { username: 'alice\u0000', password: 'secret1' } })],
-  ['auth', 'POST /api/auth/register with an unknown field (role)', 400, () => call('POST', '/api/auth/register', { body: { username: uniqueUsername('r'), password: 'secret1', role: 'admin' } })],
-  ['auth', 'POST /api/auth/register with __proto__', 400, () => call('POST', '/api/auth/register', { body: `{"username":"${uniqueUsername('p')}","password":"secret1","__proto__":{"isAdmin":true}}` })],
+  [
+    'auth',
+    'POST /api/auth/register with a number as username',
+    400,
+    () => call('POST', '/api/auth/register', { body: { username: 12345, password: 'secret1' } }),
+  ],
+  [
+    'auth',
+    'POST /api/auth/register with a NUL in the username',
+    400,
+    () => call('POST', '/api/auth/register', { body: { username: `${uniqueUsername('n')}\u0000`, password: 'secret1' } }),
+  ],
+  [
+    'auth',
+    'POST /api/auth/login with a NUL in the username',
+    400,
+    () => call('POST', '/api/auth/login', { body: { username: 'alice\u0000', password: 'secret1' } }),
+  ],
+  [
+    'auth',
+    'POST /api/auth/register with an unknown field (role)',
+    400,
+    () => call('POST', '/api/auth/register', { body: { username: uniqueUsername('r'), password: 'secret1', role: 'admin' } }),
+  ],
+  [
+    'auth',
+    'POST /api/auth/register with __proto__',
+    400,
+    () => call('POST', '/api/auth/register', { body: `{"username":"${uniqueUsername('p')}","password":"secret1","__proto__":{"isAdmin":true}}` }),
+  ],
   ['auth', 'POST /api/auth/login with a list as body', 400, () => call('POST', '/api/auth/login', { body: [{ username: 'alice', password: 'secret1' }] })],
-  ['auth', 'POST /api/auth/register with a 2000-character username', 400, () => call('POST', '/api/auth/register', { body: { username: 'a'.repeat(2000), password: 'secret1' } })],
+  [
+    'auth',
+    'POST /api/auth/register with a 2000-character username',
+    400,
+    () => call('POST', '/api/auth/register', { body: { username: 'a'.repeat(2000), password: 'secret1' } }),
+  ],
 
   // Other users' ids and broken ids on video routes.
   ['videos', "GET /api/videos/:id of Alice's video as Bob", 404, (f) => call('GET', `/api/videos/${f.video.id}`, { token: f.bob })],
-  ['videos', "PATCH /api/videos/:id of Alice's video as Bob", 404, (f) => call('PATCH', `/api/videos/${f.video.id}`, { token: f.bob, body: { folderId: null } })],
+  [
+    'videos',
+    "PATCH /api/videos/:id of Alice's video as Bob",
+    404,
+    (f) => call('PATCH', `/api/videos/${f.video.id}`, { token: f.bob, body: { folderId: null } }),
+  ],
   ['videos', "DELETE /api/videos/:id of Alice's video as Bob", 404, (f) => call('DELETE', `/api/videos/${f.video.id}`, { token: f.bob })],
-  ['videos', "POST /api/videos/:id/trim of Alice's video as Bob", 404, (f) => call('POST', `/api/videos/${f.video.id}/trim`, { token: f.bob, body: { start: '0:00', end: '0:02' } })],
+  [
+    'videos',
+    "POST /api/videos/:id/trim of Alice's video as Bob",
+    404,
+    (f) => call('POST', `/api/videos/${f.video.id}/trim`, { token: f.bob, body: { start: '0:00', end: '0:02' } }),
+  ],
   ['videos', 'GET /api/videos/:id with an id that is no uuid', 404, (f) => call('GET', "/api/videos/1'%20OR%20'1'='1", { token: f.alice })],
   ['videos', 'GET /api/videos/:id with a NUL as id', 400, (f) => call('GET', '/api/videos/%00', { token: f.alice })],
-  ['videos', "PATCH /api/videos/:id into Bob's folder as Alice", 404, (f) => call('PATCH', `/api/videos/${f.video.id}`, { token: f.alice, body: { folderId: f.bobFolder.id } })],
-  ['videos', 'PATCH /api/videos/:id with a number as folderId', 400, (f) => call('PATCH', `/api/videos/${f.video.id}`, { token: f.alice, body: { folderId: 42 } })],
+  [
+    'videos',
+    "PATCH /api/videos/:id into Bob's folder as Alice",
+    404,
+    (f) => call('PATCH', `/api/videos/${f.video.id}`, { token: f.alice, body: { folderId: f.bobFolder.id } }),
+  ],
+  [
+    'videos',
+    'PATCH /api/videos/:id with a number as folderId',
+    400,
+    (f) => call('PATCH', `/api/videos/${f.video.id}`, { token: f.alice, body: { folderId: 42 } }),
+  ],
   ['videos', 'PATCH /api/videos/:id without folderId', 400, (f) => call('PATCH', `/api/videos/${f.video.id}`, { token: f.alice, body: {} })],
-  ['videos', 'PATCH /api/videos/:id with an unknown field (userId)', 400, (f) => call('PATCH', `/api/videos/${f.video.id}`, { token: f.alice, body: { folderId: f.folder.id, userId: f.bobId } })],
+  [
+    'videos',
+    'PATCH /api/videos/:id with an unknown field (userId)',
+    400,
+    (f) => call('PATCH', `/api/videos/${f.video.id}`, { token: f.alice, body: { folderId: f.folder.id, userId: f.bobId } }),
+  ],
   ['videos', 'POST /api/videos/:id/trim with a NUL in the title', 400, (f) => trim(f, { title: 'Goal\u0000' })],
   ['videos', 'POST /api/videos/:id/trim with a start that is no time', 400, (f) => trim(f, { start: 'soon' })],
   ['videos', 'POST /api/videos/:id/trim past the end of the video', 400, (f) => trim(f, { end: '9:59' })],
@@ -141,23 +250,63 @@ const ROWS: Row[] = [
   ['videos', 'PUT /api/videos/complete-upload with a text as fileSize', 400, (f) => complete(f, f.alice, { fileSize: 'big' })],
   ['videos', 'PUT /api/videos/complete-upload with a negative fileSize', 400, (f) => complete(f, f.alice, { fileSize: -1 })],
   ['videos', 'PUT /api/videos/complete-upload with a fileSize that does not match', 400, (f) => complete(f, f.alice, { fileSize: f.grant.size + 1 })],
-  ['videos', 'PUT /api/videos/complete-upload with a traversing videoURL', 400, (f) => complete(f, f.alice, { videoURL: `${new URL(f.grant.url).origin}/reelsmith/uploads/${f.aliceId}/..%2F..%2Fmusic%2F${f.track.filename}` })],
-  ['videos', "PUT /api/videos/complete-upload with a key under Bob's uploads", 404, (f) => complete(f, f.alice, { videoURL: f.grant.url.replace(f.aliceId, f.bobId) })],
+  [
+    'videos',
+    'PUT /api/videos/complete-upload with a traversing videoURL',
+    400,
+    (f) => complete(f, f.alice, { videoURL: `${new URL(f.grant.url).origin}/reelsmith/uploads/${f.aliceId}/..%2F..%2Fmusic%2F${f.track.filename}` }),
+  ],
+  [
+    'videos',
+    "PUT /api/videos/complete-upload with a key under Bob's uploads",
+    404,
+    (f) => complete(f, f.alice, { videoURL: f.grant.url.replace(f.aliceId, f.bobId) }),
+  ],
   ['videos', 'PUT /api/videos/complete-upload with an object as title', 400, (f) => complete(f, f.alice, { title: { text: 'Cup final' } })],
 
   // Media routes with another user's JWT, and path traversal.
   ['media', "GET /api/videos/:id/stream of Alice's video with Bob's JWT", 404, (f) => call('GET', `/api/videos/${f.video.id}/stream`, { token: f.bob })],
   ['media', "GET /api/videos/:id/download of Alice's video with Bob's JWT", 404, (f) => call('GET', `/api/videos/${f.video.id}/download`, { token: f.bob })],
   ['media', "GET /api/videos/:id/thumbnail of Alice's video with Bob's JWT", 404, (f) => call('GET', `/api/videos/${f.video.id}/thumbnail`, { token: f.bob })],
-  ['media', "GET /api/highlights/:id/stream of Alice's reel with Bob's JWT", 404, (f) => call('GET', `/api/highlights/${f.highlight.id}/stream`, { token: f.bob })],
-  ['media', "GET /api/highlights/:id/download of Alice's reel with Bob's JWT", 404, (f) => call('GET', `/api/highlights/${f.highlight.id}/download`, { token: f.bob })],
+  [
+    'media',
+    "GET /api/highlights/:id/stream of Alice's reel with Bob's JWT",
+    404,
+    (f) => call('GET', `/api/highlights/${f.highlight.id}/stream`, { token: f.bob }),
+  ],
+  [
+    'media',
+    "GET /api/highlights/:id/download of Alice's reel with Bob's JWT",
+    404,
+    (f) => call('GET', `/api/highlights/${f.highlight.id}/download`, { token: f.bob }),
+  ],
   ['media', "GET /objects/uploads/<file> of Alice's upload with Bob's JWT", 404, (f) => call('GET', pathOf(f.video.previewUrl), { token: f.bob })],
   ['media', "GET /objects/uploads/<file> of Alice's upload without a token or signature", 401, (f) => call('GET', pathOf(f.video.previewUrl))],
-  ['media', 'GET /objects/uploads/ with an encoded ../../music/<track>', 404, (f) => call('GET', `/objects/uploads/..%2F..%2Fmusic%2F${f.track.filename}`, { token: f.alice })],
-  ['media', 'GET /objects/uploads/../../music/<track> as sent', 404, (f) => call('GET', `/objects/uploads/../../music/${f.track.filename}`, { token: f.alice })],
+  [
+    'media',
+    'GET /objects/uploads/ with an encoded ../../music/<track>',
+    404,
+    (f) => call('GET', `/objects/uploads/..%2F..%2Fmusic%2F${f.track.filename}`, { token: f.alice }),
+  ],
+  [
+    'media',
+    'GET /objects/uploads/../../music/<track> as sent',
+    404,
+    (f) => call('GET', `/objects/uploads/../../music/${f.track.filename}`, { token: f.alice }),
+  ],
   ['media', 'GET /objects/uploads/%2e%2e', 404, (f) => call('GET', '/objects/uploads/%2e%2e', { token: f.alice })],
-  ['media', "GET /objects/uploads/<Bob's id>%2F<file>", 404, (f) => call('GET', `/objects/uploads/${f.bobId}%2F${pathOf(f.bobVideo.previewUrl).split('/').pop()}`, { token: f.alice })],
-  ['media', "GET /music/ with an encoded path to Alice's upload", 404, (f) => call('GET', `/music/..%2Fuploads%2F${f.aliceId}%2F${pathOf(f.video.previewUrl).split('/').pop()}`)],
+  [
+    'media',
+    "GET /objects/uploads/<Bob's id>%2F<file>",
+    404,
+    (f) => call('GET', `/objects/uploads/${f.bobId}%2F${pathOf(f.bobVideo.previewUrl).split('/').pop()}`, { token: f.alice }),
+  ],
+  [
+    'media',
+    "GET /music/ with an encoded path to Alice's upload",
+    404,
+    (f) => call('GET', `/music/..%2Fuploads%2F${f.aliceId}%2F${pathOf(f.video.previewUrl).split('/').pop()}`),
+  ],
   ['media', 'GET /music/..%2f..%2fetc%2fpasswd', 404, () => call('GET', '/music/..%2f..%2fetc%2fpasswd')],
   ['media', 'GET /music/../api/videos as sent', 404, () => call('GET', '/music/../api/videos')],
   ['media', 'GET /music/<track> with a NUL after .mp3', 404, (f) => call('GET', `/music/${f.track.filename}%00`)],
@@ -173,27 +322,67 @@ const ROWS: Row[] = [
   ['range', 'music track with Range bytes=99999999999999999999-', 416, (f) => call('GET', f.track.url, { headers: { range: 'bytes=99999999999999999999-' } })],
 
   // Signed media URLs with one part changed.
-  ['signed-url', "thumbnail URL with the path changed to Bob's video", 401, (f) => call('GET', tampered(f.video.thumbnail, { path: pathOf(f.bobVideo.thumbnail) }))],
+  [
+    'signed-url',
+    "thumbnail URL with the path changed to Bob's video",
+    401,
+    (f) => call('GET', tampered(f.video.thumbnail, { path: pathOf(f.bobVideo.thumbnail) })),
+  ],
   ['signed-url', 'thumbnail URL with the user changed to Bob', 401, (f) => call('GET', tampered(f.video.thumbnail, { uid: f.bobId }))],
-  ['signed-url', 'stream URL with the expiry moved a day on', 401, (f) => call('GET', tampered(f.video.streamUrl, { exp: String(Number(new URL(f.video.streamUrl, 'http://x').searchParams.get('exp')) + 86400) }))],
-  ['signed-url', 'stream URL with one character of the signature changed', 401, (f) => call('GET', tampered(f.video.streamUrl, { sig: flipLast(new URL(f.video.streamUrl, 'http://x').searchParams.get('sig')!) }))],
+  [
+    'signed-url',
+    'stream URL with the expiry moved a day on',
+    401,
+    (f) => call('GET', tampered(f.video.streamUrl, { exp: String(Number(new URL(f.video.streamUrl, 'http://x').searchParams.get('exp')) + 86400) })),
+  ],
+  [
+    'signed-url',
+    'stream URL with one character of the signature changed',
+    401,
+    (f) => call('GET', tampered(f.video.streamUrl, { sig: flipLast(new URL(f.video.streamUrl, 'http://x').searchParams.get('sig')!) })),
+  ],
   ['signed-url', 'stream URL with an empty signature', 401, (f) => call('GET', tampered(f.video.streamUrl, { sig: '' }))],
-  ['signed-url', 'stream URL signed correctly but expired', 401, (f) => call('GET', signMediaPath(MEDIA_SECRET(), `/api/videos/${f.video.id}/stream`, f.aliceId, Date.now() - 10 * 3600_000, 60, 1))],
+  [
+    'signed-url',
+    'stream URL signed correctly but expired',
+    401,
+    (f) => call('GET', signMediaPath(MEDIA_SECRET(), `/api/videos/${f.video.id}/stream`, f.aliceId, Date.now() - 10 * 3600_000, 60, 1)),
+  ],
   ['signed-url', 'stream URL with a second sig parameter', 401, (f) => call('GET', tampered(f.video.streamUrl, { extra: '&sig=x' }))],
-  ['signed-url', "stream URL's signature on the download path", 401, (f) => call('GET', tampered(f.video.streamUrl, { path: `/api/videos/${f.video.id}/download` }))],
+  [
+    'signed-url',
+    "stream URL's signature on the download path",
+    401,
+    (f) => call('GET', tampered(f.video.streamUrl, { path: `/api/videos/${f.video.id}/download` })),
+  ],
   ['signed-url', 'reel download URL with the user changed to Bob', 401, (f) => call('GET', tampered(f.highlight.reel.downloadUrl, { uid: f.bobId }))],
   ['signed-url', 'preview URL with the user changed to Bob', 401, (f) => call('GET', tampered(f.video.previewUrl, { uid: f.bobId }))],
 
   // Highlights: other users' ids and options out of range.
   ['highlights', "GET /api/highlights/:id of Alice's reel as Bob", 404, (f) => call('GET', `/api/highlights/${f.highlight.id}`, { token: f.bob })],
   ['highlights', "GET /api/videos/:id/highlights of Alice's video as Bob", 404, (f) => call('GET', `/api/videos/${f.video.id}/highlights`, { token: f.bob })],
-  ['highlights', "POST /api/videos/:id/generate-highlights of Alice's video as Bob", 404, (f) => call('POST', `/api/videos/${f.video.id}/generate-highlights`, { token: f.bob, body: {} })],
-  ['highlights', "PUT /api/highlights/:id/moments of Alice's reel as Bob", 404, (f) => call('PUT', `/api/highlights/${f.highlight.id}/moments`, { token: f.bob, body: { moments: [{ start: 0, end: 2 }] } })],
+  [
+    'highlights',
+    "POST /api/videos/:id/generate-highlights of Alice's video as Bob",
+    404,
+    (f) => call('POST', `/api/videos/${f.video.id}/generate-highlights`, { token: f.bob, body: {} }),
+  ],
+  [
+    'highlights',
+    "PUT /api/highlights/:id/moments of Alice's reel as Bob",
+    404,
+    (f) => call('PUT', `/api/highlights/${f.highlight.id}/moments`, { token: f.bob, body: { moments: [{ start: 0, end: 2 }] } }),
+  ],
   ['highlights', 'generate with preset cooking', 400, (f) => generate(f, { preset: 'cooking' })],
   ['highlights', 'generate with targetLength 45', 400, (f) => generate(f, { targetLength: 45 })],
   ['highlights', 'generate with targetLength -30', 400, (f) => generate(f, { targetLength: -30 })],
   ['highlights', 'generate with targetLength "30" (a text)', 400, (f) => generate(f, { targetLength: '30' })],
-  ['highlights', 'generate with targetLength 1e999 (Infinity)', 400, (f) => call('POST', `/api/videos/${f.video.id}/generate-highlights`, { token: f.alice, body: '{"targetLength":1e999}' })],
+  [
+    'highlights',
+    'generate with targetLength 1e999 (Infinity)',
+    400,
+    (f) => call('POST', `/api/videos/${f.video.id}/generate-highlights`, { token: f.alice, body: '{"targetLength":1e999}' }),
+  ],
   ['highlights', 'generate with aspect 4:3', 400, (f) => generate(f, { aspect: '4:3' })],
   ['highlights', 'generate with quality 4k', 400, (f) => generate(f, { quality: '4k' })],
   ['highlights', 'generate with format gif', 400, (f) => generate(f, { format: 'gif' })],
@@ -204,10 +393,37 @@ const ROWS: Row[] = [
 
   // Edited moments.
   ['moments', 'a moment with a negative start', 400, (f) => moments(f, [{ start: -1, end: 2 }])],
-  ['moments', 'overlapping moments', 400, (f) => moments(f, [{ start: 0, end: 2 }, { start: 1, end: 3 }])],
+  [
+    'moments',
+    'overlapping moments',
+    400,
+    (f) =>
+      moments(f, [
+        { start: 0, end: 2 },
+        { start: 1, end: 3 },
+      ]),
+  ],
   ['moments', 'a moment beyond the end of the video', 400, (f) => moments(f, [{ start: 1, end: 999 }])],
-  ['moments', '31 moments (more than a reel may have)', 400, (f) => moments(f, Array.from({ length: 31 }, (_, i) => ({ start: i * 0.1, end: i * 0.1 + 0.05 })))],
-  ['moments', '101 moments (more than a body may hold)', 400, (f) => moments(f, Array.from({ length: 101 }, () => ({ start: 0, end: 1 })))],
+  [
+    'moments',
+    '31 moments (more than a reel may have)',
+    400,
+    (f) =>
+      moments(
+        f,
+        Array.from({ length: 31 }, (_, i) => ({ start: i * 0.1, end: i * 0.1 + 0.05 })),
+      ),
+  ],
+  [
+    'moments',
+    '101 moments (more than a body may hold)',
+    400,
+    (f) =>
+      moments(
+        f,
+        Array.from({ length: 101 }, () => ({ start: 0, end: 1 })),
+      ),
+  ],
   ['moments', 'a moment with NaN as start', 400, (f) => moments(f, [{ start: 'NaN', end: 2 }])],
   ['moments', 'a moment whose end is before its start', 400, (f) => moments(f, [{ start: 3, end: 1 }])],
   ['moments', 'a moment shorter than a second', 400, (f) => moments(f, [{ start: 1, end: 1.5 }])],
@@ -216,40 +432,146 @@ const ROWS: Row[] = [
   ['moments', 'a moment that is null', 400, (f) => moments(f, [null])],
   ['moments', "a moment's reason with a NUL", 400, (f) => moments(f, [{ start: 0, end: 2, reasons: ['crowd\u0000roar'] }])],
   ['moments', "a moment's reasons that are not a list of texts", 400, (f) => moments(f, [{ start: 0, end: 2, reasons: [{ $gt: '' }] }])],
-  ['moments', 'a moment with a __proto__ key', 400, (f) => call('PUT', `/api/highlights/${f.highlight.id}/moments`, { token: f.alice, body: '{"moments":[{"start":0,"end":2,"__proto__":{"reasons":["x"]}}]}' })],
+  [
+    'moments',
+    'a moment with a __proto__ key',
+    400,
+    (f) =>
+      call('PUT', `/api/highlights/${f.highlight.id}/moments`, { token: f.alice, body: '{"moments":[{"start":0,"end":2,"__proto__":{"reasons":["x"]}}]}' }),
+  ],
 
   // Exports.
-  ['exports', "POST /api/videos/:id/exports of Alice's video as Bob", 404, (f) => call('POST', `/api/videos/${f.video.id}/exports`, { token: f.bob, body: { start: '0:00', end: '0:02' } })],
-  ['exports', 'export with a start that is no time', 400, (f) => call('POST', `/api/videos/${f.video.id}/exports`, { token: f.alice, body: { start: 'x', end: '0:02' } })],
-  ['exports', 'export past the end of the video', 400, (f) => call('POST', `/api/videos/${f.video.id}/exports`, { token: f.alice, body: { start: '0:00', end: '59:00' } })],
-  ['exports', 'export in format exe', 400, (f) => call('POST', `/api/videos/${f.video.id}/exports`, { token: f.alice, body: { start: '0:00', end: '0:02', format: 'exe' } })],
-  ['exports', 'export with an unknown field (key)', 400, (f) => call('POST', `/api/videos/${f.video.id}/exports`, { token: f.alice, body: { start: '0:00', end: '0:02', key: 'music/x.mp3' } })],
+  [
+    'exports',
+    "POST /api/videos/:id/exports of Alice's video as Bob",
+    404,
+    (f) => call('POST', `/api/videos/${f.video.id}/exports`, { token: f.bob, body: { start: '0:00', end: '0:02' } }),
+  ],
+  [
+    'exports',
+    'export with a start that is no time',
+    400,
+    (f) => call('POST', `/api/videos/${f.video.id}/exports`, { token: f.alice, body: { start: 'x', end: '0:02' } }),
+  ],
+  [
+    'exports',
+    'export past the end of the video',
+    400,
+    (f) => call('POST', `/api/videos/${f.video.id}/exports`, { token: f.alice, body: { start: '0:00', end: '59:00' } }),
+  ],
+  [
+    'exports',
+    'export in format exe',
+    400,
+    (f) => call('POST', `/api/videos/${f.video.id}/exports`, { token: f.alice, body: { start: '0:00', end: '0:02', format: 'exe' } }),
+  ],
+  [
+    'exports',
+    'export with an unknown field (key)',
+    400,
+    (f) => call('POST', `/api/videos/${f.video.id}/exports`, { token: f.alice, body: { start: '0:00', end: '0:02', key: 'music/x.mp3' } }),
+  ],
 
   // Folders.
-  ['folders', "PUT /api/video-folders/:id of Alice's folder as Bob", 404, (f) => call('PUT', `/api/video-folders/${f.folder.id}`, { token: f.bob, body: { name: 'Mine now' } })],
+  [
+    'folders',
+    "PUT /api/video-folders/:id of Alice's folder as Bob",
+    404,
+    (f) => call('PUT', `/api/video-folders/${f.folder.id}`, { token: f.bob, body: { name: 'Mine now' } }),
+  ],
   ['folders', "DELETE /api/video-folders/:id of Alice's folder as Bob", 404, (f) => call('DELETE', `/api/video-folders/${f.folder.id}`, { token: f.bob })],
-  ['folders', "GET /api/video-folders/:id/videos of Alice's folder as Bob", 404, (f) => call('GET', `/api/video-folders/${f.folder.id}/videos`, { token: f.bob })],
-  ['folders', 'PUT /api/video-folders/:id with an id that is no uuid', 404, (f) => call('PUT', '/api/video-folders/..%2F..%2Fadmin', { token: f.alice, body: { name: 'x' } })],
+  [
+    'folders',
+    "GET /api/video-folders/:id/videos of Alice's folder as Bob",
+    404,
+    (f) => call('GET', `/api/video-folders/${f.folder.id}/videos`, { token: f.bob }),
+  ],
+  [
+    'folders',
+    'PUT /api/video-folders/:id with an id that is no uuid',
+    404,
+    (f) => call('PUT', '/api/video-folders/..%2F..%2Fadmin', { token: f.alice, body: { name: 'x' } }),
+  ],
   ['folders', 'create a folder with a NUL in the name', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: { name: 'Wed\u0000dings' } })],
-  ['folders', 'create a folder with a NUL in the description', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: { name: 'Weddings', description: 'Summer\u0000' } })],
-  ['folders', 'rename a folder to a name with a NUL', 400, (f) => call('PUT', `/api/video-folders/${f.folder.id}`, { token: f.alice, body: { name: 'Sport\u0000' } })],
+  [
+    'folders',
+    'create a folder with a NUL in the description',
+    400,
+    (f) => call('POST', '/api/video-folders', { token: f.alice, body: { name: 'Weddings', description: 'Summer\u0000' } }),
+  ],
+  [
+    'folders',
+    'rename a folder to a name with a NUL',
+    400,
+    (f) => call('PUT', `/api/video-folders/${f.folder.id}`, { token: f.alice, body: { name: 'Sport\u0000' } }),
+  ],
   ['folders', 'create a folder with a blank name', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: { name: '   ' } })],
-  ['folders', 'create a folder with a 2000-character name', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: { name: 'n'.repeat(2000) } })],
+  [
+    'folders',
+    'create a folder with a 2000-character name',
+    400,
+    (f) => call('POST', '/api/video-folders', { token: f.alice, body: { name: 'n'.repeat(2000) } }),
+  ],
   ['folders', 'create a folder with colour red', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: { name: 'Red', color: 'red' } })],
   ['folders', 'create a folder with a number as name', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: { name: 5 } })],
-  ['folders', 'create a folder with __proto__', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: '{"name":"Proto","__proto__":{"polluted":true}}' })],
-  ['folders', 'create a folder with constructor.prototype', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: '{"name":"Ctor","constructor":{"prototype":{"polluted":true}}}' })],
+  [
+    'folders',
+    'create a folder with __proto__',
+    400,
+    (f) => call('POST', '/api/video-folders', { token: f.alice, body: '{"name":"Proto","__proto__":{"polluted":true}}' }),
+  ],
+  [
+    'folders',
+    'create a folder with constructor.prototype',
+    400,
+    (f) => call('POST', '/api/video-folders', { token: f.alice, body: '{"name":"Ctor","constructor":{"prototype":{"polluted":true}}}' }),
+  ],
 
   // Settings, test e-mails and unsubscribe links.
   ['settings', 'GET /api/user/settings without a token', 401, () => call('GET', '/api/user/settings')],
-  ['settings', 'save settings with an unknown field (role)', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { name: 'A', role: 'admin' } })],
-  ['settings', 'save settings with an unknown notification flag', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { notifications: { marketing: true } } })],
-  ['settings', 'save settings with a text as a flag', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { notifications: { weeklyDigest: 'yes' } } })],
-  ['settings', 'save settings with an invalid e-mail', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { email: 'alice-at-example' } })],
+  [
+    'settings',
+    'save settings with an unknown field (role)',
+    400,
+    (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { name: 'A', role: 'admin' } }),
+  ],
+  [
+    'settings',
+    'save settings with an unknown notification flag',
+    400,
+    (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { notifications: { marketing: true } } }),
+  ],
+  [
+    'settings',
+    'save settings with a text as a flag',
+    400,
+    (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { notifications: { weeklyDigest: 'yes' } } }),
+  ],
+  [
+    'settings',
+    'save settings with an invalid e-mail',
+    400,
+    (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { email: 'alice-at-example' } }),
+  ],
   ['settings', 'save settings with a NUL in the name', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: { name: 'Al\u0000ice' } })],
-  ['settings', 'save settings with __proto__', 400, (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: '{"name":"Proto","__proto__":{"polluted":true}}' })],
-  ['settings', 'test e-mail of an unknown type', 400, (f) => call('POST', '/api/test-email', { token: f.alice, body: { email: 'alice@example.com', type: 'digest' } })],
-  ['settings', 'test e-mail to an invalid address', 400, (f) => call('POST', '/api/test-email', { token: f.alice, body: { email: 'not an address', type: 'upload' } })],
+  [
+    'settings',
+    'save settings with __proto__',
+    400,
+    (f) => call('PATCH', '/api/user/settings', { token: f.alice, body: '{"name":"Proto","__proto__":{"polluted":true}}' }),
+  ],
+  [
+    'settings',
+    'test e-mail of an unknown type',
+    400,
+    (f) => call('POST', '/api/test-email', { token: f.alice, body: { email: 'alice@example.com', type: 'digest' } }),
+  ],
+  [
+    'settings',
+    'test e-mail to an invalid address',
+    400,
+    (f) => call('POST', '/api/test-email', { token: f.alice, body: { email: 'not an address', type: 'upload' } }),
+  ],
   ['settings', 'test e-mail without a token', 401, () => call('POST', '/api/test-email', { body: { email: 'alice@example.com', type: 'upload' } })],
   ['settings', 'one-click unsubscribe with a forged token', 404, () => call('POST', '/api/unsubscribe?token=YWxpY2UuaGlnaGxpZ2h0Q29tcGxldGlvbg.forged')],
   ['settings', 'one-click unsubscribe without a token', 404, () => call('POST', '/api/unsubscribe')],
@@ -260,14 +582,49 @@ const ROWS: Row[] = [
   ['batches', "POST /api/batches/:id/videos/bulk into Alice's batch as Bob", 404, (f) => bulk(f, f.bob, multipart([videoPart('filename="a.mp4"')]))],
   ['batches', 'create a batch with a NUL in the name', 400, (f) => call('POST', '/api/batches', { token: f.alice, body: { name: 'Week\u00003' } })],
   ['batches', 'create a batch with an empty name', 400, (f) => call('POST', '/api/batches', { token: f.alice, body: { name: '' } })],
-  ['batches', 'create a batch with a 6000-character description', 400, (f) => call('POST', '/api/batches', { token: f.alice, body: { name: 'Long', description: 'd'.repeat(6000) } })],
-  ['batches', 'create a batch with an unknown field (status)', 400, (f) => call('POST', '/api/batches', { token: f.alice, body: { name: 'Done', status: 'completed' } })],
-  ['batches', 'bulk upload with a JSON body', 400, (f) => call('POST', `/api/batches/${f.batch.id}/videos/bulk`, { token: f.alice, body: { videos: ['a.mp4'] } })],
-  ['batches', 'bulk upload cut off in the middle of a part', 400, (f) => bulk(f, f.alice, { ...multipart([videoPart('filename="a.mp4"')]), body: multipart([videoPart('filename="a.mp4"')]).body.subarray(0, 5000) })],
+  [
+    'batches',
+    'create a batch with a 6000-character description',
+    400,
+    (f) => call('POST', '/api/batches', { token: f.alice, body: { name: 'Long', description: 'd'.repeat(6000) } }),
+  ],
+  [
+    'batches',
+    'create a batch with an unknown field (status)',
+    400,
+    (f) => call('POST', '/api/batches', { token: f.alice, body: { name: 'Done', status: 'completed' } }),
+  ],
+  [
+    'batches',
+    'bulk upload with a JSON body',
+    400,
+    (f) => call('POST', `/api/batches/${f.batch.id}/videos/bulk`, { token: f.alice, body: { videos: ['a.mp4'] } }),
+  ],
+  [
+    'batches',
+    'bulk upload cut off in the middle of a part',
+    400,
+    (f) => bulk(f, f.alice, { ...multipart([videoPart('filename="a.mp4"')]), body: multipart([videoPart('filename="a.mp4"')]).body.subarray(0, 5000) }),
+  ],
   ['batches', 'bulk upload without a boundary', 400, (f) => bulk(f, f.alice, { body: Buffer.from('--x\r\n\r\n--x--'), contentType: 'multipart/form-data' })],
   ['batches', 'bulk upload of a video whose file name holds a NUL', 400, (f) => bulk(f, f.alice, multipart([videoPart("filename*=UTF-8''goal%00.mp4")]))],
-  ['batches', 'bulk upload of a text file', 422, (f) => bulk(f, f.alice, multipart([{ headers: 'Content-Disposition: form-data; name="videos"; filename="notes.txt"\r\nContent-Type: text/plain', content: 'notes' }]))],
-  ['batches', 'bulk upload with no "videos" part', 400, (f) => bulk(f, f.alice, multipart([{ headers: 'Content-Disposition: form-data; name="other"', content: 'x' }]))],
+  [
+    'batches',
+    'bulk upload of a text file',
+    422,
+    (f) =>
+      bulk(
+        f,
+        f.alice,
+        multipart([{ headers: 'Content-Disposition: form-data; name="videos"; filename="notes.txt"\r\nContent-Type: text/plain', content: 'notes' }]),
+      ),
+  ],
+  [
+    'batches',
+    'bulk upload with no "videos" part',
+    400,
+    (f) => bulk(f, f.alice, multipart([{ headers: 'Content-Disposition: form-data; name="other"', content: 'x' }])),
+  ],
 
   // JSON bodies the parser must refuse.
   ['json', 'a 200 KB JSON body', 413, (f) => call('POST', '/api/video-folders', { token: f.alice, body: { name: 'Big', description: 'x'.repeat(200_000) } })],
@@ -275,9 +632,29 @@ const ROWS: Row[] = [
   ['json', 'JSON cut off in the middle', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: '{"name":"Wed' })],
   ['json', 'JSON null as body', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: 'null' })],
   ['json', 'a JSON list as body', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: '[{"name":"List"}]' })],
-  ['json', 'JSON in a charset nobody knows', 415, (f) => call('POST', '/api/video-folders', { token: f.alice, body: '{"name":"x"}', headers: { 'content-type': 'application/json; charset=x-klingon' } })],
-  ['json', 'gzip-encoded body that is not gzip', 400, (f) => call('POST', '/api/video-folders', { token: f.alice, body: 'not gzip', headers: { 'content-encoding': 'gzip' } })],
-  ['json', 'gzip body that inflates past the limit', 413, (f) => call('POST', '/api/video-folders', { token: f.alice, body: gzipSync(JSON.stringify({ name: 'Bomb', description: ' '.repeat(5_000_000) })), headers: { 'content-encoding': 'gzip' } })],
+  [
+    'json',
+    'JSON in a charset nobody knows',
+    415,
+    (f) => call('POST', '/api/video-folders', { token: f.alice, body: '{"name":"x"}', headers: { 'content-type': 'application/json; charset=x-klingon' } }),
+  ],
+  [
+    'json',
+    'gzip-encoded body that is not gzip',
+    400,
+    (f) => call('POST', '/api/video-folders', { token: f.alice, body: 'not gzip', headers: { 'content-encoding': 'gzip' } }),
+  ],
+  [
+    'json',
+    'gzip body that inflates past the limit',
+    413,
+    (f) =>
+      call('POST', '/api/video-folders', {
+        token: f.alice,
+        body: gzipSync(JSON.stringify({ name: 'Bomb', description: ' '.repeat(5_000_000) })),
+        headers: { 'content-encoding': 'gzip' },
+      }),
+  ],
 ];
 
 /** Row counts and a digest of every table of the database, and the objects of the bucket the suite's users can reach. */
@@ -287,7 +664,9 @@ async function snapshot(db: Client, s3: Minio.Client, owners: () => string[]): P
     "SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2",
   );
   for (const { schema, name } of tables) {
-    const { rows } = await db.query(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS digest FROM "${schema}"."${name}" t`);
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS digest FROM "${schema}"."${name}" t`,
+    );
     state[`table ${schema}.${name}`] = `${rows[0].n} rows, ${rows[0].digest}`;
   }
   // Other suites may share the bucket: their keys are uploads/<their user>/... and derived/<their video>/...
@@ -324,7 +703,15 @@ describe('bad input through the gateway: a clear 4xx, nothing changed, no 5xx an
     db = new Client({ connectionString: databaseUrl });
     await db.connect();
     const endpoint = new URL(process.env.S3_ENDPOINT!);
-    s3 = new Minio.Client({ endPoint: endpoint.hostname, port: Number(endpoint.port), useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', pathStyle: true });
+    s3 = new Minio.Client({
+      endPoint: endpoint.hostname,
+      port: Number(endpoint.port),
+      useSSL: false,
+      accessKey: 'S3RVER',
+      secretKey: 'S3RVER',
+      region: 'us-east-1',
+      pathStyle: true,
+    });
 
     const [alice, bob] = await Promise.all([signUp(baseUrl), signUp(baseUrl)]);
     const [uploaded, bobUploaded] = await Promise.all([uploadVideo(baseUrl, alice, 'h264-aac.mp4'), uploadVideo(baseUrl, bob, 'h264-aac.mp4')]);
@@ -332,7 +719,10 @@ describe('bad input through the gateway: a clear 4xx, nothing changed, no 5xx an
       waitForVideo(baseUrl, alice, uploaded.json.id, (v) => v.status === 'processed', 120_000),
       waitForVideo(baseUrl, bob, bobUploaded.json.id, (v) => v.status === 'processed', 120_000),
     ]);
-    const queued = await api(baseUrl, 'POST', `/api/videos/${uploaded.json.id}/generate-highlights`, { token: alice, body: { targetLength: 15, quality: '480p' } });
+    const queued = await api(baseUrl, 'POST', `/api/videos/${uploaded.json.id}/generate-highlights`, {
+      token: alice,
+      body: { targetLength: 15, quality: '480p' },
+    });
     const [folder, bobFolder, batch, tracks, grant] = await Promise.all([
       api(baseUrl, 'POST', '/api/video-folders', { token: alice, body: { name: 'Weddings' } }),
       api(baseUrl, 'POST', '/api/video-folders', { token: bob, body: { name: 'Private' } }),
@@ -350,11 +740,18 @@ describe('bad input through the gateway: a clear 4xx, nothing changed, no 5xx an
       highlight = (await api(baseUrl, 'GET', `/api/highlights/${queued.json.id}`, { token: alice })).json;
     }
     f = {
-      alice, bob, aliceId: userIdOf(alice), bobId: userIdOf(bob),
+      alice,
+      bob,
+      aliceId: userIdOf(alice),
+      bobId: userIdOf(bob),
       video: (await api(baseUrl, 'GET', `/api/videos/${uploaded.json.id}`, { token: alice })).json,
       bobVideo: (await api(baseUrl, 'GET', `/api/videos/${bobUploaded.json.id}`, { token: bob })).json,
-      highlight, folder: folder.json, bobFolder: bobFolder.json, batch: batch.json,
-      grant: { url: grant.json.uploadURL, size: clip.length }, track: tracks.json[0],
+      highlight,
+      folder: folder.json,
+      bobFolder: bobFolder.json,
+      batch: batch.json,
+      grant: { url: grant.json.uploadURL, size: clip.length },
+      track: tracks.json[0],
     };
     // The worker's last writes (progress, timings) land after 'ready': wait until nothing moves.
     let previous = await snapshot(db, s3, owners);
@@ -380,7 +777,21 @@ describe('bad input through the gateway: a clear 4xx, nothing changed, no 5xx an
     const groups = new Map<string, number>();
     for (const [group] of ROWS) groups.set(group, (groups.get(group) ?? 0) + 1);
     expect(ROWS.length).toBeGreaterThanOrEqual(50);
-    expect([...groups.keys()].sort()).toEqual(['auth', 'batches', 'exports', 'folders', 'highlights', 'json', 'jwt', 'media', 'moments', 'range', 'settings', 'signed-url', 'videos']);
+    expect([...groups.keys()].sort()).toEqual([
+      'auth',
+      'batches',
+      'exports',
+      'folders',
+      'highlights',
+      'json',
+      'jwt',
+      'media',
+      'moments',
+      'range',
+      'settings',
+      'signed-url',
+      'videos',
+    ]);
   });
 
   it.each(ROWS)('[%s] %s answers %i and changes nothing', async (_group, name, status, send) => {

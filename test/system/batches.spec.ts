@@ -9,7 +9,15 @@ import { openEvents, signUp } from './videos';
 async function storedObjects(token: string, prefix: 'uploads' | 'originals'): Promise<string[]> {
   const userId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
   const url = new URL(process.env.S3_ENDPOINT!);
-  const client = new Minio.Client({ endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', pathStyle: true });
+  const client = new Minio.Client({
+    endPoint: url.hostname,
+    port: Number(url.port),
+    useSSL: false,
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    region: 'us-east-1',
+    pathStyle: true,
+  });
   const keys: string[] = [];
   for await (const item of client.listObjectsV2('reelsmith', `${prefix}/${userId}/`, true)) keys.push((item as { name: string }).name);
   return keys;
@@ -24,7 +32,9 @@ describe('bulk batches through the gateway', () => {
     app = await startApp();
     [alice, bob] = await Promise.all([signUp(app.baseUrl), signUp(app.baseUrl)]);
   }, 120_000);
-  afterAll(async () => { await app?.stack.stop(); });
+  afterAll(async () => {
+    await app?.stack.stop();
+  });
 
   it('takes 12 files with two bad ones, processes the rest to highlights and explains the bad ones in the report', async () => {
     const created = await api(app.baseUrl, 'POST', '/api/batches', { token: alice, body: { name: 'Summer League: Week 3', description: 'U12 matches' } });
@@ -42,7 +52,10 @@ describe('bulk batches through the gateway', () => {
     const upload = await postBulk(`${app.baseUrl}/api/batches/${id}/videos/bulk`, alice, files);
     expect(upload.status).toBe(201);
     expect(upload.json.uploaded).toBe(12);
-    expect(upload.json.videos.filter((v: { status: string }) => v.status === 'failed').map((v: { originalFilename: string }) => v.originalFilename)).toEqual(['notes.mp4', 'cut-short.mp4']);
+    expect(upload.json.videos.filter((v: { status: string }) => v.status === 'failed').map((v: { originalFilename: string }) => v.originalFilename)).toEqual([
+      'notes.mp4',
+      'cut-short.mp4',
+    ]);
 
     await events.waitFor((e) => e.type === 'batch.progress' && e.data.id === id && e.data.status === 'completed', 240_000);
     await events.close();
@@ -50,8 +63,26 @@ describe('bulk batches through the gateway', () => {
     expect(seen.some((n) => n > 0 && n < 10)).toBe(true);
 
     const [batch] = (await api(app.baseUrl, 'GET', '/api/batches', { token: alice })).json;
-    expect(batch).toMatchObject({ id, name: 'Summer League: Week 3', description: 'U12 matches', status: 'completed', totalVideos: 12, processedVideos: 10, failedVideos: 2 });
-    expect(Object.keys(batch).sort()).toEqual(['createdAt', 'description', 'failedVideos', 'id', 'name', 'processedVideos', 'status', 'totalVideos', 'updatedAt']);
+    expect(batch).toMatchObject({
+      id,
+      name: 'Summer League: Week 3',
+      description: 'U12 matches',
+      status: 'completed',
+      totalVideos: 12,
+      processedVideos: 10,
+      failedVideos: 2,
+    });
+    expect(Object.keys(batch).sort()).toEqual([
+      'createdAt',
+      'description',
+      'failedVideos',
+      'id',
+      'name',
+      'processedVideos',
+      'status',
+      'totalVideos',
+      'updatedAt',
+    ]);
 
     // The refused files were deleted; the 10 videos keep their originals where no upload can write.
     expect(await storedObjects(alice, 'originals')).toHaveLength(10);
@@ -92,15 +123,22 @@ describe('bulk batches through the gateway', () => {
     expect(await storedObjects(bob, 'originals')).toEqual([]);
   }, 60_000);
 
-  it('answers bad input and other users\' batches with the right status', async () => {
+  it("answers bad input and other users' batches with the right status", async () => {
     expect((await api(app.baseUrl, 'POST', '/api/batches', { token: bob, body: { name: '   ' } })).json).toEqual({
-      error: 'Please enter a name for this batch', violations: [{ field: 'name', message: 'Please enter a name for this batch' }],
+      error: 'Please enter a name for this batch',
+      violations: [{ field: 'name', message: 'Please enter a name for this batch' }],
     });
     const { json } = await api(app.baseUrl, 'POST', '/api/batches', { token: bob, body: { name: 'Mine' } });
-    expect((await postBulk(`${app.baseUrl}/api/batches/${json.id}/videos/bulk`, bob, [{ path: fakeVideo(), filename: 'notes.txt', contentType: 'text/plain' }])).status).toBe(422);
+    expect(
+      (await postBulk(`${app.baseUrl}/api/batches/${json.id}/videos/bulk`, bob, [{ path: fakeVideo(), filename: 'notes.txt', contentType: 'text/plain' }]))
+        .status,
+    ).toBe(422);
     expect((await postBulk(`${app.baseUrl}/api/batches/${json.id}/videos/bulk`, bob, [])).status).toBe(400);
     expect((await api(app.baseUrl, 'POST', `/api/batches/${json.id}/videos/bulk`, { token: bob, body: {} })).status).toBe(400);
-    for (const [method, path] of [['GET', `/api/batches/${json.id}`], ['GET', `/api/batches/${json.id}/report`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/api/batches/${json.id}`],
+      ['GET', `/api/batches/${json.id}/report`],
+    ] as const) {
       expect((await api(app.baseUrl, method, path, { token: alice })).status).toBe(404);
     }
     expect((await postBulk(`${app.baseUrl}/api/batches/${json.id}/videos/bulk`, alice, [{ path: tinyClip(0) }])).status).toBe(404);

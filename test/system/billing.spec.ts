@@ -14,7 +14,15 @@ describe('billing and plan limits', () => {
   beforeAll(async () => {
     app = await startApp();
     const endpoint = new URL(process.env.S3_ENDPOINT!);
-    s3 = new Minio.Client({ endPoint: endpoint.hostname, port: Number(endpoint.port), useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', pathStyle: true });
+    s3 = new Minio.Client({
+      endPoint: endpoint.hostname,
+      port: Number(endpoint.port),
+      useSSL: false,
+      accessKey: 'S3RVER',
+      secretKey: 'S3RVER',
+      region: 'us-east-1',
+      pathStyle: true,
+    });
   });
   afterAll(async () => {
     await app?.stack.stop();
@@ -37,9 +45,12 @@ describe('billing and plan limits', () => {
     const payload = JSON.stringify(event);
     return { payload, header: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
   }
-  const sendWebhook = (payload: string, signature?: string) => fetch(`${app.baseUrl}/api/billing/webhook`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body: payload,
-  });
+  const sendWebhook = (payload: string, signature?: string) =>
+    fetch(`${app.baseUrl}/api/billing/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      body: payload,
+    });
 
   test('a new account has no plan: uploads, highlights and batches answer 402 naming /pricing', async () => {
     const token = await signUp(app.baseUrl, { plan: null });
@@ -77,7 +88,12 @@ describe('billing and plan limits', () => {
 
     await subscribe(app.baseUrl, token, 'rookie');
     const overview = await billing(token);
-    expect(overview).toMatchObject({ plan: 'rookie', interval: 'month', status: 'active', entitlements: { active: true, monthlyUploads: 5, maxVideoMinutes: 30 } });
+    expect(overview).toMatchObject({
+      plan: 'rookie',
+      interval: 'month',
+      status: 'active',
+      entitlements: { active: true, monthlyUploads: 5, maxVideoMinutes: 30 },
+    });
     expect(overview.invoices[0]).toMatchObject({ amount: 4.99, status: 'paid' });
     // A second subscription while one is active is refused.
     expect((await call('POST', '/api/create-subscription', token, { plan: 'pro' })).status).toBe(409);
@@ -157,12 +173,24 @@ describe('billing and plan limits', () => {
     }
     const periodEnd = Math.floor(Date.now() / 1000) + 365 * 86_400;
     const subscription = (status: string, extra: Record<string, unknown> = {}) => ({
-      id: subscriptionId, object: 'subscription', customer: 'cus_unknown', status, created: Math.floor(Date.now() / 1000) - 60,
-      current_period_end: periodEnd, cancel_at_period_end: false, metadata: { userId, plan: 'pro', interval: 'year' },
-      items: { object: 'list', data: [{ id: 'si_x', plan: { id: 'reelsmith_pro_year' } }] }, ...extra,
+      id: subscriptionId,
+      object: 'subscription',
+      customer: 'cus_unknown',
+      status,
+      created: Math.floor(Date.now() / 1000) - 60,
+      current_period_end: periodEnd,
+      cancel_at_period_end: false,
+      metadata: { userId, plan: 'pro', interval: 'year' },
+      items: { object: 'list', data: [{ id: 'si_x', plan: { id: 'reelsmith_pro_year' } }] },
+      ...extra,
     });
-    const event = (id: string, created: number, object: Record<string, unknown>, type = 'customer.subscription.updated') =>
-      ({ id, object: 'event', type, created, data: { object } });
+    const event = (id: string, created: number, object: Record<string, unknown>, type = 'customer.subscription.updated') => ({
+      id,
+      object: 'event',
+      type,
+      created,
+      data: { object },
+    });
     const now = Math.floor(Date.now() / 1000);
 
     const forged = signed(event('evt_forged', now + 10, subscription('canceled', { current_period_end: now - 10 })), 'whsec_not_ours');

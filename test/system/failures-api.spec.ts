@@ -5,7 +5,8 @@ import { type RunningApp, startApp } from '../support/stack';
 import { api } from './api';
 import { openEvents, signUp, uploadVideo, waitForVideo } from './videos';
 
-const WORK_DIR_REASON = 'The video could not be processed: the server could not use its working folder. This is not a problem with your video; press Retry later.';
+const WORK_DIR_REASON =
+  'The video could not be processed: the server could not use its working folder. This is not a problem with your video; press Retry later.';
 
 /**
  * A job that fails for the last time through the gateway: the video or reel says 'error' with a
@@ -52,7 +53,10 @@ describe('failures and retries through the gateway', () => {
       expect(retried.status).toBe(200);
       expect(retried.json).toMatchObject({ id, status: 'uploaded', stage: 'queued', errorReason: null });
       await events.waitFor((e) => e.type === 'video.progress' && e.data.videoId === id && e.data.stage === 'done');
-      expect(await waitForVideo(app.baseUrl, alice, id, (v) => v.status === 'processed' || v.status === 'error')).toMatchObject({ status: 'processed', errorReason: null });
+      expect(await waitForVideo(app.baseUrl, alice, id, (v) => v.status === 'processed' || v.status === 'error')).toMatchObject({
+        status: 'processed',
+        errorReason: null,
+      });
 
       const again = await api(app.baseUrl, 'POST', `/api/videos/${id}/retry`, { token: alice });
       expect(again.status).toBe(409);
@@ -79,7 +83,10 @@ describe('failures and retries through the gateway', () => {
         await new Promise((r) => setTimeout(r, 250));
       }
     };
-    expect(await settled()).toMatchObject({ status: 'error', errorReason: 'The reel could not be made: the server could not use its working folder. This is not a problem with your video; press Retry later.' });
+    expect(await settled()).toMatchObject({
+      status: 'error',
+      errorReason: 'The reel could not be made: the server could not use its working folder. This is not a problem with your video; press Retry later.',
+    });
 
     expect((await api(app.baseUrl, 'POST', `/api/highlights/${id}/retry`, { token: bob })).status).toBe(404);
     mkdirSync(workDir);

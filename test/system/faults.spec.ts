@@ -77,8 +77,11 @@ describe('faults', () => {
     } finally {
       await nats.start();
     }
-    expect({ status: whileDown.status, error: whileDown.json?.error, logs: whileDown.status === 503 ? [] : app.logs.slice(-15) })
-      .toEqual({ status: 503, error: 'The service is temporarily unavailable. Please try again in a moment.', logs: [] });
+    expect({ status: whileDown.status, error: whileDown.json?.error, logs: whileDown.status === 503 ? [] : app.logs.slice(-15) }).toEqual({
+      status: 503,
+      error: 'The service is temporarily unavailable. Please try again in a moment.',
+      logs: [],
+    });
 
     const { byId } = await settleVideos(app.baseUrl, token, ids, 300_000);
     expect(ids.map((id) => byId.get(id)?.status)).toEqual(['processed', 'processed', 'processed']);
@@ -95,9 +98,11 @@ describe('faults', () => {
     const grant = await api(app.baseUrl, 'POST', '/api/objects/upload', { token });
     const body = readFileSync(testMedia('chaos-8s.webm'));
     expect((await fetch(grant.json.uploadURL, { method: 'PUT', body })).status).toBe(200);
-    const complete = () => api(app.baseUrl, 'PUT', '/api/videos/complete-upload', {
-      token, body: { videoURL: grant.json.uploadURL, title: 'During the outage', originalFilename: 'outage.webm', fileSize: body.length, duration: 0 },
-    });
+    const complete = () =>
+      api(app.baseUrl, 'PUT', '/api/videos/complete-upload', {
+        token,
+        body: { videoURL: grant.json.uploadURL, title: 'During the outage', originalFilename: 'outage.webm', fileSize: body.length, duration: 0 },
+      });
 
     await s3.refuse();
     let statuses: number[];

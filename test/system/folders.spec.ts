@@ -16,7 +16,9 @@ describe('video folders through the gateway: CRUD, ownership, moving videos, del
     app = await startApp();
     [alice, bob] = await Promise.all([signUp(app.baseUrl), signUp(app.baseUrl)]);
   }, 120_000);
-  afterAll(async () => { await app?.stack.stop(); });
+  afterAll(async () => {
+    await app?.stack.stop();
+  });
 
   it('creates folders with trimmed fields, the default colour and no description when blank', async () => {
     const created = await call(alice, 'POST', '/api/video-folders', { name: '  Weddings  ', description: '  Summer 2026 ', color: '#EC4899' });

@@ -19,12 +19,15 @@ describe('AI highlights through the gateway', () => {
     const body = readFileSync(clip.file);
     await fetch(json.uploadURL, { method: 'PUT', body });
     const created = await api(app.baseUrl, 'PUT', '/api/videos/complete-upload', {
-      token: alice, body: { videoURL: json.uploadURL, title: 'Derby', originalFilename: 'derby.mp4', fileSize: body.length, duration: 0 },
+      token: alice,
+      body: { videoURL: json.uploadURL, title: 'Derby', originalFilename: 'derby.mp4', fileSize: body.length, duration: 0 },
     });
     videoId = created.json.id;
     await waitForVideo(app.baseUrl, alice, videoId, (v) => v.status === 'processed');
   }, 120_000);
-  afterAll(async () => { await app?.stack.stop(); });
+  afterAll(async () => {
+    await app?.stack.stop();
+  });
 
   async function waitUntilReady(id: string) {
     const deadline = Date.now() + 90_000;
@@ -37,7 +40,9 @@ describe('AI highlights through the gateway', () => {
 
   /** A reel's sound as mono 8 kHz samples, decoded by ffmpeg from its download URL. */
   async function soundOf(reel: { downloadUrl: string }): Promise<Float32Array> {
-    const out = execFileSync('ffmpeg', ['-v', 'error', '-i', `${app.baseUrl}${reel.downloadUrl}`, '-vn', '-ac', '1', '-ar', '8000', '-f', 'f32le', 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });
+    const out = execFileSync('ffmpeg', ['-v', 'error', '-i', `${app.baseUrl}${reel.downloadUrl}`, '-vn', '-ac', '1', '-ar', '8000', '-f', 'f32le', 'pipe:1'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return new Float32Array(out.buffer, out.byteOffset, out.length / 4);
   }
 
@@ -45,7 +50,8 @@ describe('AI highlights through the gateway', () => {
     const events = openEvents(app.baseUrl, alice);
     await events.waitFor((e) => e.type === 'ready');
     const queued = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/generate-highlights`, {
-      token: alice, body: { preset: 'sport', targetLength: 15, quality: '480p' },
+      token: alice,
+      body: { preset: 'sport', targetLength: 15, quality: '480p' },
     });
     expect(queued.status).toBe(202);
     expect(queued.json).toMatchObject({ status: 'queued', version: 1, preset: 'sport', targetLength: 15, quality: '480p', reel: null });
@@ -58,7 +64,9 @@ describe('AI highlights through the gateway', () => {
 
     const [latest] = (await api(app.baseUrl, 'GET', `/api/videos/${videoId}/highlights`, { token: alice })).json;
     expect(latest.id).toBe(queued.json.id);
-    expect(latest.moments.some((m: { start: number; end: number; reasons: string[] }) => m.start <= 11 && m.end >= 13 && m.reasons.includes('crowd roar'))).toBe(true);
+    expect(
+      latest.moments.some((m: { start: number; end: number; reasons: string[] }) => m.start <= 11 && m.end >= 13 && m.reasons.includes('crowd roar')),
+    ).toBe(true);
     expect(latest.timeline).toHaveLength(40);
 
     const stream = await fetch(`${app.baseUrl}${latest.reel.streamUrl}`, { headers: { range: 'bytes=0-7' } });
@@ -126,7 +134,10 @@ describe('AI highlights through the gateway', () => {
   });
 
   it('exports a trimmed stretch and lists it among the recent edits', async () => {
-    const queued = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/exports`, { token: alice, body: { start: '0:02', end: '0:06', quality: '480p', format: 'mov' } });
+    const queued = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/exports`, {
+      token: alice,
+      body: { start: '0:02', end: '0:06', quality: '480p', format: 'mov' },
+    });
     expect(queued.status).toBe(202);
     const deadline = Date.now() + 60_000;
     let ready = queued.json;
@@ -151,7 +162,8 @@ describe('AI highlights through the gateway', () => {
 
     const queued = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/generate-highlights`, {
       // Filled to length: several moments, long enough to compare the two sounds.
-      token: alice, body: { targetLength: 15, quality: '480p', musicTrackId: track.id, fillToLength: true },
+      token: alice,
+      body: { targetLength: 15, quality: '480p', musicTrackId: track.id, fillToLength: true },
     });
     expect(queued.status).toBe(202);
     const withMusic = await waitUntilReady(queued.json.id);

@@ -23,7 +23,9 @@ describe('user media cannot be turned into a page of the app (stored XSS through
     app = await startApp();
     alice = await signUp(app.baseUrl);
   }, 180_000);
-  afterAll(async () => { await app?.stack.stop(); });
+  afterAll(async () => {
+    await app?.stack.stop();
+  });
 
   it('keeps serving the checked video after its upload URL is used again to store an HTML page', async () => {
     const original = readFileSync(testMedia('h264-aac.mp4'));
@@ -64,7 +66,8 @@ describe('user media cannot be turned into a page of the app (stored XSS through
     const { json: grant } = await api(app.baseUrl, 'POST', '/api/objects/upload', { token: alice });
     await fetch(grant.uploadURL, { method: 'PUT', body: original });
     const created = await api(app.baseUrl, 'PUT', '/api/videos/complete-upload', {
-      token: alice, body: { videoURL: grant.uploadURL, title: 'Kinds', originalFilename: 'kinds "final".webm', fileSize: original.length, duration: 0 },
+      token: alice,
+      body: { videoURL: grant.uploadURL, title: 'Kinds', originalFilename: 'kinds "final".webm', fileSize: original.length, duration: 0 },
     });
     const video = await waitForVideo(app.baseUrl, alice, created.json.id, (v) => v.status === 'processed' || v.status === 'error');
     expect(video.status).toBe('processed');

@@ -15,7 +15,9 @@ describe('music library through the gateway: the catalogue and its audio', () =>
     app = await startApp();
     token = await signUp(app.baseUrl);
   }, 120_000);
-  afterAll(async () => { await app?.stack.stop(); });
+  afterAll(async () => {
+    await app?.stack.stop();
+  });
 
   it('lists 60+ tracks with the spec fields, a playable URL and the plans that include them', async () => {
     const res = await api(app.baseUrl, 'GET', '/api/music-tracks', { token });
@@ -69,7 +71,13 @@ describe('music library through the gateway: the catalogue and its audio', () =>
   });
 
   it('answers 404 for anything that is not a catalogue file, paths included', async () => {
-    for (const path of ['/music/no-such-track.mp3', '/music/golden-hour-drive.wav', '/music/..%2F..%2Fetc%2Fpasswd', '/music/%2e%2e%2fmedia', '/music/GOLDEN-HOUR-DRIVE.mp3']) {
+    for (const path of [
+      '/music/no-such-track.mp3',
+      '/music/golden-hour-drive.wav',
+      '/music/..%2F..%2Fetc%2Fpasswd',
+      '/music/%2e%2e%2fmedia',
+      '/music/GOLDEN-HOUR-DRIVE.mp3',
+    ]) {
       const res = await get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
       expect((await res.json()).error).toBe('Music track not found');

@@ -20,7 +20,8 @@ const { portAnswers } = require('../../scripts/lib/setup.cjs') as { portAnswers(
  * test setting: the environment is the user's shell without any of the app's variables (the test
  * run's private infrastructure is not used).
  */
-const APP_SETTING = /^(NATS_|DATABASE_URL|JWT_|MEDIA_URL_|S3|LOG_LEVEL|NODE_ENV|WORK_DIR|WEB_DIST|JOB_|SOURCE_CACHE|HEALTH_PORT|PORT$|STRIPE_|ENTITLEMENTS_|BILLING_)/;
+const APP_SETTING =
+  /^(NATS_|DATABASE_URL|JWT_|MEDIA_URL_|S3|LOG_LEVEL|NODE_ENV|WORK_DIR|WEB_DIST|JOB_|SOURCE_CACHE|HEALTH_PORT|PORT$|STRIPE_|ENTITLEMENTS_|BILLING_)/;
 const userEnv = () => Object.fromEntries(Object.entries(process.env).filter(([key]) => !APP_SETTING.test(key)));
 const baseUrl = 'http://localhost:8080';
 
@@ -31,7 +32,7 @@ describe('a new user on a fresh clone: npm start, upload, reel', () => {
   let app: { stop(): Promise<void> } | undefined;
 
   beforeAll(async () => {
-    if (await portAnswers(8080)) throw new Error('port 8080 is taken (is `npm start` running?): the newcomer test needs README\'s defaults');
+    if (await portAnswers(8080)) throw new Error("port 8080 is taken (is `npm start` running?): the newcomer test needs README's defaults");
     app = await startReelsmith({ env: userEnv(), dataDir, log: (name, line) => logs.push(`${name} | ${line}`) }).catch((err: Error) => {
       throw new Error(`${err.message}\n--- service logs ---\n${logs.slice(-40).join('\n')}`);
     });
@@ -55,7 +56,8 @@ describe('a new user on a fresh clone: npm start, upload, reel', () => {
     const grant = await api(baseUrl, 'POST', '/api/objects/upload', { token });
     expect((await fetch(grant.json.uploadURL, { method: 'PUT', body })).status).toBe(200);
     const created = await api(baseUrl, 'PUT', '/api/videos/complete-upload', {
-      token, body: { videoURL: grant.json.uploadURL, title: 'First match', originalFilename: 'match.mp4', fileSize: body.length, duration: 0 },
+      token,
+      body: { videoURL: grant.json.uploadURL, title: 'First match', originalFilename: 'match.mp4', fileSize: body.length, duration: 0 },
     });
     expect(created.status).toBe(200);
 
@@ -69,7 +71,11 @@ describe('a new user on a fresh clone: npm start, upload, reel', () => {
 
     // The reel is a real, playable video, at most the asked length (the length is an upper bound:
     // moments under the quality floor are left out, so a short generated clip gives a short reel).
-    const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', `${baseUrl}${highlight.reel.downloadUrl}`], { encoding: 'utf8' }));
+    const seconds = Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', `${baseUrl}${highlight.reel.downloadUrl}`], {
+        encoding: 'utf8',
+      }),
+    );
     expect(seconds).toBeGreaterThan(2);
     expect(seconds).toBeLessThanOrEqual(16);
     // Everything the run keeps lives in the data dir it was given (the worker's scratch space too).

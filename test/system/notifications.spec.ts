@@ -35,7 +35,16 @@ describe('settings and e-mail through the gateway', () => {
   beforeAll(async () => {
     mkdirSync(workDir);
     smtp = await TestSmtpServer.start();
-    app = await startApp({ SMTP_URL: smtp.url, PUBLIC_URL, MAIL_POLL_MS: '200', SCHEDULE_CHECK_MS: '1000', WORK_DIR: workDir, JOB_MAX_DELIVER: '2', JOB_ACK_WAIT_SECONDS: '3', TEST_EMAIL_LIMIT: '2' });
+    app = await startApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      MAIL_POLL_MS: '200',
+      SCHEDULE_CHECK_MS: '1000',
+      WORK_DIR: workDir,
+      JOB_MAX_DELIVER: '2',
+      JOB_ACK_WAIT_SECONDS: '3',
+      TEST_EMAIL_LIMIT: '2',
+    });
     [alice, bob] = await Promise.all([signUp(app.baseUrl), signUp(app.baseUrl)]);
   }, 300_000);
 
@@ -49,7 +58,8 @@ describe('settings and e-mail through the gateway', () => {
     const defaults = await api(app.baseUrl, 'GET', '/api/user/settings', { token: alice });
     expect(defaults.status).toBe(200);
     expect(defaults.json).toEqual({
-      email: '', name: '',
+      email: '',
+      name: '',
       notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false },
       privacy: { autoDeleteAfter30Days: false, publicHighlights: false },
     });
@@ -58,19 +68,30 @@ describe('settings and e-mail through the gateway', () => {
     const bad = await api(app.baseUrl, 'PATCH', '/api/user/settings', { token: alice, body: { email: 'alice-at-example', name: 'Alice' } });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe('Invalid email');
-    for (const body of [{ role: 'admin' }, { notifications: { uploadConfirmation: 'yes' } }, { notifications: { marketing: true } }, { privacy: [] }, { email: 42 }]) {
+    for (const body of [
+      { role: 'admin' },
+      { notifications: { uploadConfirmation: 'yes' } },
+      { notifications: { marketing: true } },
+      { privacy: [] },
+      { email: 42 },
+    ]) {
       expect({ body, status: (await api(app.baseUrl, 'PATCH', '/api/user/settings', { token: alice, body })).status }).toEqual({ body, status: 400 });
     }
     expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: alice })).json.name).toBe('');
 
     const saved = await api(app.baseUrl, 'PATCH', '/api/user/settings', {
       token: alice,
-      body: { email: 'alice@example.com', name: '  Alice <Cup> Smith ', notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: true } },
+      body: {
+        email: 'alice@example.com',
+        name: '  Alice <Cup> Smith ',
+        notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: true },
+      },
     });
     expect(saved.status).toBe(200);
     const partial = await api(app.baseUrl, 'PATCH', '/api/user/settings', { token: alice, body: { privacy: { autoDeleteAfter30Days: true } } });
     expect(partial.json).toEqual({
-      email: 'alice@example.com', name: 'Alice <Cup> Smith',
+      email: 'alice@example.com',
+      name: 'Alice <Cup> Smith',
       notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: true },
       privacy: { autoDeleteAfter30Days: true, publicHighlights: false },
     });
@@ -84,7 +105,8 @@ describe('settings and e-mail through the gateway', () => {
     const body = readFileSync(clip.file);
     await fetch(upload.uploadURL, { method: 'PUT', body });
     const created = await api(app.baseUrl, 'PUT', '/api/videos/complete-upload', {
-      token: alice, body: { videoURL: upload.uploadURL, title: 'Derby <b>day</b>', originalFilename: 'derby.mp4', fileSize: body.length, duration: 0 },
+      token: alice,
+      body: { videoURL: upload.uploadURL, title: 'Derby <b>day</b>', originalFilename: 'derby.mp4', fileSize: body.length, duration: 0 },
     });
     const videoId = created.json.id as string;
     await waitForVideo(app.baseUrl, alice, videoId, (v) => v.status === 'processed', 120_000);
@@ -121,9 +143,20 @@ describe('settings and e-mail through the gateway', () => {
     const res = await fetch(local(unsubscribe));
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('You will no longer receive highlight e-mails.');
-    expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: alice })).json.notifications).toMatchObject({ highlightCompletion: false, uploadConfirmation: true });
+    expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: alice })).json.notifications).toMatchObject({
+      highlightCompletion: false,
+      uploadConfirmation: true,
+    });
     // RFC 8058 one-click: a POST to the same URL.
-    expect((await fetch(local(unsubscribe), { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
+    expect(
+      (
+        await fetch(local(unsubscribe), {
+          method: 'POST',
+          body: 'List-Unsubscribe=One-Click',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).status,
+    ).toBe(200);
 
     // With the flag off, the next reel sends nothing, and the history says why.
     const again = await api(app.baseUrl, 'POST', `/api/videos/${videoId}/generate-highlights`, { token: alice, body: { targetLength: 15, quality: '480p' } });
@@ -135,16 +168,26 @@ describe('settings and e-mail through the gateway', () => {
       await new Promise((r) => setTimeout(r, 500));
     }
     expect(again.status).toBe(202);
-    expect(history.find((m) => m.kind === 'highlight' && m.status === 'skipped')).toMatchObject({ detail: 'Highlight e-mails are turned off in your settings' });
+    expect(history.find((m) => m.kind === 'highlight' && m.status === 'skipped')).toMatchObject({
+      detail: 'Highlight e-mails are turned off in your settings',
+    });
     expect(smtp.to('alice@example.com').filter((m) => m.subject.startsWith('Your highlight reel'))).toHaveLength(1);
-    expect(history.filter((m) => m.status === 'sent').map((m) => m.kind).sort()).toEqual(['highlight', 'upload']);
+    expect(
+      history
+        .filter((m) => m.status === 'sent')
+        .map((m) => m.kind)
+        .sort(),
+    ).toEqual(['highlight', 'upload']);
     expect((await api(app.baseUrl, 'GET', '/api/user/notifications', { token: bob })).json).toEqual([]);
   });
 
   it('mails a finished bulk batch once, with its counts and report link, and no mail per video', async () => {
     await api(app.baseUrl, 'PATCH', '/api/user/settings', { token: bob, body: { email: 'bulk-bob@example.com' } });
     const created = await api(app.baseUrl, 'POST', '/api/batches', { token: bob, body: { name: 'Cup <day> 1' } });
-    const upload = await postBulk(`${app.baseUrl}/api/batches/${created.json.id}/videos/bulk`, bob, [{ path: tinyClip(0), filename: 'a.mp4' }, { path: tinyClip(1), filename: 'b.mp4' }]);
+    const upload = await postBulk(`${app.baseUrl}/api/batches/${created.json.id}/videos/bulk`, bob, [
+      { path: tinyClip(0), filename: 'a.mp4' },
+      { path: tinyClip(1), filename: 'b.mp4' },
+    ]);
     expect(upload.status).toBe(201);
     const [mail] = await smtp.waitFor('bulk-bob@example.com', 1, 240_000, (m) => m.subject.startsWith('Your batch'));
     expect(mail.subject).toBe('Your batch "Cup <day> 1" has finished');
@@ -154,7 +197,8 @@ describe('settings and e-mail through the gateway', () => {
     // recorded has left the outbox: what SMTP got and the history say all there is.
     const nc = await connect({ servers: app.env.NATS_URL });
     try {
-      for (const durable of ['notifications-video-processed', 'notifications-highlights-ready', 'notifications-batch-finished']) await waitUntilConsumed(nc, durable);
+      for (const durable of ['notifications-video-processed', 'notifications-highlights-ready', 'notifications-batch-finished'])
+        await waitUntilConsumed(nc, durable);
     } finally {
       await nc.close();
     }
@@ -183,7 +227,9 @@ describe('settings and e-mail through the gateway', () => {
 
   it('sends test e-mails and answers 429 with Retry-After past the limit', async () => {
     expect((await api(app.baseUrl, 'POST', '/api/test-email', { token: bob, body: { email: '', type: 'upload' } })).status).toBe(400);
-    expect((await api(app.baseUrl, 'POST', '/api/test-email', { token: bob, body: { email: 'bob@example.com', type: 'upload', cc: 'x@example.com' } })).status).toBe(400);
+    expect(
+      (await api(app.baseUrl, 'POST', '/api/test-email', { token: bob, body: { email: 'bob@example.com', type: 'upload', cc: 'x@example.com' } })).status,
+    ).toBe(400);
     const first = await api(app.baseUrl, 'POST', '/api/test-email', { token: bob, body: { email: 'bob@example.com', type: 'highlight' } });
     expect(first.status).toBe(200);
     expect(first.json).toEqual({ message: 'Test highlight e-mail sent to bob@example.com' });

@@ -101,7 +101,9 @@ describe('login and register rate limits', () => {
 
   it('two gateway replicas share one per-IP budget, also under a concurrent burst', async () => {
     const gateways = [app.baseUrl, replica.baseUrl];
-    const statuses = await Promise.all(Array.from({ length: 14 }, (_, i) => login('127.0.0.32', gateways[i % 2], uniqueUsername('burst')).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => login('127.0.0.32', gateways[i % 2], uniqueUsername('burst')).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 401)).toHaveLength(8);
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
   });

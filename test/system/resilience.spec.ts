@@ -3,8 +3,12 @@ import { api } from './api';
 
 describe('when the auth service is down', () => {
   let app: RunningApp;
-  beforeAll(async () => { app = await startApp({ RPC_TIMEOUT_MS: '2000' }); });
-  afterAll(async () => { await app?.stack.stop(); });
+  beforeAll(async () => {
+    app = await startApp({ RPC_TIMEOUT_MS: '2000' });
+  });
+  afterAll(async () => {
+    await app?.stack.stop();
+  });
 
   it('answers 503 with a clear message, then recovers by itself when auth returns', async () => {
     const body = { username: uniqueUsername('down'), password: 'secret1' };

@@ -17,6 +17,8 @@ describe('configured directories at start', () => {
       timeout: 60_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stdout + result.stderr).toMatch(/media-worker failed to start: Invalid configuration: WORK_DIR=\S*not-a-folder\/work cannot be created or written \(ENOTDIR\)/);
+    expect(result.stdout + result.stderr).toMatch(
+      /media-worker failed to start: Invalid configuration: WORK_DIR=\S*not-a-folder\/work cannot be created or written \(ENOTDIR\)/,
+    );
   });
 });

@@ -43,8 +43,9 @@ describe('two replicas of every service', () => {
     }
 
     // Highlights asked through one gateway, followed through the other.
-    const reels = await Promise.all(ids.slice(0, 2).map((id) =>
-      api(gateways[1], 'POST', `/api/videos/${id}/generate-highlights`, { token, body: { targetLength: 15, quality: '480p' } })));
+    const reels = await Promise.all(
+      ids.slice(0, 2).map((id) => api(gateways[1], 'POST', `/api/videos/${id}/generate-highlights`, { token, body: { targetLength: 15, quality: '480p' } })),
+    );
     expect(reels.map((r) => r.status)).toEqual([202, 202]);
     for (const reel of reels) {
       await events.waitFor((e) => e.type === 'highlight.progress' && e.data.highlightId === reel.json.id && e.data.status === 'ready', 180_000);
@@ -66,7 +67,7 @@ describe('two replicas of every service', () => {
     for (const [i, reel] of reels.entries()) expect(counts.get(`evt.media.highlights.ready ${ids[i]} ${reel.json.id}`)).toBe(1);
   }, 300_000);
 
-  it('counts a batch once and asks for each video\'s highlights once, with both batches replicas consuming', async () => {
+  it("counts a batch once and asks for each video's highlights once, with both batches replicas consuming", async () => {
     const token = await signUp(gateways[0]);
     const created = await api(gateways[0], 'POST', '/api/batches', { token, body: { name: 'Replicas', description: '' } });
     const files = [0, 1, 2].map((i) => ({ path: tinyClip(20 + i), filename: `match-${i}.mp4` }));

@@ -13,7 +13,9 @@ describe('videos through the gateway: upload, live progress, streaming, download
     app = await startApp();
     [alice, bob] = await Promise.all([signUp(app.baseUrl), signUp(app.baseUrl)]);
   }, 60_000);
-  afterAll(async () => { await app?.stack.stop(); });
+  afterAll(async () => {
+    await app?.stack.stop();
+  });
 
   it('uploads a VP9 WebM and streams its real pipeline stages over SSE until processed', async () => {
     const events = openEvents(app.baseUrl, alice);

@@ -38,7 +38,9 @@ describe('a media worker that dies mid-job', () => {
     app = await startApp({ JOB_ACK_WAIT_SECONDS: '4' });
     token = await signUp(app.baseUrl);
   }, 60_000);
-  afterAll(async () => { await app?.stack.stop(); });
+  afterAll(async () => {
+    await app?.stack.stop();
+  });
 
   it('leaves its job to another worker, which finishes it exactly once', async () => {
     const created = await uploadVideo(app.baseUrl, token, 'slow.webm');

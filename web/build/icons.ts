@@ -9,8 +9,21 @@ import { deflateSync } from 'node:zlib';
 export type IconOptions = { maskable?: boolean; opaque?: boolean };
 
 type Point = readonly [number, number];
-const PLAY: Point[] = [[188, 166], [188, 346], [340, 256]];
-const SPARK: Point[] = [[370, 104], [381, 135], [412, 146], [381, 157], [370, 188], [359, 157], [328, 146], [359, 135]];
+const PLAY: Point[] = [
+  [188, 166],
+  [188, 346],
+  [340, 256],
+];
+const SPARK: Point[] = [
+  [370, 104],
+  [381, 135],
+  [412, 146],
+  [381, 157],
+  [370, 188],
+  [359, 157],
+  [328, 146],
+  [359, 135],
+];
 const ORANGE_A = [0xff, 0x8a, 0x2b];
 const ORANGE_B = [0xff, 0x5a, 0x00];
 const DARK = [0x0f, 0x11, 0x15];
@@ -67,7 +80,10 @@ export function drawIcon(size: number, { maskable = false, opaque = false }: Ico
           let cr: number;
           let cg: number;
           let cb: number;
-          if (inside && ((x >= 170 && x <= 358 && y >= 148 && y <= 364 && inPlay(x, y)) || (x >= 328 && x <= 412 && y >= 104 && y <= 188 && inPolygon(x, y, SPARK)))) {
+          if (
+            inside &&
+            ((x >= 170 && x <= 358 && y >= 148 && y <= 364 && inPlay(x, y)) || (x >= 328 && x <= 412 && y >= 104 && y <= 188 && inPolygon(x, y, SPARK)))
+          ) {
             cr = cg = cb = 255;
           } else if (inside) {
             const t = Math.max(0, Math.min(1, (x + y) / 1024));

@@ -12,13 +12,25 @@
 
   function backIfServerAnswers() {
     if (leaving || !navigator.onLine) return;
-    fetch('/healthz', { cache: 'no-store' }).then(function (response) { if (response.ok) back(); }, function () {});
+    fetch('/healthz', { cache: 'no-store' }).then(
+      function (response) {
+        if (response.ok) back();
+      },
+      function () {},
+    );
   }
 
-  window.addEventListener('beforeunload', function () { leaving = true; });
-  window.addEventListener('pageshow', function () { leaving = false; });
+  window.addEventListener('beforeunload', function () {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', function () {
+    leaving = false;
+  });
   window.addEventListener('online', backIfServerAnswers);
   setInterval(backIfServerAnswers, CHECK_EVERY_MS);
   // A click is the user's own wish, whatever happened before.
-  document.getElementById('retry').addEventListener('click', function () { leaving = false; back(); });
+  document.getElementById('retry').addEventListener('click', function () {
+    leaving = false;
+    back();
+  });
 })();

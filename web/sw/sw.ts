@@ -79,7 +79,9 @@ registerRoute(
       const response = await fetch(key, { credentials: 'same-origin' });
       if (response.status !== 200) return response;
       (event as ExtendableEvent).waitUntil(
-        cache.put(key, response.clone()).then(() => musicExpiration.cacheDidUpdate?.({ cacheName: MUSIC, request: new Request(key), event, state: {} } as never)),
+        cache
+          .put(key, response.clone())
+          .then(() => musicExpiration.cacheDidUpdate?.({ cacheName: MUSIC, request: new Request(key), event, state: {} } as never)),
       );
       full = response;
     }

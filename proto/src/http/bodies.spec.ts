@@ -38,7 +38,9 @@ describe('the HTTP bodies', () => {
   it('check every moment and its reasons', () => {
     expect(value(editMomentsBody, { moments: [{ start: 1, end: 3 }] })).toMatchObject({ moments: [{ start: 1, end: 3, score: 0, reasons: [] }] });
     expect(problem(editMomentsBody, {})).toBe('moments must be a list of {start, end} in seconds');
-    expect(problem(editMomentsBody, { moments: Array.from({ length: 101 }, () => ({ start: 0, end: 1 })) })).toBe('moments must be a list of {start, end} in seconds');
+    expect(problem(editMomentsBody, { moments: Array.from({ length: 101 }, () => ({ start: 0, end: 1 })) })).toBe(
+      'moments must be a list of {start, end} in seconds',
+    );
     expect(problem(editMomentsBody, { moments: [{ start: 1, end: 2, at: 3 }] })).toBe('Unknown field: at');
     expect(problem(editMomentsBody, { moments: [{ start: 1, end: 2, reasons: [1] }] })).toBe('reasons must be a list of at most 10 texts');
   });

@@ -7,24 +7,43 @@ import { amount, fieldsOf, flag, noFields, optionalFlag, optionalText, text } fr
  * folder that exists) belong to the service that owns them.
  */
 
-export const credentialsBody = fieldsOf({
-  username: z.string({ error: 'Username and password are required' }).max(1000, { error: 'Username or password is too long' }),
-  password: z.string({ error: 'Username and password are required' }).max(1000, { error: 'Username or password is too long' }),
-}, 'The request body');
+export const credentialsBody = fieldsOf(
+  {
+    username: z.string({ error: 'Username and password are required' }).max(1000, { error: 'Username or password is too long' }),
+    password: z.string({ error: 'Username and password are required' }).max(1000, { error: 'Username or password is too long' }),
+  },
+  'The request body',
+);
 
-export const completeUploadBody = fieldsOf({
-  videoURL: text(),
-  title: text(1000),
-  originalFilename: text(1000),
-  fileSize: amount().refine(Number.isSafeInteger, { error: 'fileSize must be a whole number of bytes' }),
-  duration: amount(),
-}, 'The request body');
+export const completeUploadBody = fieldsOf(
+  {
+    videoURL: text(),
+    title: text(1000),
+    originalFilename: text(1000),
+    fileSize: amount().refine(Number.isSafeInteger, { error: 'fileSize must be a whole number of bytes' }),
+    duration: amount(),
+  },
+  'The request body',
+);
 
-export const moveVideoBody = fieldsOf({
-  folderId: z.union([z.string().max(100).refine((id) => id.trim() !== ''), z.null()], {
-    error: (iss) => (iss.input === undefined ? 'folderId is required (a folder id, or null for the library)' : 'folderId must be a folder id, or null for the library'),
-  }),
-}, 'The request body');
+export const moveVideoBody = fieldsOf(
+  {
+    folderId: z.union(
+      [
+        z
+          .string()
+          .max(100)
+          .refine((id) => id.trim() !== ''),
+        z.null(),
+      ],
+      {
+        error: (iss) =>
+          iss.input === undefined ? 'folderId is required (a folder id, or null for the library)' : 'folderId must be a folder id, or null for the library',
+      },
+    ),
+  },
+  'The request body',
+);
 
 export const trimBody = fieldsOf({ start: text(20), end: text(20), title: text(1000) }, 'The request body');
 
@@ -46,40 +65,54 @@ export const MAX_MOMENTS_IN_BODY = 100;
 const MAX_REASONS = 10;
 const REASONS = `reasons must be a list of at most ${MAX_REASONS} texts`;
 
-const momentBody = fieldsOf({
-  start: amount(),
-  end: amount(),
-  score: amount(),
-  reasons: z.array(z.string({ error: REASONS }).max(100, { error: REASONS }), { error: REASONS })
-    .max(MAX_REASONS, { error: REASONS })
-    .nullish()
-    .transform((v) => v ?? []),
-}, 'Every moment');
+const momentBody = fieldsOf(
+  {
+    start: amount(),
+    end: amount(),
+    score: amount(),
+    reasons: z
+      .array(z.string({ error: REASONS }).max(100, { error: REASONS }), { error: REASONS })
+      .max(MAX_REASONS, { error: REASONS })
+      .nullish()
+      .transform((v) => v ?? []),
+  },
+  'Every moment',
+);
 
-export const editMomentsBody = fieldsOf({
-  moments: z.array(momentBody, { error: 'moments must be a list of {start, end} in seconds' })
-    .max(MAX_MOMENTS_IN_BODY, { error: 'moments must be a list of {start, end} in seconds' }),
-  ...renderFields,
-}, 'The request body');
+export const editMomentsBody = fieldsOf(
+  {
+    moments: z
+      .array(momentBody, { error: 'moments must be a list of {start, end} in seconds' })
+      .max(MAX_MOMENTS_IN_BODY, { error: 'moments must be a list of {start, end} in seconds' }),
+    ...renderFields,
+  },
+  'The request body',
+);
 
 export const exportBody = fieldsOf({ start: text(20), end: text(20), ...renderFields }, 'The request body');
 
-export const notificationFlagsBody = fieldsOf({
-  uploadConfirmation: optionalFlag(),
-  highlightCompletion: optionalFlag(),
-  processingErrors: optionalFlag(),
-  weeklyDigest: optionalFlag(),
-}, 'notifications');
+export const notificationFlagsBody = fieldsOf(
+  {
+    uploadConfirmation: optionalFlag(),
+    highlightCompletion: optionalFlag(),
+    processingErrors: optionalFlag(),
+    weeklyDigest: optionalFlag(),
+  },
+  'notifications',
+);
 
 export const privacyFlagsBody = fieldsOf({ autoDeleteAfter30Days: optionalFlag(), publicHighlights: optionalFlag() }, 'privacy');
 
 /** A partial update: only the fields sent change. */
-export const settingsBody = fieldsOf({
-  email: optionalText(254),
-  name: optionalText(200),
-  notifications: notificationFlagsBody.optional(),
-  privacy: privacyFlagsBody.optional(),
-}, 'The request body');
+export const settingsBody = fieldsOf(
+  {
+    email: optionalText(254),
+    name: optionalText(200),
+    notifications: notificationFlagsBody.optional(),
+    privacy: privacyFlagsBody.optional(),
+  },
+  'The request body',
+);
 
 export const testEmailBody = fieldsOf({ email: text(254), type: text(20) }, 'The request body');
 

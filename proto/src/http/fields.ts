@@ -12,7 +12,11 @@ const typeName = (value: unknown) => (value === null ? 'null' : Array.isArray(va
 /** A text of at most `max` characters; absent or null reads as ''. */
 export function text(max = 2048) {
   const error = (iss: { path?: PropertyKey[] }) => `${fieldOf(iss.path ?? [])} must be a text of at most ${max} characters`;
-  return z.string({ error }).max(max, { error }).nullish().transform((v) => v ?? '');
+  return z
+    .string({ error })
+    .max(max, { error })
+    .nullish()
+    .transform((v) => v ?? '');
 }
 
 /** A text of at most `max` characters that may be left out (undefined) or cleared (null). */
@@ -24,12 +28,19 @@ export function optionalText(max: number) {
 /** A finite number of at least 0; absent or null reads as 0. */
 export function amount() {
   const error = (iss: { path?: PropertyKey[] }) => `${fieldOf(iss.path ?? [])} must be a number of at least 0`;
-  return z.number({ error }).min(0, { error }).nullish().transform((v) => v ?? 0);
+  return z
+    .number({ error })
+    .min(0, { error })
+    .nullish()
+    .transform((v) => v ?? 0);
 }
 
 /** true or false; absent or null reads as false. */
 export function flag() {
-  return z.boolean({ error: (iss) => `${fieldOf(iss.path ?? [])} must be true or false` }).nullish().transform((v) => v === true);
+  return z
+    .boolean({ error: (iss) => `${fieldOf(iss.path ?? [])} must be true or false` })
+    .nullish()
+    .transform((v) => v === true);
 }
 
 /** true or false, left out when absent (a partial update). */
@@ -62,7 +73,12 @@ export function readBody<S extends z.ZodType>(schema: S, value: unknown): { valu
   const unknown = issues.find((i) => i.code === 'unrecognized_keys');
   if (unknown && unknown.code === 'unrecognized_keys') {
     const keys = unknown.keys;
-    return { problem: { message: `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`, details: keys.map((field) => ({ field, message: 'Unknown field' })) } };
+    return {
+      problem: {
+        message: `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`,
+        details: keys.map((field) => ({ field, message: 'Unknown field' })),
+      },
+    };
   }
   const first = issues[0];
   const field = first.path.map(String).join('.');

@@ -9,7 +9,10 @@ import type { UserEntity } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { UsernameTakenError, UsersRepository } from './users.repository';
 
-export interface TokenClaims { sub: string; username: string }
+export interface TokenClaims {
+  sub: string;
+  username: string;
+}
 
 @Injectable()
 export class AuthService {

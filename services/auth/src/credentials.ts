@@ -6,7 +6,10 @@ export const PASSWORD_MIN = 6;
 /** argon2 accepts long inputs, but hashing megabytes on request is a denial of service. */
 export const PASSWORD_MAX = 128;
 
-export interface Credentials { username: string; password: string }
+export interface Credentials {
+  username: string;
+  password: string;
+}
 
 /** The sign-up rules (username of at least 3 characters, password of at least 6) plus upper bounds; every broken rule is reported. */
 export function credentialViolations({ username, password }: Credentials): FieldViolation[] {

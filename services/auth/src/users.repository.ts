@@ -3,7 +3,11 @@ import { isUuid } from '@reelsmith/kit';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import { UserEntity } from './entities/user.entity';
 
-export interface NewUser { username: string; usernameNormalized: string; passwordHash: string }
+export interface NewUser {
+  username: string;
+  usernameNormalized: string;
+  passwordHash: string;
+}
 
 export class UsernameTakenError extends Error {}
 

@@ -5,10 +5,23 @@ import { BatchEntity } from './entities/batch.entity';
 import { BatchVideoEntity } from './entities/batch-video.entity';
 import { batchStatus, countItems, type ItemStatus, type Transition, TRANSITIONS } from './rules';
 
-export interface NewItem { videoId: string; objectKey: string; originalFilename: string; size: number }
-export interface TransitionChanges { errorReason?: string; highlightId?: string | null; processedAt?: Date; clearVideo?: boolean }
+export interface NewItem {
+  videoId: string;
+  objectKey: string;
+  originalFilename: string;
+  size: number;
+}
+export interface TransitionChanges {
+  errorReason?: string;
+  highlightId?: string | null;
+  processedAt?: Date;
+  clearVideo?: boolean;
+}
 /** The item an event moved, and its batch after the recount. */
-export interface Moved { item: BatchVideoEntity; batch: BatchEntity }
+export interface Moved {
+  item: BatchVideoEntity;
+  batch: BatchEntity;
+}
 
 /** Batches and their items; every read by a user is scoped to the owner. */
 export abstract class BatchesRepository {
@@ -22,7 +35,12 @@ export abstract class BatchesRepository {
    * Applies one transition to the item of a video (or an item id) if its status allows it, then
    * recounts the batch, in one transaction; null when it did not apply (unknown video, redelivery).
    */
-  abstract transition(where: { videoId: string } | { itemId: string }, transition: Transition, changes?: TransitionChanges, onlyHighlight?: string): Promise<Moved | null>;
+  abstract transition(
+    where: { videoId: string } | { itemId: string },
+    transition: Transition,
+    changes?: TransitionChanges,
+    onlyHighlight?: string,
+  ): Promise<Moved | null>;
   abstract setHighlight(itemId: string, highlightId: string): Promise<void>;
 }
 
@@ -60,7 +78,8 @@ export class TypeOrmBatchesRepository extends BatchesRepository {
       const existing = await tx.getRepository(BatchVideoEntity).countBy({ batchId });
       if (existing + items.length > max) return null;
       const rows = items.map((item, i) =>
-        tx.getRepository(BatchVideoEntity).create({ ...item, batchId, userId: batch.userId, position: existing + i, status: 'importing' satisfies ItemStatus }));
+        tx.getRepository(BatchVideoEntity).create({ ...item, batchId, userId: batch.userId, position: existing + i, status: 'importing' satisfies ItemStatus }),
+      );
       const saved = await tx.getRepository(BatchVideoEntity).save(rows);
       return { batch: await recount(tx, batchId), items: saved };
     });
@@ -71,7 +90,10 @@ export class TypeOrmBatchesRepository extends BatchesRepository {
     return this.dataSource.transaction(async (tx) => {
       const params: unknown[] = [rule.to, [...rule.from], 'videoId' in where ? where.videoId : where.itemId];
       const set = ['"status" = $1', '"updated_at" = now()'];
-      const add = (sql: string, value: unknown) => { params.push(value); set.push(sql.replace('?', `$${params.length}`)); };
+      const add = (sql: string, value: unknown) => {
+        params.push(value);
+        set.push(sql.replace('?', `$${params.length}`));
+      };
       if (changes.errorReason !== undefined) add('"error_reason" = ?', changes.errorReason);
       if (changes.highlightId !== undefined) add('"highlight_id" = ?', changes.highlightId);
       if (changes.processedAt) add('"processed_at" = ?', changes.processedAt);
@@ -87,7 +109,9 @@ export class TypeOrmBatchesRepository extends BatchesRepository {
       if (transition === 'highlightsReadyAfterRetry') condition += ' AND "highlight_id" IS NOT NULL';
       const key = 'videoId' in where ? where.videoId : where.itemId;
       if (!isUuid(key)) return null;
-      const rows: Array<{ id: string }> = (await tx.query(`UPDATE "batches"."batch_videos" SET ${set.join(', ')} WHERE ${condition} RETURNING "id"`, params))[0];
+      const rows: Array<{ id: string }> = (
+        await tx.query(`UPDATE "batches"."batch_videos" SET ${set.join(', ')} WHERE ${condition} RETURNING "id"`, params)
+      )[0];
       if (!rows?.length) return null;
       const item = await tx.getRepository(BatchVideoEntity).findOneByOrFail({ id: rows[0].id });
       return { item, batch: await recount(tx, item.batchId) };

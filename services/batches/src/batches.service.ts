@@ -57,10 +57,15 @@ export class BatchesService {
     const count = checkFileCount(batch.totalVideos, request.files.length);
     if (!count.ok) throw RpcFailure.invalid(count.message, [{ field: 'videos', message: count.message }]);
     const prefix = uploadPrefix(request.userId);
-    if (request.files.some((f) => !f.objectKey.startsWith(prefix))) throw RpcFailure.invalid('Only the caller\'s own uploads can be added');
+    if (request.files.some((f) => !f.objectKey.startsWith(prefix))) throw RpcFailure.invalid("Only the caller's own uploads can be added");
     const added = await this.batches.addItems(
       batch.id,
-      request.files.map((f) => ({ videoId: randomUUID(), objectKey: f.objectKey, originalFilename: f.originalFilename.slice(-255) || 'video', size: Number(f.size) })),
+      request.files.map((f) => ({
+        videoId: randomUUID(),
+        objectKey: f.objectKey,
+        originalFilename: f.originalFilename.slice(-255) || 'video',
+        size: Number(f.size),
+      })),
       MAX_VIDEOS_PER_BATCH,
     );
     if (!added) throw RpcFailure.invalid(`Maximum ${MAX_VIDEOS_PER_BATCH} videos per batch`);
@@ -71,7 +76,12 @@ export class BatchesService {
       for (let item = queue.shift(); item; item = queue.shift()) {
         try {
           await this.media.call(Media.videosImport, {
-            userId: request.userId, videoId: item.videoId!, objectKey: item.objectKey, originalFilename: item.originalFilename, title: '', batchId: batch.id,
+            userId: request.userId,
+            videoId: item.videoId!,
+            objectKey: item.objectKey,
+            originalFilename: item.originalFilename,
+            title: '',
+            batchId: batch.id,
           });
           this.publish(await this.batches.transition({ itemId: item.id }, 'imported'));
         } catch (err) {
@@ -104,8 +114,9 @@ export class BatchesService {
 
   /** Processed: ask for the default highlights once (the claim makes a redelivery a no-op). */
   async onVideoProcessed(event: mediaV1.VideoProcessed, occurredAt: Date): Promise<void> {
-    const claimed = await this.batches.transition({ videoId: event.videoId }, 'videoProcessed', { processedAt: occurredAt })
-      ?? await this.batches.transition({ videoId: event.videoId }, 'videoProcessedAfterRetry', { processedAt: occurredAt, errorReason: '' });
+    const claimed =
+      (await this.batches.transition({ videoId: event.videoId }, 'videoProcessed', { processedAt: occurredAt })) ??
+      (await this.batches.transition({ videoId: event.videoId }, 'videoProcessedAfterRetry', { processedAt: occurredAt, errorReason: '' }));
     if (!claimed) return;
     this.publish(claimed);
     try {
@@ -113,7 +124,9 @@ export class BatchesService {
       await this.batches.setHighlight(claimed.item.id, highlight.id);
     } catch (err) {
       if (err instanceof RpcFailure && REFUSALS.has(err.code)) {
-        this.publish(await this.batches.transition({ itemId: claimed.item.id }, 'highlightsFailed', { errorReason: `Highlights could not be started: ${err.message}` }));
+        this.publish(
+          await this.batches.transition({ itemId: claimed.item.id }, 'highlightsFailed', { errorReason: `Highlights could not be started: ${err.message}` }),
+        );
         return;
       }
       // Give the claim back; the event is redelivered and tries again.
@@ -132,14 +145,21 @@ export class BatchesService {
 
   async onHighlightsReady(event: mediaV1.HighlightsReady): Promise<void> {
     if (event.kind && event.kind !== 'highlights') return;
-    this.publish(await this.batches.transition({ videoId: event.videoId }, 'highlightsReady', { highlightId: event.highlightId }, event.highlightId)
-      ?? await this.batches.transition({ videoId: event.videoId }, 'highlightsReadyAfterRetry', { errorReason: '' }, event.highlightId));
+    this.publish(
+      (await this.batches.transition({ videoId: event.videoId }, 'highlightsReady', { highlightId: event.highlightId }, event.highlightId)) ??
+        (await this.batches.transition({ videoId: event.videoId }, 'highlightsReadyAfterRetry', { errorReason: '' }, event.highlightId)),
+    );
   }
 
   async onHighlightsFailed(event: mediaV1.HighlightsFailed): Promise<void> {
-    this.publish(await this.batches.transition(
-      { videoId: event.videoId }, 'highlightsFailed', { highlightId: event.highlightId, errorReason: `Highlights failed: ${event.reason || 'unknown reason'}` }, event.highlightId,
-    ));
+    this.publish(
+      await this.batches.transition(
+        { videoId: event.videoId },
+        'highlightsFailed',
+        { highlightId: event.highlightId, errorReason: `Highlights failed: ${event.reason || 'unknown reason'}` },
+        event.highlightId,
+      ),
+    );
   }
 
   private publish(moved: Moved | null) {
@@ -148,10 +168,20 @@ export class BatchesService {
     const { batch } = moved;
     if (batch.status !== 'completed' && batch.status !== 'error') return;
     // Once per settled state of the batch (the envelope id derives from it), for the notifications service's mail.
-    this.events.publish(batchesV1.BatchFinishedSchema, {
-      batchId: batch.id, userId: batch.userId, name: batch.name, status: batch.status,
-      totalVideos: batch.totalVideos, processedVideos: batch.processedVideos, failedVideos: batch.failedVideos,
-    }, { onceFor: `${batch.id}:${batch.totalVideos}:${batch.processedVideos}:${batch.failedVideos}` })
+    this.events
+      .publish(
+        batchesV1.BatchFinishedSchema,
+        {
+          batchId: batch.id,
+          userId: batch.userId,
+          name: batch.name,
+          status: batch.status,
+          totalVideos: batch.totalVideos,
+          processedVideos: batch.processedVideos,
+          failedVideos: batch.failedVideos,
+        },
+        { onceFor: `${batch.id}:${batch.totalVideos}:${batch.processedVideos}:${batch.failedVideos}` },
+      )
       .catch((err) => this.logger.warn(`evt.batches.batch.finished not published for ${batch.id}: ${(err as Error).message}`));
   }
 

@@ -9,7 +9,10 @@ export class BulkGate implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BulkGate.name);
   private readonly cache: EntitlementsCache;
 
-  constructor(@Inject(MEDIA_RPC) rpc: RpcClient, @Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {
+  constructor(
+    @Inject(MEDIA_RPC) rpc: RpcClient,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+  ) {
     this.cache = new EntitlementsCache(rpc);
   }
 
@@ -23,6 +26,9 @@ export class BulkGate implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async check(userId: string): Promise<void> {
     const plan = await this.cache.requirePlan(userId, 'Bulk processing');
-    if (!plan.bulk) throw RpcFailure.permissionDenied(`Bulk processing is part of Pro; ${planName(plan.plan)} uploads one video at a time. Upgrade to Pro under Billing to process batches.`);
+    if (!plan.bulk)
+      throw RpcFailure.permissionDenied(
+        `Bulk processing is part of Pro; ${planName(plan.plan)} uploads one video at a time. Upgrade to Pro under Billing to process batches.`,
+      );
   }
 }

@@ -25,11 +25,29 @@ export class MediaEventsConsumer implements OnApplicationBootstrap, BeforeApplic
     const logger = createLogger('batches', this.config.LOG_LEVEL);
     const nc = this.nc;
     this.consumers = await Promise.all([
-      startEventConsumer({ nc, logger, durable: 'batches-video-processed', schema: mediaV1.VideoProcessedSchema, handle: (e, ctx) => this.batches.onVideoProcessed(e, ctx.occurredAt ?? new Date()) }),
+      startEventConsumer({
+        nc,
+        logger,
+        durable: 'batches-video-processed',
+        schema: mediaV1.VideoProcessedSchema,
+        handle: (e, ctx) => this.batches.onVideoProcessed(e, ctx.occurredAt ?? new Date()),
+      }),
       startEventConsumer({ nc, logger, durable: 'batches-video-failed', schema: mediaV1.VideoFailedSchema, handle: (e) => this.batches.onVideoFailed(e) }),
       startEventConsumer({ nc, logger, durable: 'batches-video-deleted', schema: mediaV1.VideoDeletedSchema, handle: (e) => this.batches.onVideoDeleted(e) }),
-      startEventConsumer({ nc, logger, durable: 'batches-highlights-ready', schema: mediaV1.HighlightsReadySchema, handle: (e) => this.batches.onHighlightsReady(e) }),
-      startEventConsumer({ nc, logger, durable: 'batches-highlights-failed', schema: mediaV1.HighlightsFailedSchema, handle: (e) => this.batches.onHighlightsFailed(e) }),
+      startEventConsumer({
+        nc,
+        logger,
+        durable: 'batches-highlights-ready',
+        schema: mediaV1.HighlightsReadySchema,
+        handle: (e) => this.batches.onHighlightsReady(e),
+      }),
+      startEventConsumer({
+        nc,
+        logger,
+        durable: 'batches-highlights-failed',
+        schema: mediaV1.HighlightsFailedSchema,
+        handle: (e) => this.batches.onHighlightsFailed(e),
+      }),
     ]);
   }
 

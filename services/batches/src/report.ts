@@ -8,8 +8,7 @@ export interface ReportLookups {
   highlight(highlightId: string): Promise<mediaV1.Highlight>;
 }
 
-const seconds = (from: Date | null | undefined, to: Date | null | undefined) =>
-  from && to ? Math.round((to.getTime() - from.getTime()) / 100) / 10 : null;
+const seconds = (from: Date | null | undefined, to: Date | null | undefined) => (from && to ? Math.round((to.getTime() - from.getTime()) / 100) / 10 : null);
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 /** Null for a step that did not run. */
 const optionalRound = (value: number | undefined) => (value === undefined ? null : round(value));
@@ -88,4 +87,3 @@ export async function buildReport(batch: BatchEntity, items: BatchVideoEntity[],
     videos,
   };
 }
-

@@ -1,4 +1,14 @@
-import { batchStatus, checkBatchInput, checkFileCount, countItems, type ItemStatus, nextStatus, progressPercent, reportFilename, type Transition } from './rules';
+import {
+  batchStatus,
+  checkBatchInput,
+  checkFileCount,
+  countItems,
+  type ItemStatus,
+  nextStatus,
+  progressPercent,
+  reportFilename,
+  type Transition,
+} from './rules';
 
 describe('batch rules', () => {
   it('counts from the items, so the same event applied twice changes nothing', () => {

@@ -44,7 +44,11 @@ export function nextStatus(current: ItemStatus, transition: Transition): ItemSta
   return (rule.from as readonly ItemStatus[]).includes(current) ? rule.to : null;
 }
 
-export interface Counters { totalVideos: number; processedVideos: number; failedVideos: number }
+export interface Counters {
+  totalVideos: number;
+  processedVideos: number;
+  failedVideos: number;
+}
 
 /** Counters are counted from the items, never incremented, so a redelivered event cannot count twice. */
 export function countItems(statuses: ItemStatus[]): Counters {

@@ -65,7 +65,11 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
   /** Every evt.batches.batch.finished of a batch on the EVENTS stream. */
   async function finishedEvents(batchId: string) {
     const jsm = await nc.jetstreamManager();
-    const info = await jsm.consumers.add('EVENTS', { filter_subject: 'evt.batches.batch.finished', ack_policy: AckPolicy.None, inactive_threshold: nanos(60_000) });
+    const info = await jsm.consumers.add('EVENTS', {
+      filter_subject: 'evt.batches.batch.finished',
+      ack_policy: AckPolicy.None,
+      inactive_threshold: nanos(60_000),
+    });
     const consumer = await nc.jetstream().consumers.get('EVENTS', info.name);
     const found: batchesV1.BatchFinished[] = [];
     for (;;) {
@@ -84,8 +88,10 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
     await storage.remove([file.objectKey]);
   });
 
-  it('creates batches with a trimmed name, lists the owner\'s newest first and hides them from others', async () => {
-    expect((await rejection(client.call(Rpc.batchesCreate, { userId: alice, name: '   ', description: '' }))).message).toBe('Please enter a name for this batch');
+  it("creates batches with a trimmed name, lists the owner's newest first and hides them from others", async () => {
+    expect((await rejection(client.call(Rpc.batchesCreate, { userId: alice, name: '   ', description: '' }))).message).toBe(
+      'Please enter a name for this batch',
+    );
     const first = await client.call(Rpc.batchesCreate, { userId: alice, name: '  Cup day 1 ', description: ' morning ' });
     const second = await client.call(Rpc.batchesCreate, { userId: alice, name: 'Cup day 2', description: '' });
     expect(first).toMatchObject({ name: 'Cup day 1', description: 'morning', status: 'pending', totalVideos: 0, processedVideos: 0, failedVideos: 0 });
@@ -97,17 +103,25 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
       () => client.call(Rpc.reportGet, { userId: bob, batchId: first.id }),
       () => client.call(Rpc.videosAdd, { userId: bob, batchId: first.id, files: [] }),
       () => client.call(Rpc.batchesGet, { userId: alice, batchId: 'not-a-uuid' }),
-    ]) expect((await rejection(call())).code).toBe(ErrorCode.NOT_FOUND);
+    ])
+      expect((await rejection(call())).code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('refuses more than 50 videos and creates nothing', async () => {
     const batch = await client.call(Rpc.batchesCreate, { userId: alice, name: 'Too many', description: '' });
-    const files = Array.from({ length: 51 }, (_, i) => ({ objectKey: `uploads/${alice}/${randomUUID()}`, originalFilename: `${i}.mp4`, size: 1n, contentType: 'video/mp4' }));
+    const files = Array.from({ length: 51 }, (_, i) => ({
+      objectKey: `uploads/${alice}/${randomUUID()}`,
+      originalFilename: `${i}.mp4`,
+      size: 1n,
+      contentType: 'video/mp4',
+    }));
     const failure = await rejection(client.call(Rpc.videosAdd, { userId: alice, batchId: batch.id, files }));
     expect(failure).toMatchObject({ code: ErrorCode.INVALID_ARGUMENT, message: 'Maximum 50 videos per batch' });
     expect(await client.call(Rpc.batchesGet, { userId: alice, batchId: batch.id })).toMatchObject({ totalVideos: 0, status: 'pending' });
     // Another user's objects cannot be slipped in.
-    const foreign = await rejection(client.call(Rpc.videosAdd, { userId: alice, batchId: batch.id, files: [{ ...files[0], objectKey: `uploads/${bob}/${randomUUID()}` }] }));
+    const foreign = await rejection(
+      client.call(Rpc.videosAdd, { userId: alice, batchId: batch.id, files: [{ ...files[0], objectKey: `uploads/${bob}/${randomUUID()}` }] }),
+    );
     expect(foreign.code).toBe(ErrorCode.INVALID_ARGUMENT);
   });
 
@@ -122,7 +136,11 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
     ];
     const added = await client.call(Rpc.videosAdd, { userId: alice, batchId: batch.id, files }, { timeoutMs: 120_000 });
     expect(added.videos.map((v) => [v.originalFilename, v.status])).toEqual([
-      ['goal-1.mp4', 'processing'], ['meeting-notes.mp4', 'failed'], ['goal-2.mp4', 'processing'], ['cut-short.mp4', 'failed'], ['empty.mp4', 'failed'],
+      ['goal-1.mp4', 'processing'],
+      ['meeting-notes.mp4', 'failed'],
+      ['goal-2.mp4', 'processing'],
+      ['cut-short.mp4', 'failed'],
+      ['empty.mp4', 'failed'],
     ]);
     expect(added.videos[4].errorReason).toBe('The file is empty.');
     expect(added.videos[1].errorReason).toMatch(/not a video we can read/);
@@ -151,12 +169,30 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
     expect((await media.client.call(MediaRpc.highlightsList, { userId: alice, videoId: added.videos[0].videoId })).highlights).toHaveLength(1);
     // The batch's end went out once as evt.batches.batch.finished (for the notifications service's mail).
     const finished = await finishedEvents(batch.id);
-    expect(finished).toEqual([expect.objectContaining({ batchId: batch.id, userId: alice, name: 'Summer League', status: 'completed', totalVideos: 5, processedVideos: 2, failedVideos: 3 })]);
+    expect(finished).toEqual([
+      expect.objectContaining({
+        batchId: batch.id,
+        userId: alice,
+        name: 'Summer League',
+        status: 'completed',
+        totalVideos: 5,
+        processedVideos: 2,
+        failedVideos: 3,
+      }),
+    ]);
 
     const report = await client.call(Rpc.reportGet, { userId: alice, batchId: batch.id });
     expect(report.filename).toBe('summer-league-report.json');
     const doc = JSON.parse(report.json);
-    expect(doc.batch).toMatchObject({ id: batch.id, name: 'Summer League', status: 'completed', totalVideos: 5, processedVideos: 2, failedVideos: 3, progressPercent: 40 });
+    expect(doc.batch).toMatchObject({
+      id: batch.id,
+      name: 'Summer League',
+      status: 'completed',
+      totalVideos: 5,
+      processedVideos: 2,
+      failedVideos: 3,
+      progressPercent: 40,
+    });
     expect(doc.videos).toHaveLength(5);
     const good = doc.videos[0];
     expect(good).toMatchObject({ originalFilename: 'goal-1.mp4', status: 'processed', videoStatus: 'processed', error: null });
@@ -173,7 +209,11 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
 
   it('counts a failed video again once the user retried it and it worked', async () => {
     const batch = await client.call(Rpc.batchesCreate, { userId: bob, name: 'Retried', description: '' });
-    const added = await client.call(Rpc.videosAdd, { userId: bob, batchId: batch.id, files: [await store(bob, tinyClip(3), 'goal.mp4')] }, { timeoutMs: 120_000 });
+    const added = await client.call(
+      Rpc.videosAdd,
+      { userId: bob, batchId: batch.id, files: [await store(bob, tinyClip(3), 'goal.mp4')] },
+      { timeoutMs: 120_000 },
+    );
     const videoId = added.videos[0].videoId;
     await waitForBatch(client, bob, batch.id, (b) => b.status === 'completed');
     const db = app.get(DataSource);
@@ -181,7 +221,9 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
     const events = app.get(EventPublisher);
 
     // As if its processing had failed (media's retry then processes it): the processed event revives the item.
-    await db.query(`UPDATE "batches"."batch_videos" SET "status" = 'failed', "processed_at" = NULL, "error_reason" = 'Processing failed' WHERE "id" = $1`, [item.id]);
+    await db.query(`UPDATE "batches"."batch_videos" SET "status" = 'failed', "processed_at" = NULL, "error_reason" = 'Processing failed' WHERE "id" = $1`, [
+      item.id,
+    ]);
     await db.query(`UPDATE "batches"."batches" SET "status" = 'error', "processed_videos" = 0, "failed_videos" = 1 WHERE "id" = $1`, [batch.id]);
     await events.publish(mediaV1.VideoProcessedSchema, { videoId, userId: bob, title: 'goal', duration: 1 });
     const revived = await waitForBatch(client, bob, batch.id, (b) => b.status === 'completed');
@@ -198,7 +240,10 @@ describe('batches service over real NATS, PostgreSQL, S3, media and ffmpeg', () 
     expect((await db.query(`SELECT "status" FROM "batches"."batch_videos" WHERE "id" = $1`, [item.id]))[0].status).toBe('failed');
     await events.publish(mediaV1.HighlightsReadySchema, { highlightId: reel.highlight_id, videoId, userId: bob, title: 'goal', kind: 'highlights' });
     await waitUntilConsumed(nc, 'batches-highlights-ready');
-    expect((await db.query(`SELECT "status", "error_reason" FROM "batches"."batch_videos" WHERE "id" = $1`, [item.id]))[0]).toEqual({ status: 'processed', error_reason: '' });
+    expect((await db.query(`SELECT "status", "error_reason" FROM "batches"."batch_videos" WHERE "id" = $1`, [item.id]))[0]).toEqual({
+      status: 'processed',
+      error_reason: '',
+    });
     expect(await client.call(Rpc.batchesGet, { userId: bob, batchId: batch.id })).toMatchObject({ status: 'completed', processedVideos: 1, failedVideos: 0 });
   }, 200_000);
 

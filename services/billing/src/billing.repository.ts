@@ -37,9 +37,7 @@ export interface BillingTransaction {
 
 /** Whether `state` may replace `stored`: a newer state of the same subscription, or a newer subscription. */
 export function supersedes(state: SubscriptionWrite, stored: SubscriptionRow): boolean {
-  return state.stripeSubscriptionId === stored.stripeSubscriptionId
-    ? stored.stateAt <= state.stateAt
-    : stored.subscriptionCreated <= state.subscriptionCreated;
+  return state.stripeSubscriptionId === stored.stripeSubscriptionId ? stored.stateAt <= state.stateAt : stored.subscriptionCreated <= state.subscriptionCreated;
 }
 
 class TypeOrmBillingTransaction implements BillingTransaction {
@@ -52,19 +50,26 @@ class TypeOrmBillingTransaction implements BillingTransaction {
   async applySubscription(state: SubscriptionWrite) {
     // A first state inserts; a later one takes the row's lock, so concurrent writers of one user
     // compare against each other's result (the INSERT waits for a twin's uncommitted row).
-    const inserted = await this.subscriptions.createQueryBuilder().insert()
+    const inserted = await this.subscriptions
+      .createQueryBuilder()
+      .insert()
       .values({ ...state, pastDueSince: state.status === 'past_due' ? () => 'now()' : null })
-      .orIgnore().returning(['userId']).execute();
+      .orIgnore()
+      .returning(['userId'])
+      .execute();
     if (inserted.raw.length === 1) return { changed: true, row: await this.stored(state.userId) };
 
     const stored = await this.subscriptions.findOne({ where: { userId: state.userId }, lock: { mode: 'pessimistic_write' } });
     if (stored && !supersedes(state, stored)) return { changed: false, row: withoutUpdatedAt(stored) };
     const { userId, ...fields } = state;
-    await this.subscriptions.update({ userId }, {
-      ...fields,
-      // The grace period counts from the first past_due state, not from the latest one.
-      pastDueSince: state.status !== 'past_due' ? null : stored?.pastDueSince ?? (() => 'now()'),
-    });
+    await this.subscriptions.update(
+      { userId },
+      {
+        ...fields,
+        // The grace period counts from the first past_due state, not from the latest one.
+        pastDueSince: state.status !== 'past_due' ? null : (stored?.pastDueSince ?? (() => 'now()')),
+      },
+    );
     return { changed: true, row: await this.stored(state.userId) };
   }
 
@@ -114,7 +119,14 @@ export class TypeOrmBillingRepository extends BillingRepository {
 
   async onceForEvent<T>(eventId: string, type: string, work: (tx: BillingTransaction) => Promise<T>) {
     return this.dataSource.transaction(async (manager) => {
-      const inserted = await manager.getRepository(WebhookEventEntity).createQueryBuilder().insert().values({ id: eventId, type }).orIgnore().returning(['id']).execute();
+      const inserted = await manager
+        .getRepository(WebhookEventEntity)
+        .createQueryBuilder()
+        .insert()
+        .values({ id: eventId, type })
+        .orIgnore()
+        .returning(['id'])
+        .execute();
       if (inserted.raw.length !== 1) return { applied: false };
       return { applied: true, result: await work(new TypeOrmBillingTransaction(manager)) };
     });

@@ -6,7 +6,14 @@ import { billingV1 } from '@reelsmith/proto';
 import { BillingRepository, type SubscriptionRow, type SubscriptionWrite } from './billing.repository';
 import { type BillingConfig, usesLocalStripe } from './config';
 import { entitlementsFor } from './entitlements';
-import { PaymentDeclinedError, type PaymentEvent, PaymentRefusedError, PaymentsPort, PaymentsUnavailableError, type PaymentSubscription } from './payments.port';
+import {
+  PaymentDeclinedError,
+  type PaymentEvent,
+  PaymentRefusedError,
+  PaymentsPort,
+  PaymentsUnavailableError,
+  type PaymentSubscription,
+} from './payments.port';
 import { type Interval, isInterval, isPlan, parseStripePlanId, PLANS, type PlanId, priceCents, productId, stripePlanId } from './plans';
 
 export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
@@ -48,8 +55,13 @@ export class BillingService implements OnModuleInit {
       await this.payments.ensureProduct({ id: productId(plan), name: `Reelsmith ${name}`, metadata: { plan } });
       for (const interval of INTERVALS) {
         await this.payments.ensurePlan({
-          id: stripePlanId(plan, interval), productId: productId(plan), amountCents: priceCents(plan, interval), currency: 'usd', interval,
-          nickname: `${name} (${interval === 'year' ? 'yearly' : 'monthly'})`, metadata: { plan, interval },
+          id: stripePlanId(plan, interval),
+          productId: productId(plan),
+          amountCents: priceCents(plan, interval),
+          currency: 'usd',
+          interval,
+          nickname: `${name} (${interval === 'year' ? 'yearly' : 'monthly'})`,
+          metadata: { plan, interval },
         });
       }
     }
@@ -89,8 +101,12 @@ export class BillingService implements OnModuleInit {
       currentPeriodEnd: row?.currentPeriodEnd ? timestampFromDate(new Date(row.currentPeriodEnd)) : undefined,
       cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
       invoices: invoices.map((invoice) => ({
-        id: invoice.id, number: invoice.number, amount: BigInt(invoice.amountDue), currency: invoice.currency,
-        status: invoice.status, createdAt: timestampFromDate(new Date(invoice.created * 1000)),
+        id: invoice.id,
+        number: invoice.number,
+        amount: BigInt(invoice.amountDue),
+        currency: invoice.currency,
+        status: invoice.status,
+        createdAt: timestampFromDate(new Date(invoice.created * 1000)),
       })),
       entitlements: this.entitlementsOf(row),
       testMode: usesLocalStripe(this.config),
@@ -105,7 +121,9 @@ export class BillingService implements OnModuleInit {
     const current = await this.live(userId, 'change');
     const { plan, interval } = checkedChoice(planValue, intervalValue || current.interval);
     if (plan === current.plan && interval === current.interval) return this.overview(userId);
-    await this.updateAtStripe(userId, current, (subscription) => this.payments.changePlan(subscription, stripePlanId(plan, interval), { userId, plan, interval }));
+    await this.updateAtStripe(userId, current, (subscription) =>
+      this.payments.changePlan(subscription, stripePlanId(plan, interval), { userId, plan, interval }),
+    );
     return this.overview(userId);
   }
 
@@ -129,7 +147,9 @@ export class BillingService implements OnModuleInit {
   async testPayment(userId: string, paymentMethod: string) {
     if (!usesLocalStripe(this.config)) throw RpcFailure.notFound('Not found');
     if (!TEST_PAYMENT_METHODS.includes(paymentMethod)) {
-      throw RpcFailure.invalid(`paymentMethod must be one of ${TEST_PAYMENT_METHODS.join(', ')}`, [{ field: 'paymentMethod', message: 'Unknown test payment method' }]);
+      throw RpcFailure.invalid(`paymentMethod must be one of ${TEST_PAYMENT_METHODS.join(', ')}`, [
+        { field: 'paymentMethod', message: 'Unknown test payment method' },
+      ]);
     }
     const nothingToConfirm = () => RpcFailure.conflict('There is no payment to confirm: choose a plan at /pricing first.');
     const current = await this.repository.subscriptionOf(userId);
@@ -152,7 +172,7 @@ export class BillingService implements OnModuleInit {
     const outcome = await this.repository.onceForEvent(event.id, event.type, async (tx) => {
       const subscription = event.subscription;
       if (!subscription) return;
-      const userId = subscription.metadata.userId || await this.repository.userOfCustomer(subscription.customerId);
+      const userId = subscription.metadata.userId || (await this.repository.userOfCustomer(subscription.customerId));
       if (!userId) {
         this.logger.warn({ event: event.id, subscription: subscription.id }, 'webhook for a customer billing does not know; ignored');
         return;
@@ -185,7 +205,12 @@ export class BillingService implements OnModuleInit {
 
   private entitlementsOf(row: SubscriptionRow | null) {
     const values = entitlementsFor(
-      row && { plan: row.plan, status: row.status, currentPeriodEnd: row.currentPeriodEnd && new Date(row.currentPeriodEnd), pastDueSince: row.pastDueSince && new Date(row.pastDueSince) },
+      row && {
+        plan: row.plan,
+        status: row.status,
+        currentPeriodEnd: row.currentPeriodEnd && new Date(row.currentPeriodEnd),
+        pastDueSince: row.pastDueSince && new Date(row.pastDueSince),
+      },
       new Date(),
       this.config.BILLING_PAST_DUE_GRACE_DAYS,
     );
@@ -194,7 +219,10 @@ export class BillingService implements OnModuleInit {
 
   private async publish(row: SubscriptionRow) {
     await this.events.publish(billingV1.SubscriptionUpdatedSchema, {
-      userId: row.userId, plan: row.plan, status: row.status, interval: row.interval,
+      userId: row.userId,
+      plan: row.plan,
+      status: row.status,
+      interval: row.interval,
       currentPeriodEnd: row.currentPeriodEnd ? timestampFromDate(new Date(row.currentPeriodEnd)) : undefined,
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     });
@@ -203,7 +231,7 @@ export class BillingService implements OnModuleInit {
   private async customerFor(userId: string): Promise<string> {
     const known = await this.repository.customerOf(userId);
     // A customer deleted at Stripe (or a local Stripe server that restarted) gets a new one.
-    if (known && await this.callPayments(() => this.payments.customerExists(known))) return known;
+    if (known && (await this.callPayments(() => this.payments.customerExists(known)))) return known;
     const customerId = await this.callPayments(() => this.payments.createCustomer({ userId }, `reelsmith-customer-${userId}-${known ?? 'first'}`));
     return known ? this.repository.replaceCustomer(userId, customerId) : this.repository.saveCustomer(userId, customerId);
   }
@@ -244,8 +272,8 @@ function paymentToConfirm(subscription: PaymentSubscription) {
 /** The state to store: our plan from Stripe's plan id (or, failing that, from the metadata we set). */
 function stateOf(userId: string, subscription: PaymentSubscription, stateAt: number): SubscriptionWrite {
   const { metadata } = subscription;
-  const chosen = parseStripePlanId(subscription.planId)
-    ?? (isPlan(metadata.plan ?? '') ? { plan: metadata.plan, interval: metadata.interval ?? 'month' } : null);
+  const chosen =
+    parseStripePlanId(subscription.planId) ?? (isPlan(metadata.plan ?? '') ? { plan: metadata.plan, interval: metadata.interval ?? 'month' } : null);
   return {
     userId,
     stripeSubscriptionId: subscription.id,

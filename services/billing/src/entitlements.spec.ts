@@ -3,8 +3,13 @@ import { parseStripePlanId, priceCents, yearlyCents } from './plans';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const day = 86_400_000;
-const state = (status: string, extra: Partial<{ plan: string; currentPeriodEnd: Date | null; pastDueSince: Date | null }> = {}) =>
-  ({ plan: 'rookie', status, currentPeriodEnd: new Date(now.getTime() + 10 * day), pastDueSince: null, ...extra });
+const state = (status: string, extra: Partial<{ plan: string; currentPeriodEnd: Date | null; pastDueSince: Date | null }> = {}) => ({
+  plan: 'rookie',
+  status,
+  currentPeriodEnd: new Date(now.getTime() + 10 * day),
+  pastDueSince: null,
+  ...extra,
+});
 
 describe('entitlementsFor', () => {
   it('no subscription, incomplete or unpaid: no plan', () => {
@@ -15,8 +20,22 @@ describe('entitlementsFor', () => {
   });
 
   it('Rookie and Pro limits', () => {
-    expect(entitlementsFor(state('active'), now, 7)).toMatchObject({ active: true, plan: 'rookie', monthlyUploads: 5, maxVideoSeconds: 1800, allTracks: false, bulk: false, maxQuality: '1080p' });
-    expect(entitlementsFor(state('trialing', { plan: 'pro' }), now, 7)).toMatchObject({ active: true, monthlyUploads: 0, maxVideoSeconds: 3600, allTracks: true, bulk: true });
+    expect(entitlementsFor(state('active'), now, 7)).toMatchObject({
+      active: true,
+      plan: 'rookie',
+      monthlyUploads: 5,
+      maxVideoSeconds: 1800,
+      allTracks: false,
+      bulk: false,
+      maxQuality: '1080p',
+    });
+    expect(entitlementsFor(state('trialing', { plan: 'pro' }), now, 7)).toMatchObject({
+      active: true,
+      monthlyUploads: 0,
+      maxVideoSeconds: 3600,
+      allTracks: true,
+      bulk: true,
+    });
   });
 
   it('past_due keeps access for the grace period only', () => {
@@ -27,7 +46,10 @@ describe('entitlementsFor', () => {
 
   it('canceled keeps access until the period end', () => {
     expect(entitlementsFor(state('canceled'), now, 7).active).toBe(true);
-    expect(entitlementsFor(state('canceled', { currentPeriodEnd: new Date(now.getTime() - 1) }), now, 7)).toMatchObject({ active: false, reason: expect.stringMatching(/ended/) });
+    expect(entitlementsFor(state('canceled', { currentPeriodEnd: new Date(now.getTime() - 1) }), now, 7)).toMatchObject({
+      active: false,
+      reason: expect.stringMatching(/ended/),
+    });
   });
 });
 

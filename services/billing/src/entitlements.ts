@@ -27,12 +27,27 @@ export const NO_PLAN_REASON = 'There is no free tier: choose Rookie or Pro at /p
  * incomplete, unpaid, expired) has no plan.
  */
 export function entitlementsFor(state: SubscriptionState | null, now: Date, graceDays: number): EntitlementValues {
-  const none: EntitlementValues = { plan: '', active: false, monthlyUploads: 0, maxVideoSeconds: 0, allTracks: false, bulk: false, maxQuality: '', reason: NO_PLAN_REASON };
+  const none: EntitlementValues = {
+    plan: '',
+    active: false,
+    monthlyUploads: 0,
+    maxVideoSeconds: 0,
+    allTracks: false,
+    bulk: false,
+    maxQuality: '',
+    reason: NO_PLAN_REASON,
+  };
   if (!state || !isPlan(state.plan)) return none;
   const limits = PLANS[state.plan];
   const granted: EntitlementValues = {
-    plan: state.plan, active: true, monthlyUploads: limits.monthlyUploads, maxVideoSeconds: limits.maxVideoSeconds,
-    allTracks: limits.allTracks, bulk: limits.bulk, maxQuality: limits.maxQuality, reason: '',
+    plan: state.plan,
+    active: true,
+    monthlyUploads: limits.monthlyUploads,
+    maxVideoSeconds: limits.maxVideoSeconds,
+    allTracks: limits.allTracks,
+    bulk: limits.bulk,
+    maxQuality: limits.maxQuality,
+    reason: '',
   };
   switch (state.status) {
     case 'active':
@@ -41,7 +56,10 @@ export function entitlementsFor(state: SubscriptionState | null, now: Date, grac
     case 'past_due': {
       const since = state.pastDueSince ?? now;
       if (now.getTime() < since.getTime() + graceDays * 86_400_000) return granted;
-      return { ...none, reason: `Your ${limits.name} payment is past due and its ${graceDays}-day grace period is over: update your card under Billing to upload again.` };
+      return {
+        ...none,
+        reason: `Your ${limits.name} payment is past due and its ${graceDays}-day grace period is over: update your card under Billing to upload again.`,
+      };
     }
     case 'canceled':
       if (state.currentPeriodEnd && now < state.currentPeriodEnd) return granted;

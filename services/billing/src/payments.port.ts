@@ -82,13 +82,19 @@ export interface PaymentEvent {
 export class PaymentDeclinedError extends Error {}
 /** The provider refused the request (e.g. an object it no longer knows). */
 export class PaymentRefusedError extends Error {
-  constructor(message: string, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
   }
 }
 /** The provider could not be reached (`connection`) or failed on its side. */
 export class PaymentsUnavailableError extends Error {
-  constructor(message: string, readonly connection: boolean) {
+  constructor(
+    message: string,
+    readonly connection: boolean,
+  ) {
     super(message);
   }
 }

@@ -1,8 +1,15 @@
 import Stripe from 'stripe';
 import type { BillingConfig } from './config';
 import {
-  PaymentDeclinedError, type PaymentEvent, type PaymentInvoice, PaymentRefusedError, PaymentsPort, PaymentsUnavailableError,
-  type PaymentSubscription, type PlanSpec, WebhookSignatureError,
+  PaymentDeclinedError,
+  type PaymentEvent,
+  type PaymentInvoice,
+  PaymentRefusedError,
+  PaymentsPort,
+  PaymentsUnavailableError,
+  type PaymentSubscription,
+  type PlanSpec,
+  WebhookSignatureError,
 } from './payments.port';
 
 /**
@@ -36,7 +43,10 @@ export function createStripe(config: BillingConfig): Stripe {
 
 /** PaymentsPort over the Stripe SDK: Stripe's objects and errors in billing's terms. */
 export class StripeGateway extends PaymentsPort {
-  constructor(private readonly stripe: Stripe, private readonly webhookSecret: string) {
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly webhookSecret: string,
+  ) {
     super();
   }
 
@@ -54,10 +64,17 @@ export class StripeGateway extends PaymentsPort {
   async ensurePlan(plan: PlanSpec) {
     await call(async () => {
       if (await this.stripe.plans.retrieve(plan.id).catch(unlessMissing)) return;
-      await this.stripe.plans.create({
-        id: plan.id, product: plan.productId, amount: plan.amountCents, currency: plan.currency, interval: plan.interval,
-        nickname: plan.nickname, metadata: plan.metadata,
-      }).catch(unlessExisting);
+      await this.stripe.plans
+        .create({
+          id: plan.id,
+          product: plan.productId,
+          amount: plan.amountCents,
+          currency: plan.currency,
+          interval: plan.interval,
+          nickname: plan.nickname,
+          metadata: plan.metadata,
+        })
+        .catch(unlessExisting);
     });
   }
 
@@ -73,13 +90,17 @@ export class StripeGateway extends PaymentsPort {
   }
 
   createSubscription(params: { customerId: string; planId: string; metadata: Record<string, string> }) {
-    return call(async () => subscriptionOf(await this.stripe.subscriptions.create({
-      customer: params.customerId,
-      items: [{ plan: params.planId }],
-      payment_behavior: 'default_incomplete',
-      metadata: params.metadata,
-      ...WITH_PAYMENT,
-    })));
+    return call(async () =>
+      subscriptionOf(
+        await this.stripe.subscriptions.create({
+          customer: params.customerId,
+          items: [{ plan: params.planId }],
+          payment_behavior: 'default_incomplete',
+          metadata: params.metadata,
+          ...WITH_PAYMENT,
+        }),
+      ),
+    );
   }
 
   subscription(subscriptionId: string) {
@@ -94,11 +115,15 @@ export class StripeGateway extends PaymentsPort {
   }
 
   changePlan(subscription: PaymentSubscription, planId: string, metadata: Record<string, string>) {
-    return call(async () => subscriptionOf(await this.stripe.subscriptions.update(subscription.id, {
-      items: [{ ...(subscription.itemId ? { id: subscription.itemId } : {}), plan: planId }],
-      proration_behavior: 'create_prorations',
-      metadata,
-    })));
+    return call(async () =>
+      subscriptionOf(
+        await this.stripe.subscriptions.update(subscription.id, {
+          items: [{ ...(subscription.itemId ? { id: subscription.itemId } : {}), plan: planId }],
+          proration_behavior: 'create_prorations',
+          metadata,
+        }),
+      ),
+    );
   }
 
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
@@ -110,10 +135,16 @@ export class StripeGateway extends PaymentsPort {
   }
 
   invoices(customerId: string, limit: number) {
-    return call(async () => (await this.stripe.invoices.list({ customer: customerId, limit })).data.map((invoice): PaymentInvoice => ({
-      id: invoice.id ?? '', number: invoice.number ?? '', amountDue: invoice.amount_due ?? 0, currency: invoice.currency ?? 'usd',
-      status: invoice.status ?? '', created: invoice.created,
-    })));
+    return call(async () =>
+      (await this.stripe.invoices.list({ customer: customerId, limit })).data.map((invoice): PaymentInvoice => ({
+        id: invoice.id ?? '',
+        number: invoice.number ?? '',
+        amountDue: invoice.amount_due ?? 0,
+        currency: invoice.currency ?? 'usd',
+        status: invoice.status ?? '',
+        created: invoice.created,
+      })),
+    );
   }
 
   webhookEvent(payload: Uint8Array, signature: string): PaymentEvent {
@@ -134,7 +165,7 @@ export class StripeGateway extends PaymentsPort {
  */
 function subscriptionOf(subscription: PinnedSubscription): PaymentSubscription {
   const item = subscription.items?.data?.[0];
-  const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice as PinnedInvoice | null : null;
+  const invoice = typeof subscription.latest_invoice === 'object' ? (subscription.latest_invoice as PinnedInvoice | null) : null;
   const intent = typeof invoice?.payment_intent === 'object' ? invoice.payment_intent : null;
   return {
     id: subscription.id,

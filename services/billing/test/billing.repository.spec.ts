@@ -19,8 +19,16 @@ describe('billing repository on PostgreSQL', () => {
   });
 
   const state = (userId: string, extra: Partial<SubscriptionWrite> = {}): SubscriptionWrite => ({
-    userId, stripeSubscriptionId: 'sub_a', plan: 'pro', interval: 'month', status: 'active', currentPeriodEnd: new Date('2030-01-01T00:00:00Z'),
-    cancelAtPeriodEnd: false, subscriptionCreated: 1_700_000_000, stateAt: 1_700_000_100, ...extra,
+    userId,
+    stripeSubscriptionId: 'sub_a',
+    plan: 'pro',
+    interval: 'month',
+    status: 'active',
+    currentPeriodEnd: new Date('2030-01-01T00:00:00Z'),
+    cancelAtPeriodEnd: false,
+    subscriptionCreated: 1_700_000_000,
+    stateAt: 1_700_000_100,
+    ...extra,
   });
   const apply = (s: SubscriptionWrite) => repository.inTransaction((tx) => tx.applySubscription(s));
 
@@ -33,11 +41,21 @@ describe('billing repository on PostgreSQL', () => {
     const userId = randomUUID();
     await dataSource.query(
       `INSERT INTO "billing"."subscriptions" ("user_id", "stripe_subscription_id", "plan", "interval", "status", "current_period_end", "cancel_at_period_end", "past_due_since", "subscription_created", "state_at")
-       VALUES ($1, 'sub_old', 'rookie', 'year', 'past_due', '2031-05-01T00:00:00Z', true, '2030-12-01T00:00:00Z', 1690000000, 1690000500)`, [userId]);
+       VALUES ($1, 'sub_old', 'rookie', 'year', 'past_due', '2031-05-01T00:00:00Z', true, '2030-12-01T00:00:00Z', 1690000000, 1690000500)`,
+      [userId],
+    );
     await dataSource.query(`INSERT INTO "billing"."customers" ("user_id", "stripe_customer_id") VALUES ($1, $2)`, [userId, `cus_${userId}`]);
     expect(await repository.subscriptionOf(userId)).toEqual({
-      userId, stripeSubscriptionId: 'sub_old', plan: 'rookie', interval: 'year', status: 'past_due', currentPeriodEnd: new Date('2031-05-01T00:00:00Z'),
-      cancelAtPeriodEnd: true, pastDueSince: new Date('2030-12-01T00:00:00Z'), subscriptionCreated: 1_690_000_000, stateAt: 1_690_000_500,
+      userId,
+      stripeSubscriptionId: 'sub_old',
+      plan: 'rookie',
+      interval: 'year',
+      status: 'past_due',
+      currentPeriodEnd: new Date('2031-05-01T00:00:00Z'),
+      cancelAtPeriodEnd: true,
+      pastDueSince: new Date('2030-12-01T00:00:00Z'),
+      subscriptionCreated: 1_690_000_000,
+      stateAt: 1_690_000_500,
     });
     expect(await repository.customerOf(userId)).toBe(`cus_${userId}`);
     expect(await repository.userOfCustomer(`cus_${userId}`)).toBe(userId);
@@ -47,11 +65,14 @@ describe('billing repository on PostgreSQL', () => {
     const userId = randomUUID();
     expect(await apply(state(userId))).toMatchObject({ changed: true, row: { status: 'active', stateAt: 1_700_000_100 } });
     expect(await apply(state(userId, { status: 'incomplete', stateAt: 1_700_000_050 }))).toMatchObject({ changed: false, row: { status: 'active' } });
-    expect(await apply(state(userId, { stripeSubscriptionId: 'sub_older', subscriptionCreated: 1_600_000_000, stateAt: 1_800_000_000 }))).toMatchObject({ changed: false });
+    expect(await apply(state(userId, { stripeSubscriptionId: 'sub_older', subscriptionCreated: 1_600_000_000, stateAt: 1_800_000_000 }))).toMatchObject({
+      changed: false,
+    });
     expect(await apply(state(userId, { cancelAtPeriodEnd: true, stateAt: 1_700_000_200 }))).toMatchObject({ changed: true, row: { cancelAtPeriodEnd: true } });
     // A newer subscription replaces the stored one whatever the stamps of the old one's states.
-    expect(await apply(state(userId, { stripeSubscriptionId: 'sub_b', plan: 'rookie', subscriptionCreated: 1_700_000_001, stateAt: 1_700_000_002 })))
-      .toMatchObject({ changed: true, row: { stripeSubscriptionId: 'sub_b', plan: 'rookie', stateAt: 1_700_000_002 } });
+    expect(
+      await apply(state(userId, { stripeSubscriptionId: 'sub_b', plan: 'rookie', subscriptionCreated: 1_700_000_001, stateAt: 1_700_000_002 })),
+    ).toMatchObject({ changed: true, row: { stripeSubscriptionId: 'sub_b', plan: 'rookie', stateAt: 1_700_000_002 } });
   });
 
   it('counts past_due from its first state and forgets it once paid', async () => {
@@ -75,14 +96,24 @@ describe('billing repository on PostgreSQL', () => {
   it('applies an event once, and not at all when its work fails (so a redelivery applies it)', async () => {
     const userId = randomUUID();
     const eventId = `evt_${randomUUID()}`;
-    await expect(repository.onceForEvent(eventId, 'customer.subscription.updated', async (tx) => {
-      await tx.applySubscription(state(userId));
-      throw new Error('NATS is down');
-    })).rejects.toThrow('NATS is down');
+    await expect(
+      repository.onceForEvent(eventId, 'customer.subscription.updated', async (tx) => {
+        await tx.applySubscription(state(userId));
+        throw new Error('NATS is down');
+      }),
+    ).rejects.toThrow('NATS is down');
     expect(await repository.subscriptionOf(userId)).toBeNull();
-    expect(await repository.onceForEvent(eventId, 'customer.subscription.updated', (tx) => tx.applySubscription(state(userId)))).toMatchObject({ applied: true });
-    expect(await repository.onceForEvent(eventId, 'customer.subscription.updated', () => { throw new Error('must not run'); })).toEqual({ applied: false });
-    expect(await dataSource.query(`SELECT "type" FROM "billing"."webhook_events" WHERE "id" = $1`, [eventId])).toEqual([{ type: 'customer.subscription.updated' }]);
+    expect(await repository.onceForEvent(eventId, 'customer.subscription.updated', (tx) => tx.applySubscription(state(userId)))).toMatchObject({
+      applied: true,
+    });
+    expect(
+      await repository.onceForEvent(eventId, 'customer.subscription.updated', () => {
+        throw new Error('must not run');
+      }),
+    ).toEqual({ applied: false });
+    expect(await dataSource.query(`SELECT "type" FROM "billing"."webhook_events" WHERE "id" = $1`, [eventId])).toEqual([
+      { type: 'customer.subscription.updated' },
+    ]);
   });
 
   it('keeps the first customer of two racing requests, and replaces one Stripe lost', async () => {

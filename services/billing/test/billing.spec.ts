@@ -35,8 +35,12 @@ describe('billing service against the local Stripe server', () => {
     stripeServer = await startLocalStripe();
     const { port } = stripeServer;
     env = {
-      NATS_URL: nats.url, STRIPE_SECRET_KEY: 'sk_test_integration', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(port), STRIPE_API_PROTOCOL: 'http',
+      NATS_URL: nats.url,
+      STRIPE_SECRET_KEY: 'sk_test_integration',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(port),
+      STRIPE_API_PROTOCOL: 'http',
     };
     stripe = new Stripe('sk_test_integration', { host: '127.0.0.1', port, protocol: 'http' });
     app = await startBilling();
@@ -66,11 +70,17 @@ describe('billing service against the local Stripe server', () => {
   }
 
   test('creates its products and plans once: a restart finds them', async () => {
-    const ours = async () => (await stripe.plans.list({ limit: 100 })).data.filter((p) => p.id.startsWith('reelsmith_')).map((p) => [p.id, p.amount, p.interval]).sort();
+    const ours = async () =>
+      (await stripe.plans.list({ limit: 100 })).data
+        .filter((p) => p.id.startsWith('reelsmith_'))
+        .map((p) => [p.id, p.amount, p.interval])
+        .sort();
     const before = await ours();
     expect(before).toEqual([
-      ['reelsmith_pro_month', 999, 'month'], ['reelsmith_pro_year', 9600, 'year'],
-      ['reelsmith_rookie_month', 499, 'month'], ['reelsmith_rookie_year', 4800, 'year'],
+      ['reelsmith_pro_month', 999, 'month'],
+      ['reelsmith_pro_year', 9600, 'year'],
+      ['reelsmith_rookie_month', 499, 'month'],
+      ['reelsmith_rookie_year', 4800, 'year'],
     ]);
     const second = await startBilling();
     await second.close();
@@ -117,10 +127,17 @@ describe('billing service against the local Stripe server', () => {
     // Billing publishes before it answers, and NATS had handed our subscription everything it got
     // before the PONG to this flush: every event of both webhooks is in `published` now.
     await nc.flush();
-    expect(published.slice(count).filter((e) => e.userId === userId).map((e) => [e.plan, e.status])).toEqual([['pro', 'active']]);
+    expect(
+      published
+        .slice(count)
+        .filter((e) => e.userId === userId)
+        .map((e) => [e.plan, e.status]),
+    ).toEqual([['pro', 'active']]);
 
     // An older state (the creation event, delivered late) changes nothing.
-    expect(await webhook('customer.subscription.created', { ...subscription, status: 'incomplete' }, Math.floor(Date.now() / 1000) - 30)).toMatchObject({ applied: true });
+    expect(await webhook('customer.subscription.created', { ...subscription, status: 'incomplete' }, Math.floor(Date.now() / 1000) - 30)).toMatchObject({
+      applied: true,
+    });
     expect(await client.call(Rpc.entitlementsGet, { userId })).toMatchObject({ active: true });
     const overview = await client.call(Rpc.billingGet, { userId });
     expect(overview).toMatchObject({ plan: 'pro', interval: 'year', status: 'active', testMode: true });
@@ -129,7 +146,13 @@ describe('billing service against the local Stripe server', () => {
 
   test('a forged signature is refused and changes nothing', async () => {
     const userId = randomUUID();
-    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'customer.subscription.updated', created: 1, data: { object: { id: 'sub_x', status: 'active', metadata: { userId, plan: 'pro' } } } });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: 1,
+      data: { object: { id: 'sub_x', status: 'active', metadata: { userId, plan: 'pro' } } },
+    });
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     const failure = await rejection(client.call(Rpc.webhookHandle, { payload: new TextEncoder().encode(payload), signature }));
     expect(failure.code).toBe(ErrorCode.INVALID_ARGUMENT);

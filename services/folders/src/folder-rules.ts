@@ -5,9 +5,20 @@ export const DEFAULT_FOLDER_COLOR: FolderColor = '#ff6600';
 export const FOLDER_NAME_MAX = 100;
 export const FOLDER_DESCRIPTION_MAX = 500;
 
-export interface FolderInput { name: string; description: string; color: string }
-export interface FolderFields { name: string; description: string | null; color: FolderColor }
-export interface Violation { field: 'name' | 'description' | 'color'; message: string }
+export interface FolderInput {
+  name: string;
+  description: string;
+  color: string;
+}
+export interface FolderFields {
+  name: string;
+  description: string | null;
+  color: FolderColor;
+}
+export interface Violation {
+  field: 'name' | 'description' | 'color';
+  message: string;
+}
 
 export type Checked = { ok: true; fields: FolderFields } | { ok: false; violations: Violation[] };
 

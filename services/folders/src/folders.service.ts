@@ -11,7 +11,10 @@ const NOT_FOUND = 'Folder not found';
 
 @Injectable()
 export class FoldersService {
-  constructor(private readonly folders: FoldersRepository, private readonly events: EventPublisher) {}
+  constructor(
+    private readonly folders: FoldersRepository,
+    private readonly events: EventPublisher,
+  ) {}
 
   async list(userId: string): Promise<foldersV1.FolderList> {
     const folders = await this.folders.listOwned(userId);

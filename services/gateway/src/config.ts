@@ -29,10 +29,21 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   /** Wrong passwords per window on one username from every source; past it, only addresses the account signed in from may try. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   /** How long an address stays an account's own after it registered or signed in from it (a sign-in after that starts it again). */
-  AUTH_KNOWN_ADDRESS_MS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60 * 1000),
-  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+  AUTH_KNOWN_ADDRESS_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 60 * 60 * 1000),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60 * 1000),
   /** NATS KV bucket of the sign-in counters; every gateway replica using it shares one budget. */
-  AUTH_RATE_LIMIT_BUCKET: z.string().regex(/^[-\w]+$/, 'letters, digits, - and _ only').default('auth_rate_limits'),
+  AUTH_RATE_LIMIT_BUCKET: z
+    .string()
+    .regex(/^[-\w]+$/, 'letters, digits, - and _ only')
+    .default('auth_rate_limits'),
   /**
    * Which proxies in front of the gateway are trusted to name the client in X-Forwarded-For:
    * false (none: the client is the socket's peer), true (the one proxy next to the gateway), a
@@ -44,7 +55,10 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
    * Stripe's publishable key (pk_live_/pk_test_) for the Payment Element on /subscribe; it lets the
    * page load Stripe.js from js.stripe.com (CSP). Empty: the local Stripe server's test-mode form.
    */
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^(pk_(live|test)_\w+)?$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)').default(''),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^(pk_(live|test)_\w+)?$/, 'must be a Stripe publishable key (pk_live_... or pk_test_...)')
+    .default(''),
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;

@@ -28,7 +28,19 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule, NatsModule.forRoot({ url: config.NATS_URL, service: 'gateway' })],
-      controllers: [AuthController, VideosController, HighlightsController, MediaStreamController, MusicController, FoldersController, BatchesController, SettingsController, BillingController, EventsController, PublicHealthController],
+      controllers: [
+        AuthController,
+        VideosController,
+        HighlightsController,
+        MediaStreamController,
+        MusicController,
+        FoldersController,
+        BatchesController,
+        SettingsController,
+        BillingController,
+        EventsController,
+        PublicHealthController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, 'gateway'),
@@ -39,11 +51,20 @@ export class GatewayModule {
         {
           provide: SignInThrottle,
           inject: [NATS_CONNECTION],
-          useFactory: (nc: NatsConnection) => new SignInThrottle(
-            new SharedWindowCounter(nc, { bucket: config.AUTH_RATE_LIMIT_BUCKET, windowMs: config.AUTH_RATE_LIMIT_WINDOW_MS, timeoutMs: config.RPC_TIMEOUT_MS }),
-            { perIp: config.AUTH_RATE_LIMIT_PER_IP, perSource: config.AUTH_RATE_LIMIT_PER_USERNAME, perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT },
-            new SharedWindowCounter(nc, { bucket: `${config.AUTH_RATE_LIMIT_BUCKET}_known`, windowMs: config.AUTH_KNOWN_ADDRESS_MS, timeoutMs: config.RPC_TIMEOUT_MS }),
-          ),
+          useFactory: (nc: NatsConnection) =>
+            new SignInThrottle(
+              new SharedWindowCounter(nc, {
+                bucket: config.AUTH_RATE_LIMIT_BUCKET,
+                windowMs: config.AUTH_RATE_LIMIT_WINDOW_MS,
+                timeoutMs: config.RPC_TIMEOUT_MS,
+              }),
+              { perIp: config.AUTH_RATE_LIMIT_PER_IP, perSource: config.AUTH_RATE_LIMIT_PER_USERNAME, perAccount: config.AUTH_RATE_LIMIT_PER_ACCOUNT },
+              new SharedWindowCounter(nc, {
+                bucket: `${config.AUTH_RATE_LIMIT_BUCKET}_known`,
+                windowMs: config.AUTH_KNOWN_ADDRESS_MS,
+                timeoutMs: config.RPC_TIMEOUT_MS,
+              }),
+            ),
         },
         SignInThrottleInterceptor,
         { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -4,16 +4,32 @@ import { configSchema } from '../src/config';
 import { createGatewayApp } from '../src/gateway.app';
 
 /** Routes anyone may call: health, sign-up and sign-in, the music catalogue's audio, and the API docs (Swagger UI's own routes). */
-const PUBLIC = new Set(['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /api/auth/register', 'POST /api/auth/login', 'GET /music/:filename', 'POST /api/billing/webhook',
+const PUBLIC = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'GET /music/:filename',
+  'POST /api/billing/webhook',
   // One-click unsubscribe from a mail: the signed token in the link is the credential.
-  'GET /api/unsubscribe', 'POST /api/unsubscribe']);
+  'GET /api/unsubscribe',
+  'POST /api/unsubscribe',
+]);
 const isPublic = (route: string) => PUBLIC.has(route) || /^GET \/api\/docs/.test(route);
 const ID = '0b3c5f0e-6a57-4d6c-9d39-2f1e8f3b1c11';
 
 /** Every route of the gateway's router as "METHOD /path" (HEAD goes with GET), read from Express itself. */
 function routesOf(app: NestExpressApplication): string[] {
-  const stack = (app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }).router.stack;
-  return stack.flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).filter((m) => m !== '_all').map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : []));
+  const stack = (app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } }).router
+    .stack;
+  return stack.flatMap((layer) =>
+    layer.route
+      ? Object.keys(layer.route.methods)
+          .filter((m) => m !== '_all')
+          .map((m) => `${m.toUpperCase()} ${layer.route!.path}`)
+      : [],
+  );
 }
 
 const spellings = (path: string) => [path, path.toUpperCase(), path.replace(/\/([a-z])/g, (_, c: string) => `/${c.toUpperCase()}`)];
@@ -28,11 +44,15 @@ describe('the gateway guards every route by its metadata, whatever the spelling 
     await app.listen(0, '127.0.0.1');
     baseUrl = await app.getUrl();
   });
-  afterAll(async () => { await app?.close(); });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   it('answers 401 without a token on every route not marked public, and 404 for any other spelling, never 2xx or 5xx', async () => {
     const routes = routesOf(app).filter((r) => !r.startsWith('HEAD '));
-    expect(routes).toEqual(expect.arrayContaining(['GET /api/videos', 'GET /api/events', 'GET /api/auth/me', 'DELETE /api/videos/:id', 'GET /objects/uploads/:filename']));
+    expect(routes).toEqual(
+      expect.arrayContaining(['GET /api/videos', 'GET /api/events', 'GET /api/auth/me', 'DELETE /api/videos/:id', 'GET /objects/uploads/:filename']),
+    );
     const answers: string[] = [];
     for (const route of routes) {
       const [method, template] = route.split(' ');

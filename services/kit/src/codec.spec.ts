@@ -31,12 +31,14 @@ describe('the proto codec for NestJS packets on NATS', () => {
     expect(err).toMatchObject({ code: ErrorCode.INVALID_ARGUMENT, message: thrown.message, violations: thrown.violations });
   });
 
-  it('carries the retry time of RESOURCE_EXHAUSTED (the gateway\'s Retry-After)', () => {
+  it("carries the retry time of RESOURCE_EXHAUSTED (the gateway's Retry-After)", () => {
     const thrown = RpcFailure.exhausted('Too many test e-mails. Please wait 42 seconds and try again.', 42);
     const { data } = new ProtoResponseSerializer().serialize({ id: 'x', err: thrown.getError(), isDisposed: true });
     const { err } = new ProtoResponseDeserializer().deserialize(data);
     expect(err).toMatchObject({ code: ErrorCode.RESOURCE_EXHAUSTED, message: thrown.message, retryAfterSeconds: 42 });
-    const plain = new ProtoResponseDeserializer().deserialize(new ProtoResponseSerializer().serialize({ id: 'y', err: RpcFailure.notFound('gone').getError(), isDisposed: true }).data);
+    const plain = new ProtoResponseDeserializer().deserialize(
+      new ProtoResponseSerializer().serialize({ id: 'y', err: RpcFailure.notFound('gone').getError(), isDisposed: true }).data,
+    );
     expect(plain.err).toMatchObject({ retryAfterSeconds: 0 });
   });
 

@@ -49,17 +49,24 @@ function toWireError(err: unknown): commonV1.RpcError {
 }
 
 function fromWireError(error: commonV1.RpcError): RpcFailure {
-  return new RpcFailure(error.code, error.message, error.violations.map(({ field, message }) => ({ field, message })), error.retryAfterSeconds);
+  return new RpcFailure(
+    error.code,
+    error.message,
+    error.violations.map(({ field, message }) => ({ field, message })),
+    error.retryAfterSeconds,
+  );
 }
 
 /** Client side: request packet -> bytes. */
 export class ProtoRequestSerializer implements Serializer {
   serialize(packet: NestPacket) {
-    return encode(create(commonV1.RpcPacketSchema, {
-      id: packet.id ?? '',
-      pattern: typeof packet.pattern === 'string' ? packet.pattern : JSON.stringify(packet.pattern),
-      data: pack(packet.data),
-    }));
+    return encode(
+      create(commonV1.RpcPacketSchema, {
+        id: packet.id ?? '',
+        pattern: typeof packet.pattern === 'string' ? packet.pattern : JSON.stringify(packet.pattern),
+        data: pack(packet.data),
+      }),
+    );
   }
 }
 
@@ -80,12 +87,14 @@ export class ProtoRequestDeserializer implements Deserializer {
 export class ProtoResponseSerializer implements Serializer {
   serialize(packet: NestPacket) {
     const hasError = packet.err !== undefined && packet.err !== null;
-    return encode(create(commonV1.RpcPacketSchema, {
-      id: packet.id ?? '',
-      data: hasError ? undefined : pack(packet.response),
-      error: hasError ? toWireError(packet.err) : undefined,
-      disposed: packet.isDisposed ?? false,
-    }));
+    return encode(
+      create(commonV1.RpcPacketSchema, {
+        id: packet.id ?? '',
+        data: hasError ? undefined : pack(packet.response),
+        error: hasError ? toWireError(packet.err) : undefined,
+        disposed: packet.isDisposed ?? false,
+      }),
+    );
   }
 }
 

@@ -69,7 +69,9 @@ async function openMigratedDatabase(options: DatabaseOptions): Promise<DataSourc
     const schema = await dataSource.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [options.schema]);
     const pending = schema.length === 0 || (await dataSource.showMigrations());
     if (pending) {
-      throw new PendingMigrationsError(`schema "${options.schema}" has migrations pending and DATABASE_MIGRATIONS=skip: run the migrations first (DATABASE_MIGRATIONS=only, the chart's migration Job)`);
+      throw new PendingMigrationsError(
+        `schema "${options.schema}" has migrations pending and DATABASE_MIGRATIONS=skip: run the migrations first (DATABASE_MIGRATIONS=only, the chart's migration Job)`,
+      );
     }
     return dataSource;
   } catch (err) {

@@ -6,7 +6,12 @@ import type { RpcClient } from './rpc';
 
 function fakeRpc(answers: billingV1.Entitlements[]) {
   const calls: string[] = [];
-  const rpc = { call: async (_m: unknown, req: { userId: string }) => { calls.push(req.userId); return answers[Math.min(calls.length - 1, answers.length - 1)]; } };
+  const rpc = {
+    call: async (_m: unknown, req: { userId: string }) => {
+      calls.push(req.userId);
+      return answers[Math.min(calls.length - 1, answers.length - 1)];
+    },
+  };
   return { rpc: rpc as unknown as RpcClient, calls };
 }
 const none = create(billingV1.EntitlementsSchema, { active: false, reason: 'There is no free tier: choose Rookie or Pro at /pricing.' });
@@ -30,7 +35,7 @@ describe('EntitlementsCache', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('requirePlan answers 402 with what needs the plan and billing\'s reason', async () => {
+  it("requirePlan answers 402 with what needs the plan and billing's reason", async () => {
     const cache = new EntitlementsCache(fakeRpc([none]).rpc);
     const failure = await cache.requirePlan('u1', 'Uploading a video').catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(RpcFailure);

@@ -16,11 +16,21 @@ export class EntitlementsCache {
   private readonly entries = new Map<string, { value: Entitlements; at: number }>();
   private subscription?: Subscription;
 
-  constructor(private readonly rpc: RpcClient, private readonly ttlMs = 30_000) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly ttlMs = 30_000,
+  ) {}
 
   /** Starts listening to the billing events (every instance hears them). */
   listen(nc: NatsConnection, logger: Pick<Logger, 'warn'>): void {
-    this.subscription = listenToEvent(nc, billingV1.SubscriptionUpdatedSchema, async (event) => { this.entries.delete(event.userId); }, logger);
+    this.subscription = listenToEvent(
+      nc,
+      billingV1.SubscriptionUpdatedSchema,
+      async (event) => {
+        this.entries.delete(event.userId);
+      },
+      logger,
+    );
   }
 
   stop(): void {

@@ -94,7 +94,9 @@ export async function startEventConsumer<D extends DescMessage>(options: EventCo
       });
     } catch (err) {
       // Another replica created it between our look and our add.
-      await jsm.consumers.info(EVENTS_STREAM, durable).catch(() => { throw err; });
+      await jsm.consumers.info(EVENTS_STREAM, durable).catch(() => {
+        throw err;
+      });
     }
   }
   const consumer = await nc.jetstream().consumers.get(EVENTS_STREAM, durable);
@@ -146,10 +148,13 @@ export async function startEventConsumer<D extends DescMessage>(options: EventCo
   return {
     async stop() {
       stopping = true;
-      await settleWithin((async () => {
-        await messages?.close();
-        await loop;
-      })(), 10_000);
+      await settleWithin(
+        (async () => {
+          await messages?.close();
+          await loop;
+        })(),
+        10_000,
+      );
     },
   };
 }

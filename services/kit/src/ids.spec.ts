@@ -10,8 +10,16 @@ describe('isUuid', () => {
   });
 
   it('refuses anything else: other shapes, other letters, surrounding text, non-strings', () => {
-    for (const value of ['', 'abc', '9f1c2b3a4d5e6f708192a3b4c5d6e7f8', '9f1c2b3a-4d5e-6f70-8192-a3b4c5d6e7f', '9f1c2b3a-4d5e-6f70-8192-a3b4c5d6e7fg',
-      ' 9f1c2b3a-4d5e-6f70-8192-a3b4c5d6e7f8', '9f1c2b3a-4d5e-6f70-8192-a3b4c5d6e7f8\n', '------------------------------------']) {
+    for (const value of [
+      '',
+      'abc',
+      '9f1c2b3a4d5e6f708192a3b4c5d6e7f8',
+      '9f1c2b3a-4d5e-6f70-8192-a3b4c5d6e7f',
+      '9f1c2b3a-4d5e-6f70-8192-a3b4c5d6e7fg',
+      ' 9f1c2b3a-4d5e-6f70-8192-a3b4c5d6e7f8',
+      '9f1c2b3a-4d5e-6f70-8192-a3b4c5d6e7f8\n',
+      '------------------------------------',
+    ]) {
       expect(isUuid(value)).toBe(false);
     }
     expect(isUuid(undefined)).toBe(false);

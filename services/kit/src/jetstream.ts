@@ -36,7 +36,9 @@ export async function ensureStreams(nc: NatsConnection, replicas = jetstreamRepl
         await jsm.streams.add(stream);
       } catch (err) {
         // Another service created it between our look and our add.
-        await jsm.streams.info(stream.name).catch(() => { throw err; });
+        await jsm.streams.info(stream.name).catch(() => {
+          throw err;
+        });
       }
     }
   }
@@ -63,7 +65,10 @@ function uuidFromName(name: string): string {
 
 /** Publishes contract events in the common envelope, with the envelope id as JetStream's dedupe id. */
 export class EventPublisher {
-  constructor(private readonly js: JetStreamClient, private readonly source: string) {}
+  constructor(
+    private readonly js: JetStreamClient,
+    private readonly source: string,
+  ) {}
 
   async publish<D extends DescMessage>(schema: D, payload: MessageInitShape<D>, options: PublishOptions = {}): Promise<string> {
     const subject = eventSubject(schema);

@@ -38,7 +38,9 @@ export interface JobWorkerOptions<D extends DescMessage> {
   handle(job: MessageShape<D>, context: JobContext): Promise<void>;
 }
 
-export interface JobWorker { stop(): Promise<void> }
+export interface JobWorker {
+  stop(): Promise<void>;
+}
 
 const STOP_SECONDS = 10;
 const PULL_EXPIRES_MS = 5000;
@@ -108,7 +110,11 @@ export async function startJobWorker<D extends DescMessage>(options: JobWorkerOp
     try {
       const job = fromBinary(schema, msg.data);
       // A dependency that is down is waited for here: a job must not spend its attempts on an outage.
-      await retryWhileUnavailable(() => options.handle(job, { attempt, lastAttempt: attempt >= maxDeliver, signal: abort.signal }), abort.signal, (m) => logger.warn({ subject: msg.subject, attempt }, m));
+      await retryWhileUnavailable(
+        () => options.handle(job, { attempt, lastAttempt: attempt >= maxDeliver, signal: abort.signal }),
+        abort.signal,
+        (m) => logger.warn({ subject: msg.subject, attempt }, m),
+      );
       msg.ack();
     } catch (err) {
       if (abort.signal.aborted) {
@@ -160,7 +166,12 @@ export interface DeadLetterConsumerOptions {
   handle(job: DeadJob): Promise<void>;
 }
 
-interface MaxDeliveriesAdvisory { stream: string; consumer: string; stream_seq: number; deliveries: number }
+interface MaxDeliveriesAdvisory {
+  stream: string;
+  consumer: string;
+  stream_seq: number;
+  deliveries: number;
+}
 
 /**
  * Consumes the MAX_DELIVERIES advisories of the JOBS stream (stored in JOBS_DEAD_LETTERS, so none is
@@ -173,16 +184,20 @@ export async function startDeadLetterConsumer(options: DeadLetterConsumerOptions
   try {
     await jsm.consumers.info(JOBS_DEAD_LETTERS_STREAM, durable);
   } catch {
-    await jsm.consumers.add(JOBS_DEAD_LETTERS_STREAM, {
-      durable_name: durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(30_000),
-      max_deliver: 20,
-    }).catch(async (err) => {
-      // Another replica created it between our look and our add.
-      await jsm.consumers.info(JOBS_DEAD_LETTERS_STREAM, durable).catch(() => { throw err; });
-    });
+    await jsm.consumers
+      .add(JOBS_DEAD_LETTERS_STREAM, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: nanos(30_000),
+        max_deliver: 20,
+      })
+      .catch(async (err) => {
+        // Another replica created it between our look and our add.
+        await jsm.consumers.info(JOBS_DEAD_LETTERS_STREAM, durable).catch(() => {
+          throw err;
+        });
+      });
   }
   const consumer = await nc.jetstream().consumers.get(JOBS_DEAD_LETTERS_STREAM, durable);
   let stopping = false;
@@ -226,10 +241,13 @@ export async function startDeadLetterConsumer(options: DeadLetterConsumerOptions
   return {
     async stop() {
       stopping = true;
-      await settleWithin((async () => {
-        await messages?.close();
-        await loop;
-      })(), STOP_SECONDS * 1000);
+      await settleWithin(
+        (async () => {
+          await messages?.close();
+          await loop;
+        })(),
+        STOP_SECONDS * 1000,
+      );
     },
   };
 }

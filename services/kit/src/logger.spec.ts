@@ -6,7 +6,11 @@ import { PinoNestLogger } from './logger';
 
 /** A NATS connection as Nest's transport reads it: only its stream of status changes. */
 const connectionThatReports = (...statuses: Status[]) =>
-  ({ status: async function* () { yield* statuses; } }) as unknown as Parameters<ServerNats['handleStatusUpdates']>[0];
+  ({
+    status: async function* () {
+      yield* statuses;
+    },
+  }) as unknown as Parameters<ServerNats['handleStatusUpdates']>[0];
 
 describe('PinoNestLogger and NATS connection status', () => {
   let lines: Array<{ level: number; msg: string; context?: string }>;
@@ -23,11 +27,13 @@ describe('PinoNestLogger and NATS connection status', () => {
     ['request handlers (ServerNats)', () => new ServerNats({ servers: ['nats://127.0.0.1:4222'] })],
     ['RPC clients (ClientNats)', () => new ClientNats({ servers: ['nats://127.0.0.1:4222'] })],
   ])('logs a disconnect of the %s at WARN and the reconnect at INFO, never at ERROR', async (_name, transport) => {
-    await transport().handleStatusUpdates(connectionThatReports(
-      { type: Events.Disconnect, data: '127.0.0.1:4222' },
-      { type: DebugEvents.Reconnecting, data: '127.0.0.1:4222' },
-      { type: Events.Reconnect, data: '127.0.0.1:4222' },
-    ));
+    await transport().handleStatusUpdates(
+      connectionThatReports(
+        { type: Events.Disconnect, data: '127.0.0.1:4222' },
+        { type: DebugEvents.Reconnecting, data: '127.0.0.1:4222' },
+        { type: Events.Reconnect, data: '127.0.0.1:4222' },
+      ),
+    );
     expect(levels()).toEqual([
       ['warn', 'NatsError: type: "disconnect"'],
       ['info', 'NatsStatus: type: "reconnect"'],
@@ -35,7 +41,9 @@ describe('PinoNestLogger and NATS connection status', () => {
   });
 
   it('keeps an error the server reports (a permission refused) at ERROR', async () => {
-    await new ServerNats({ servers: ['nats://127.0.0.1:4222'] }).handleStatusUpdates(connectionThatReports({ type: Events.Error, data: 'PERMISSIONS_VIOLATION' }));
+    await new ServerNats({ servers: ['nats://127.0.0.1:4222'] }).handleStatusUpdates(
+      connectionThatReports({ type: Events.Error, data: 'PERMISSIONS_VIOLATION' }),
+    );
     expect(levels()).toEqual([['error', 'NatsError: type: "error"']]);
   });
 

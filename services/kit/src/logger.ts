@@ -27,8 +27,16 @@ export class PinoNestLogger implements LoggerService {
     if (NATS_DISCONNECT.test(String(message))) this.logger.warn({ context }, String(message));
     else this.logger.error({ context, trace }, String(message));
   }
-  warn(message: unknown, context?: string) { this.logger.warn({ context }, String(message)); }
-  debug(message: unknown, context?: string) { this.logger.debug({ context }, String(message)); }
-  verbose(message: unknown, context?: string) { this.logger.trace({ context }, String(message)); }
-  fatal(message: unknown, context?: string) { this.logger.fatal({ context }, String(message)); }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
+  fatal(message: unknown, context?: string) {
+    this.logger.fatal({ context }, String(message));
+  }
 }

@@ -22,9 +22,13 @@ describe('metrics', () => {
   it('reports JetStream consumer lag read at scrape time, leaves out a consumer it cannot read, and stops when unwatched', async () => {
     let pending = 7;
     const stopA = watchConsumerLag('JOBS', 'media-process', 'media.process', async () => ({ pending, ackPending: 1 }));
-    const stopB = watchConsumerLag('JOBS', 'media-render', 'media.render', async () => { throw new Error('nats away'); });
+    const stopB = watchConsumerLag('JOBS', 'media-render', 'media.render', async () => {
+      throw new Error('nats away');
+    });
     expect(await line('reelsmith_jetstream_consumer_pending{')).toEqual(['reelsmith_jetstream_consumer_pending{stream="JOBS",consumer="media-process"} 7']);
-    expect(await line('reelsmith_jetstream_consumer_ack_pending{')).toEqual(['reelsmith_jetstream_consumer_ack_pending{stream="JOBS",consumer="media-process"} 1']);
+    expect(await line('reelsmith_jetstream_consumer_ack_pending{')).toEqual([
+      'reelsmith_jetstream_consumer_ack_pending{stream="JOBS",consumer="media-process"} 1',
+    ]);
     expect(await line('reelsmith_jobs_queued{')).toEqual(['reelsmith_jobs_queued{kind="media.process"} 7']);
     pending = 3;
     // A sample is reused for a second; a scrape a second later reads the server again.
@@ -42,7 +46,9 @@ describe('metrics', () => {
   it('records analysis and render seconds per minute of video, ignoring empty videos', async () => {
     observeMediaStep('analysis', 30, 120); // 15 s per minute
     observeMediaStep('render', 5, 0);
-    expect(await line('reelsmith_media_seconds_per_video_minute_sum{step="analysis"}')).toEqual(['reelsmith_media_seconds_per_video_minute_sum{step="analysis"} 15']);
+    expect(await line('reelsmith_media_seconds_per_video_minute_sum{step="analysis"}')).toEqual([
+      'reelsmith_media_seconds_per_video_minute_sum{step="analysis"} 15',
+    ]);
     expect(await line('reelsmith_media_seconds_per_video_minute_count{step="render"}')).toEqual([]);
   });
 });

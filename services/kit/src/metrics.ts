@@ -90,7 +90,12 @@ export interface ConsumerLag {
 }
 
 type LagSource = () => Promise<ConsumerLag>;
-interface WatchedConsumer { stream: string; consumer: string; kind: string; read: LagSource }
+interface WatchedConsumer {
+  stream: string;
+  consumer: string;
+  kind: string;
+  read: LagSource;
+}
 const lagSources = new Map<string, WatchedConsumer>();
 
 /**
@@ -101,13 +106,15 @@ const lagSources = new Map<string, WatchedConsumer>();
 let lagSample: { at: number; values: Promise<Array<WatchedConsumer & { lag: ConsumerLag }>> } | undefined;
 function sampleLag() {
   if (!lagSample || Date.now() - lagSample.at > 1000) {
-    const values = Promise.all([...lagSources.values()].map(async (w) => {
-      try {
-        return [{ ...w, lag: await w.read() }];
-      } catch {
-        return [];
-      }
-    })).then((all) => all.flat());
+    const values = Promise.all(
+      [...lagSources.values()].map(async (w) => {
+        try {
+          return [{ ...w, lag: await w.read() }];
+        } catch {
+          return [];
+        }
+      }),
+    ).then((all) => all.flat());
     lagSample = { at: Date.now(), values };
   }
   return lagSample.values;

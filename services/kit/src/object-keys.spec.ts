@@ -22,8 +22,15 @@ describe('upload keys', () => {
 
   it('parse nothing that is not exactly an upload key', () => {
     for (const key of [
-      `originals/${USER}/${ID}`, `uploads/${USER}`, `uploads/${USER}/${ID}/x`, `/uploads/${USER}/${ID}`, `uploads/${USER}/${ID}.mp4`,
-      `uploads/${USER}/------------------------------------`, `uploads/not-a-user/${ID}`, `uploads/${USER.toUpperCase()}/${ID}`, `derived/${ID}/analysis.json`,
+      `originals/${USER}/${ID}`,
+      `uploads/${USER}`,
+      `uploads/${USER}/${ID}/x`,
+      `/uploads/${USER}/${ID}`,
+      `uploads/${USER}/${ID}.mp4`,
+      `uploads/${USER}/------------------------------------`,
+      `uploads/not-a-user/${ID}`,
+      `uploads/${USER.toUpperCase()}/${ID}`,
+      `derived/${ID}/analysis.json`,
     ]) {
       expect(parseUploadKey(key)).toBeNull();
     }

@@ -4,7 +4,10 @@ import { commonV1 } from '@reelsmith/proto';
 export const ErrorCode = commonV1.ErrorCode;
 export type ErrorCode = commonV1.ErrorCode;
 
-export interface FieldViolation { field: string; message: string }
+export interface FieldViolation {
+  field: string;
+  message: string;
+}
 
 /** What a service throws when a request cannot be served; it crosses NATS as common.v1.RpcError. */
 export class RpcFailure extends RpcException {
@@ -18,15 +21,33 @@ export class RpcFailure extends RpcException {
     super({ code, message, violations, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) });
   }
 
-  static invalid(message: string, violations: FieldViolation[] = []) { return new RpcFailure(ErrorCode.INVALID_ARGUMENT, message, violations); }
-  static unauthenticated(message: string) { return new RpcFailure(ErrorCode.UNAUTHENTICATED, message); }
-  static notFound(message: string) { return new RpcFailure(ErrorCode.NOT_FOUND, message); }
-  static conflict(message: string) { return new RpcFailure(ErrorCode.CONFLICT, message); }
-  static exhausted(message: string, retryAfterSeconds: number) { return new RpcFailure(ErrorCode.RESOURCE_EXHAUSTED, message, [], retryAfterSeconds); }
-  static unavailable(message: string) { return new RpcFailure(ErrorCode.UNAVAILABLE, message); }
-  static paymentRequired(message: string) { return new RpcFailure(ErrorCode.PAYMENT_REQUIRED, message); }
-  static permissionDenied(message: string) { return new RpcFailure(ErrorCode.PERMISSION_DENIED, message); }
-  static internal() { return new RpcFailure(ErrorCode.INTERNAL, 'Internal server error'); }
+  static invalid(message: string, violations: FieldViolation[] = []) {
+    return new RpcFailure(ErrorCode.INVALID_ARGUMENT, message, violations);
+  }
+  static unauthenticated(message: string) {
+    return new RpcFailure(ErrorCode.UNAUTHENTICATED, message);
+  }
+  static notFound(message: string) {
+    return new RpcFailure(ErrorCode.NOT_FOUND, message);
+  }
+  static conflict(message: string) {
+    return new RpcFailure(ErrorCode.CONFLICT, message);
+  }
+  static exhausted(message: string, retryAfterSeconds: number) {
+    return new RpcFailure(ErrorCode.RESOURCE_EXHAUSTED, message, [], retryAfterSeconds);
+  }
+  static unavailable(message: string) {
+    return new RpcFailure(ErrorCode.UNAVAILABLE, message);
+  }
+  static paymentRequired(message: string) {
+    return new RpcFailure(ErrorCode.PAYMENT_REQUIRED, message);
+  }
+  static permissionDenied(message: string) {
+    return new RpcFailure(ErrorCode.PERMISSION_DENIED, message);
+  }
+  static internal() {
+    return new RpcFailure(ErrorCode.INTERNAL, 'Internal server error');
+  }
 }
 
 const httpStatusByCode: Record<ErrorCode, number> = {

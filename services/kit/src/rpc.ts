@@ -31,7 +31,10 @@ export function RpcHandler(method: DescMethodUnary) {
 /** Calls contract RPCs over NATS; an absent or silent service becomes UNAVAILABLE (HTTP 503). */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
-  constructor(private readonly proxy: ClientProxy, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly proxy: ClientProxy,
+    private readonly timeoutMs: number,
+  ) {}
 
   onApplicationShutdown(): Promise<unknown> {
     return this.close();

@@ -28,7 +28,13 @@ describe('default settings', () => {
   });
 
   it('copy only the settings themselves from a richer object (a message, an entity)', () => {
-    const message = { $typeName: 'notifications.v1.Settings', email: 'b@example.com', name: 'B', notifications: { $typeName: 'x', uploadConfirmation: true, highlightCompletion: false, processingErrors: true, weeklyDigest: false }, privacy: undefined };
+    const message = {
+      $typeName: 'notifications.v1.Settings',
+      email: 'b@example.com',
+      name: 'B',
+      notifications: { $typeName: 'x', uploadConfirmation: true, highlightCompletion: false, processingErrors: true, weeklyDigest: false },
+      privacy: undefined,
+    };
     const settings = withDefaultSettings(message);
     expect(Object.keys(settings)).toEqual(['email', 'name', 'notifications', 'privacy']);
     expect(Object.keys(settings.notifications)).toEqual(['uploadConfirmation', 'highlightCompletion', 'processingErrors', 'weeklyDigest']);

@@ -23,12 +23,13 @@ export interface UserSettings {
 }
 
 /** Every mail but the weekly digest; nothing deleted or shown publicly until the user asks. */
-export const DEFAULT_SETTINGS: Readonly<{ email: string; name: string; notifications: Readonly<NotificationFlags>; privacy: Readonly<PrivacyFlags> }> = Object.freeze({
-  email: '',
-  name: '',
-  notifications: Object.freeze({ uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false }),
-  privacy: Object.freeze({ autoDeleteAfter30Days: false, publicHighlights: false }),
-});
+export const DEFAULT_SETTINGS: Readonly<{ email: string; name: string; notifications: Readonly<NotificationFlags>; privacy: Readonly<PrivacyFlags> }> =
+  Object.freeze({
+    email: '',
+    name: '',
+    notifications: Object.freeze({ uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false }),
+    privacy: Object.freeze({ autoDeleteAfter30Days: false, publicHighlights: false }),
+  });
 
 /** Settings as far as they are known: a group or a value may be missing. */
 export interface PartialSettings {

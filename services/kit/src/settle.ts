@@ -8,7 +8,13 @@ export async function settleWithin(work: Promise<unknown>, ms: number): Promise<
     timer = setTimeout(() => resolve('timed out'), ms);
   });
   try {
-    return await Promise.race([work.then(() => 'done' as const, () => 'done' as const), timeout]);
+    return await Promise.race([
+      work.then(
+        () => 'done' as const,
+        () => 'done' as const,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -3,10 +3,16 @@ import { type KV, type KvEntry, type NatsConnection, nanos } from 'nats';
 import { jetstreamReplicasOf } from './config';
 
 /** One key's fixed window: how many hits it holds and when it ends (epoch ms). */
-export interface CounterWindow { count: number; resetAt: number }
+export interface CounterWindow {
+  count: number;
+  resetAt: number;
+}
 
 /** What a counter says about a key now: hits in the current window and the time until it ends. */
-export interface WindowCount { count: number; resetInMs: number }
+export interface WindowCount {
+  count: number;
+  resetInMs: number;
+}
 
 /** The window after one more hit: the current one counted up, or a fresh one when it has ended. */
 export function windowAfterHit(current: CounterWindow | null, now: number, windowMs: number): CounterWindow {

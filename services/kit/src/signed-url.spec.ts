@@ -39,8 +39,11 @@ describe('signed media URLs', () => {
   it('remembers each signature under everything it covers (path, owner, expiry, secret)', () => {
     const other = 'another-secret-of-enough-length-0123456';
     const urls = [
-      signMediaPath(secret, '/p', 'u', now), signMediaPath(secret, '/p', 'u2', now),
-      signMediaPath(secret, '/q', 'u', now), signMediaPath(other, '/p', 'u', now), signMediaPath(secret, '/p', 'u', now + 4 * 3600_000),
+      signMediaPath(secret, '/p', 'u', now),
+      signMediaPath(secret, '/p', 'u2', now),
+      signMediaPath(secret, '/q', 'u', now),
+      signMediaPath(other, '/p', 'u', now),
+      signMediaPath(secret, '/p', 'u', now + 4 * 3600_000),
     ];
     expect(new Set(urls).size).toBe(urls.length);
     expect(signMediaPath(secret, '/p', 'u2', now)).toBe(urls[1]);

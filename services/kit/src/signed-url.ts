@@ -23,7 +23,14 @@ const SIGNED_PATHS_KEPT = 20_000;
  * The expiry is rounded up to a whole `roundToSeconds`, so the same object keeps the same URL for a
  * while: players do not restart and browsers can cache when a list is fetched again.
  */
-export function signMediaPath(secret: string, path: string, userId: string, now = Date.now(), ttlSeconds = MEDIA_URL_TTL_SECONDS, roundToSeconds = 3600): string {
+export function signMediaPath(
+  secret: string,
+  path: string,
+  userId: string,
+  now = Date.now(),
+  ttlSeconds = MEDIA_URL_TTL_SECONDS,
+  roundToSeconds = 3600,
+): string {
   const expires = Math.ceil((Math.floor(now / 1000) + ttlSeconds) / roundToSeconds) * roundToSeconds;
   const key = `${secret}\n${path}\n${userId}\n${expires}`;
   let signed = signedPaths.get(key);

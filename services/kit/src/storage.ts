@@ -20,11 +20,17 @@ export const storageConfigSchema = z.object({
    * 'false' only for the development s3rver, which lacks the multipart listing the client starts
    * big uploads with: files are then sent as one streamed PUT (S3 takes up to 5 GB that way).
    */
-  S3_MULTIPART: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  S3_MULTIPART: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 export type StorageConfig = z.infer<typeof storageConfigSchema>;
 
-export interface StoredObject { size: number; contentType: string }
+export interface StoredObject {
+  size: number;
+  contentType: string;
+}
 
 /** Part size of streamed uploads of unknown length (minio would otherwise pick ~550 MB parts). */
 const STREAM_PART_BYTES = 8 * 1024 * 1024;
@@ -88,9 +94,7 @@ export class ObjectStorage {
 
   /** The bytes from start to end inclusive (or the whole object). */
   read(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    return range
-      ? this.client.getPartialObject(this.bucket, key, range.start, range.end - range.start + 1)
-      : this.client.getObject(this.bucket, key);
+    return range ? this.client.getPartialObject(this.bucket, key, range.start, range.end - range.start + 1) : this.client.getObject(this.bucket, key);
   }
 
   async readHead(key: string, bytes: number): Promise<Buffer> {

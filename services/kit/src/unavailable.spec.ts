@@ -57,7 +57,13 @@ describe('retryWhileUnavailable', () => {
 
   it('stops waiting when aborted', async () => {
     const abort = new AbortController();
-    const pending = retryWhileUnavailable(async () => { throw withCode('ECONNREFUSED'); }, abort.signal, quiet);
+    const pending = retryWhileUnavailable(
+      async () => {
+        throw withCode('ECONNREFUSED');
+      },
+      abort.signal,
+      quiet,
+    );
     abort.abort();
     await expect(pending).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
@@ -65,7 +71,11 @@ describe('retryWhileUnavailable', () => {
 
 describe('EventPublisher', () => {
   const published: Array<{ subject: string; msgID?: string }> = [];
-  const js = { publish: async (subject: string, _data: Uint8Array, options?: { msgID?: string }) => { published.push({ subject, msgID: options?.msgID }); } };
+  const js = {
+    publish: async (subject: string, _data: Uint8Array, options?: { msgID?: string }) => {
+      published.push({ subject, msgID: options?.msgID });
+    },
+  };
   const events = new EventPublisher(js as unknown as JetStreamClient, 'media');
   const payload = { videoId: '6f1c4a5e-58a4-4d43-9a59-2f4b8d0f3c11', userId: 'u', title: 't', duration: 1 };
 

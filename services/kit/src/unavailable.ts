@@ -12,7 +12,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 const NATS_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DRAINING', 'CONNECTION_REFUSED', 'CONNECTION_TIMEOUT', 'DISCONNECT', 'TIMEOUT', '503']);
 /** PostgreSQL SQLSTATEs: connection exceptions (class 08), shutting down / starting up, too many connections. */
 const PG_STATES = /^(08...|57P0[123]|53300)$/;
-const MESSAGES = /connection lost|connection refused|connection reset|connection terminated|connection timeout|timeout exceeded when trying to connect|client has encountered a connection error|socket hang up|cannot connect now|the database system is (starting up|shutting down)/i;
+const MESSAGES =
+  /connection lost|connection refused|connection reset|connection terminated|connection timeout|timeout exceeded when trying to connect|client has encountered a connection error|socket hang up|cannot connect now|the database system is (starting up|shutting down)/i;
 
 export function isDependencyUnavailable(err: unknown, depth = 0): boolean {
   // Nest's NATS client rejects with a bare string while it reconnects ("Error: Connection lost. Trying to reconnect...").
@@ -35,9 +36,13 @@ export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Plea
 export class UnavailableInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
-    return next.handle().pipe(
-      catchError((err: unknown) => throwError(() => (!(err instanceof RpcFailure) && isDependencyUnavailable(err) ? RpcFailure.unavailable(UNAVAILABLE_MESSAGE) : err))),
-    );
+    return next
+      .handle()
+      .pipe(
+        catchError((err: unknown) =>
+          throwError(() => (!(err instanceof RpcFailure) && isDependencyUnavailable(err) ? RpcFailure.unavailable(UNAVAILABLE_MESSAGE) : err)),
+        ),
+      );
   }
 }
 

@@ -72,7 +72,7 @@ describe('job metrics on a real JetStream work queue', () => {
     // A stopped worker no longer reports the consumer, from the next scrape on.
     await worker.stop();
     worker = undefined;
-    expect((await metricsRegistry.metrics())).not.toContain('consumer="metrics-process"');
+    expect(await metricsRegistry.metrics()).not.toContain('consumer="metrics-process"');
   });
 
   it('counts a job handed back when its worker stops, and the job is waiting again for another worker', async () => {
@@ -85,10 +85,11 @@ describe('job metrics on a real JetStream work queue', () => {
       ackWaitSeconds: 30,
       maxDeliver: 3,
       logger: createLogger('test', 'silent'),
-      handle: (_job, { signal }) => new Promise<void>((_resolve, reject) => {
-        started();
-        signal.addEventListener('abort', () => reject(new Error('stopping')), { once: true });
-      }),
+      handle: (_job, { signal }) =>
+        new Promise<void>((_resolve, reject) => {
+          started();
+          signal.addEventListener('abort', () => reject(new Error('stopping')), { once: true });
+        }),
     });
     await new JobPublisher(nc.jetstream()).enqueue(mediaV1.RenderJobSchema, { highlightId: 'h1', userId: 'u' }, randomUUID());
     await running;

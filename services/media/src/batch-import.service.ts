@@ -68,8 +68,11 @@ export class BatchImportService {
 
 /** The user's file name, kept for downloads; path parts and control characters are dropped. */
 function cleanFilename(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what it strips
-  const base = name.replace(/^.*[/\\]/, '').replace(/[\u0000-\u001f]/g, '').trim();
+  const base = name
+    .replace(/^.*[/\\]/, '')
+    // eslint-disable-next-line no-control-regex -- control characters are what it strips
+    .replace(/[\u0000-\u001f]/g, '')
+    .trim();
   if (!base || base === '.' || base === '..') return 'video';
   return base.slice(-FILENAME_MAX);
 }

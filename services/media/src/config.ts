@@ -8,7 +8,11 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   /** Signs the media URLs that <video> tags and links use; the gateway verifies them. */
   MEDIA_URL_SECRET: z.string().min(32, 'must be at least 32 characters'),
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8102),
-  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(2 * GIB),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * GIB),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   /** How long media waits for another service (music, folders) before answering 503. */
@@ -16,7 +20,11 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   /** How long a user's plan entitlements (from billing) are reused; billing's events drop them sooner. */
   ENTITLEMENTS_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /** How often a running media API looks for videos and reels that lost their job (job-reconciler.ts). */
-  RECONCILE_JOBS_EVERY_MS: z.coerce.number().int().min(100).default(10 * 60 * 1000),
+  RECONCILE_JOBS_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(10 * 60 * 1000),
 });
 export type MediaConfig = z.infer<typeof configSchema>;
 
@@ -38,7 +46,11 @@ export const workerConfigSchema = configSchema.extend({
    */
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Local copies of analysed sources (under WORK_DIR) that edits and exports seek in; 0 turns them off. */
-  SOURCE_CACHE_BYTES: z.coerce.number().int().min(0).default(4 * GIB),
+  SOURCE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(4 * GIB),
   /** A copy unused for this long is removed. */
   SOURCE_CACHE_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
 });

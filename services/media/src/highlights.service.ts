@@ -39,7 +39,15 @@ export class HighlightsService {
     const targetLength = checkTargetLength(request.targetLength);
     const render = await this.checkedRender(request.userId, request.render);
     const highlight = await this.highlights.createVersion({
-      videoId: video.id, userId: video.userId, kind: 'highlights', preset, targetLength, fillToLength: request.fillToLength, ...render, status: 'queued', stage: 'queued',
+      videoId: video.id,
+      userId: video.userId,
+      kind: 'highlights',
+      preset,
+      targetLength,
+      fillToLength: request.fillToLength,
+      ...render,
+      status: 'queued',
+      stage: 'queued',
     });
     await this.jobs.enqueue(mediaV1.HighlightsJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
     this.progress.highlight(highlight, 0);
@@ -65,8 +73,16 @@ export class HighlightsService {
     const moments = inheritMoments(checkEditedMoments(request.moments, video.duration), original.moments, original.timeline);
     const render = await this.checkedRender(request.userId, request.render, original);
     const highlight = await this.highlights.createVersion({
-      videoId: video.id, userId: video.userId, kind: original.kind, preset: original.preset, targetLength: original.targetLength,
-      ...render, moments, timeline: original.timeline, status: 'queued', stage: 'queued',
+      videoId: video.id,
+      userId: video.userId,
+      kind: original.kind,
+      preset: original.preset,
+      targetLength: original.targetLength,
+      ...render,
+      moments,
+      timeline: original.timeline,
+      status: 'queued',
+      stage: 'queued',
     });
     await this.jobs.enqueue(mediaV1.RenderJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
     this.progress.highlight(highlight, 0);
@@ -80,8 +96,14 @@ export class HighlightsService {
     if (!trim.ok) throw RpcFailure.invalid(trim.message, [{ field: 'trim', message: trim.title }]);
     const render = await this.checkedRender(request.userId, request.render);
     const highlight = await this.highlights.createVersion({
-      videoId: video.id, userId: video.userId, kind: 'export', targetLength: Math.round(trim.end - trim.start), ...render,
-      moments: [{ start: trim.start, end: trim.end, score: 0, reasons: ['manual trim'] }], status: 'queued', stage: 'queued',
+      videoId: video.id,
+      userId: video.userId,
+      kind: 'export',
+      targetLength: Math.round(trim.end - trim.start),
+      ...render,
+      moments: [{ start: trim.start, end: trim.end, score: 0, reasons: ['manual trim'] }],
+      status: 'queued',
+      stage: 'queued',
     });
     await this.jobs.enqueue(mediaV1.RenderJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
     this.progress.highlight(highlight, 0);

@@ -43,7 +43,13 @@ export class JobFailures {
     this.progress.highlight(highlight, 100);
     const video = await this.videos.findById(highlight.videoId);
     await this.events
-      .publish(mediaV1.HighlightsFailedSchema, { highlightId: highlight.id, videoId: highlight.videoId, userId: highlight.userId, title: video?.title ?? '', reason })
+      .publish(mediaV1.HighlightsFailedSchema, {
+        highlightId: highlight.id,
+        videoId: highlight.videoId,
+        userId: highlight.userId,
+        title: video?.title ?? '',
+        reason,
+      })
       .catch((err) => this.logger.error(`evt.media.highlights.failed not published for ${highlight.id}: ${(err as Error).message}`));
     return true;
   }

@@ -9,7 +9,10 @@ import { highlightJobSchema, jobDedupeId } from './job-ids';
 /** The current job of a video or reel: queue it (again), and see which jobs JOBS holds now. */
 @Injectable()
 export class JobQueue {
-  constructor(private readonly jobs: JobPublisher, @Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
+  constructor(
+    private readonly jobs: JobPublisher,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+  ) {}
 
   processVideo(video: Pick<VideoEntity, 'id' | 'userId' | 'retries'>): Promise<void> {
     return this.jobs.enqueue(mediaV1.ProcessJobSchema, { videoId: video.id, userId: video.userId }, jobDedupeId(video));

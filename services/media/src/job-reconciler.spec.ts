@@ -12,8 +12,12 @@ const EVERY_MS = 60_000;
 /** The advisory lock's two ways in, with another replica's pass simulated by `heldElsewhere`. */
 class MemoryLock extends AdvisoryLock {
   heldElsewhere = false;
-  async exclusively<T>(_name: string, work: () => Promise<T>): Promise<T> { return work(); }
-  async ifFree<T>(_name: string, work: () => Promise<T>): Promise<T | null> { return this.heldElsewhere ? null : work(); }
+  async exclusively<T>(_name: string, work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+  async ifFree<T>(_name: string, work: () => Promise<T>): Promise<T | null> {
+    return this.heldElsewhere ? null : work();
+  }
 }
 
 describe('JobReconciler schedule', () => {

@@ -11,7 +11,10 @@ import { JobQueue } from './job-queue';
 import { MEDIA_CONFIG } from './tokens';
 import { UNSETTLED_VIDEO_STATUSES, VideosRepository } from './videos.repository';
 
-export interface Reconciled { requeued: string[]; failed: string[] }
+export interface Reconciled {
+  requeued: string[];
+  failed: string[];
+}
 
 /** How long a record must have been untouched before a pass made while running treats it as lost. */
 export const UNTOUCHED_FOR_MS = 10 * 60 * 1000;
@@ -63,7 +66,8 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       const result = await pass;
       if (!result) this.logger.debug('another replica is reconciling records with jobs; this pass is skipped');
-      else if (result.requeued.length || result.failed.length) this.logger.warn(`records without a job: ${result.requeued.length} queued again, ${result.failed.length} failed`);
+      else if (result.requeued.length || result.failed.length)
+        this.logger.warn(`records without a job: ${result.requeued.length} queued again, ${result.failed.length} failed`);
     } catch (err) {
       this.logger.error(`reconciling records with jobs failed: ${(err as Error).message}`);
     }
@@ -88,7 +92,11 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
     const [videos, highlights] = await Promise.all([this.videos.listUnsettled(), this.highlights.listUnsettled()]);
     if (!videos.some(quiet) && !highlights.some(quiet)) return result;
     const queued = await this.queue.queuedDedupeIds();
-    const stillLost = async <T extends { id: string; retries: number; status: string; updatedAt: Date }>(record: T, read: (id: string) => Promise<T | null>, unsettled: readonly string[]) => {
+    const stillLost = async <T extends { id: string; retries: number; status: string; updatedAt: Date }>(
+      record: T,
+      read: (id: string) => Promise<T | null>,
+      unsettled: readonly string[],
+    ) => {
       if (!quiet(record) || queued.has(jobDedupeId(record))) return false;
       if (!untouchedSince) return true;
       const now = await read(record.id);

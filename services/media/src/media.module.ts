@@ -40,7 +40,12 @@ import { VideosService } from './videos.service';
 export const MEDIA_SCHEMA = 'media';
 export const mediaEntities = [VideoEntity, UploadGrantEntity, HighlightEntity, DeletedFolderEntity];
 export const mediaMigrations = [
-  CreateVideos1763716000000, CreateHighlights1763724000000, CreateDeletedFolders1763732000000, AddUploadGrantExpiry1763990000000, AddJobRetries1764000000000, AddFillToLength1764100000000,
+  CreateVideos1763716000000,
+  CreateHighlights1763724000000,
+  CreateDeletedFolders1763732000000,
+  AddUploadGrantExpiry1763990000000,
+  AddJobRetries1764000000000,
+  AddFillToLength1764100000000,
   AddReelFacts1764200000000,
 ];
 

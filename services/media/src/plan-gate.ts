@@ -44,7 +44,9 @@ export class PlanGate implements OnApplicationBootstrap, OnApplicationShutdown {
     if (plan.monthlyUploads === 0) return;
     const used = await this.videos.countCreatedSince(userId, monthStart(new Date()));
     if (used >= plan.monthlyUploads) {
-      throw RpcFailure.paymentRequired(`You have used all ${plan.monthlyUploads} uploads of this month on ${planName(plan.plan)}. Upgrade to Pro for unlimited uploads, or wait until next month.`);
+      throw RpcFailure.paymentRequired(
+        `You have used all ${plan.monthlyUploads} uploads of this month on ${planName(plan.plan)}. Upgrade to Pro for unlimited uploads, or wait until next month.`,
+      );
     }
   }
 
@@ -54,7 +56,9 @@ export class PlanGate implements OnApplicationBootstrap, OnApplicationShutdown {
     if (durationSeconds <= plan.maxVideoSeconds) return;
     await this.storage.remove([objectKey]);
     const upgrade = plan.plan === 'pro' ? 'Trim it or split it into parts first.' : 'Upgrade to Pro for videos up to 60 minutes, or trim it first.';
-    throw RpcFailure.paymentRequired(`This video is ${clockOf(durationSeconds)} long; ${planName(plan.plan)} takes videos up to ${plan.maxVideoSeconds / 60} minutes. ${upgrade}`);
+    throw RpcFailure.paymentRequired(
+      `This video is ${clockOf(durationSeconds)} long; ${planName(plan.plan)} takes videos up to ${plan.maxVideoSeconds / 60} minutes. ${upgrade}`,
+    );
   }
 
   async checkHighlights(userId: string): Promise<void> {
@@ -65,6 +69,8 @@ export class PlanGate implements OnApplicationBootstrap, OnApplicationShutdown {
   async checkTrack(userId: string, track: { title: string; plans: string[] }): Promise<void> {
     const plan = await this.cache.requirePlan(userId, 'Making highlights');
     if (plan.allTracks || track.plans.includes(plan.plan)) return;
-    throw RpcFailure.paymentRequired(`"${track.title}" is a Pro track; ${planName(plan.plan)} includes the free-tier tracks only. Upgrade to Pro for every track, or pick another.`);
+    throw RpcFailure.paymentRequired(
+      `"${track.title}" is a Pro track; ${planName(plan.plan)} includes the free-tier tracks only. Upgrade to Pro for every track, or pick another.`,
+    );
   }
 }

@@ -19,13 +19,25 @@ export class ProgressPublisher {
 
   video(video: Pick<VideoEntity, 'id' | 'userId' | 'status' | 'stage' | 'errorReason'>, percent: number): void {
     this.send(video.userId, video.id, mediaV1.VideoProgressSchema, {
-      videoId: video.id, userId: video.userId, status: video.status, stage: video.stage, percent: clampPercent(percent), errorReason: video.errorReason,
+      videoId: video.id,
+      userId: video.userId,
+      status: video.status,
+      stage: video.stage,
+      percent: clampPercent(percent),
+      errorReason: video.errorReason,
     });
   }
 
   highlight(h: Pick<HighlightEntity, 'id' | 'videoId' | 'userId' | 'kind' | 'status' | 'stage' | 'errorReason'>, percent: number): void {
     this.send(h.userId, h.id, mediaV1.HighlightProgressSchema, {
-      highlightId: h.id, videoId: h.videoId, userId: h.userId, kind: h.kind, status: h.status, stage: h.stage, percent: clampPercent(percent), errorReason: h.errorReason,
+      highlightId: h.id,
+      videoId: h.videoId,
+      userId: h.userId,
+      kind: h.kind,
+      status: h.status,
+      stage: h.stage,
+      percent: clampPercent(percent),
+      errorReason: h.errorReason,
     });
   }
 

@@ -16,8 +16,12 @@ const message = (fn: () => unknown) => {
 describe('render options', () => {
   it('fills the defaults and keeps valid choices', () => {
     expect(checkRender(undefined)).toEqual({ quality: '1080p', format: 'mp4', aspect: '16:9', musicTrackId: '' });
-    expect(checkRender(create(mediaV1.RenderOptionsSchema, { quality: '480p', format: 'avi', aspect: '9:16', musicTrackId: ' t1 ' })))
-      .toEqual({ quality: '480p', format: 'avi', aspect: '9:16', musicTrackId: 't1' });
+    expect(checkRender(create(mediaV1.RenderOptionsSchema, { quality: '480p', format: 'avi', aspect: '9:16', musicTrackId: ' t1 ' }))).toEqual({
+      quality: '480p',
+      format: 'avi',
+      aspect: '9:16',
+      musicTrackId: 't1',
+    });
   });
 
   it('refuses unknown values with a clear message', () => {
@@ -56,7 +60,12 @@ describe('inheritMoments', () => {
   });
 
   it('joins the reasons of every original a merged moment covers, best score first', () => {
-    expect(inheritMoments([bare(12, 31)], original, timeline)[0]).toEqual({ start: 12, end: 31, score: 0.9, reasons: ['crowd roar', 'fast action', 'applause'] });
+    expect(inheritMoments([bare(12, 31)], original, timeline)[0]).toEqual({
+      start: 12,
+      end: 31,
+      score: 0.9,
+      reasons: ['crowd roar', 'fast action', 'applause'],
+    });
   });
 
   it("marks a moment added by hand as the creator's pick, scored from the timeline", () => {

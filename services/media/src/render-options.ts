@@ -12,7 +12,12 @@ const MAX_MOMENTS = 30;
 const MAX_REEL_SECONDS = 300;
 const MIN_MOMENT_SECONDS = 1;
 
-export interface CheckedRender { quality: ReelQuality; format: ReelFormat; aspect: ReelAspect; musicTrackId: string }
+export interface CheckedRender {
+  quality: ReelQuality;
+  format: ReelFormat;
+  aspect: ReelAspect;
+  musicTrackId: string;
+}
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T, what: string): T {
   if (!value) return fallback;

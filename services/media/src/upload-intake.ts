@@ -94,7 +94,8 @@ export class UploadIntake {
   async admit(video: VideoEntity): Promise<void> {
     await this.jobs.enqueue(mediaV1.ProcessJobSchema, { videoId: video.id, userId: video.userId }, video.id);
     this.progress.video(video, 0);
-    await this.events.publish(mediaV1.VideoUploadedSchema, { videoId: video.id, userId: video.userId, title: video.title }, { onceFor: video.id }).catch((err) =>
-      this.logger.error(`evt.media.video.uploaded not published for ${video.id}: ${(err as Error).message}`));
+    await this.events
+      .publish(mediaV1.VideoUploadedSchema, { videoId: video.id, userId: video.userId, title: video.title }, { onceFor: video.id })
+      .catch((err) => this.logger.error(`evt.media.video.uploaded not published for ${video.id}: ${(err as Error).message}`));
   }
 }

@@ -6,10 +6,24 @@ import { toVideoMessage } from './video-message';
 
 const SECRET = 'x'.repeat(32);
 const video = {
-  id: '7d1f3a52-6c0e-4b8e-9f43-1d2c3b4a5e6f', userId: 'a3c1e2d4-0000-4000-8000-000000000001', title: 'Final – 2nd half',
-  originalFilename: 'match.mp4', objectKey: 'originals/u/5f0c.mp4', fileSize: 3_000_000_000, duration: 2400.5,
-  status: 'processed', stage: 'done', errorReason: '', thumbnailKey: 'thumbnails/t.jpg', width: 1920, height: 1080,
-  videoCodec: 'h264', audioCodec: 'aac', folderId: null, batchId: 'b1', sourceVideoId: null,
+  id: '7d1f3a52-6c0e-4b8e-9f43-1d2c3b4a5e6f',
+  userId: 'a3c1e2d4-0000-4000-8000-000000000001',
+  title: 'Final – 2nd half',
+  originalFilename: 'match.mp4',
+  objectKey: 'originals/u/5f0c.mp4',
+  fileSize: 3_000_000_000,
+  duration: 2400.5,
+  status: 'processed',
+  stage: 'done',
+  errorReason: '',
+  thumbnailKey: 'thumbnails/t.jpg',
+  width: 1920,
+  height: 1080,
+  videoCodec: 'h264',
+  audioCodec: 'aac',
+  folderId: null,
+  batchId: 'b1',
+  sourceVideoId: null,
   createdAt: new Date('2026-11-24T08:15:30.123Z'),
 } as unknown as VideoEntity;
 

@@ -9,7 +9,10 @@ const Rpc = mediaV1.MediaService.method;
 
 @Controller()
 export class VideosController {
-  constructor(private readonly videos: VideosService, private readonly highlights: HighlightsService) {}
+  constructor(
+    private readonly videos: VideosService,
+    private readonly highlights: HighlightsService,
+  ) {}
 
   @RpcHandler(Rpc.usageGet)
   usage(@Payload() request: mediaV1.UsageGetRequest) {

@@ -157,13 +157,13 @@ export class TypeOrmVideosRepository extends VideosRepository {
   async setFolder(id: string, userId: string, folderId: string | null) {
     if (!isUuid(id)) return 'no-video' as const;
     if (folderId === null) {
-      return (await this.videos.update({ id, userId }, { folderId: null })).affected === 1 ? 'moved' as const : 'no-video' as const;
+      return (await this.videos.update({ id, userId }, { folderId: null })).affected === 1 ? ('moved' as const) : ('no-video' as const);
     }
     return this.dataSource.transaction(async (tx) => {
       await lockFolder(tx, folderId);
       if (await tx.getRepository(DeletedFolderEntity).existsBy({ folderId, userId })) return 'no-folder' as const;
       const result = await tx.getRepository(VideoEntity).update({ id, userId }, { folderId });
-      return result.affected === 1 ? 'moved' as const : 'no-video' as const;
+      return result.affected === 1 ? ('moved' as const) : ('no-video' as const);
     });
   }
 

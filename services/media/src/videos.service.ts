@@ -73,8 +73,15 @@ export class VideosService {
       const checked = await this.intake.takeIn(key, (message) => RpcFailure.invalid(message), request.fileSize);
       await this.gate.checkLength(userId, checked.key, checked.facts.duration);
       video = await this.videos.create({
-        userId, title, originalFilename, objectKey: checked.key, fileSize: checked.size, duration: checked.facts.duration,
-        contentType: contentTypeOf(checked.facts), status: 'uploaded', stage: 'queued',
+        userId,
+        title,
+        originalFilename,
+        objectKey: checked.key,
+        fileSize: checked.size,
+        duration: checked.facts.duration,
+        contentType: contentTypeOf(checked.facts),
+        status: 'uploaded',
+        stage: 'queued',
       });
     } catch (err) {
       // The grant is used up by a file that failed its checks; anything else (storage, database) may be retried.
@@ -130,8 +137,9 @@ export class VideosService {
     if (!(await this.videos.delete(video.id, userId))) throw RpcFailure.notFound('Video not found');
     await this.highlights.deleteForVideo(video.id);
     await this.storage.remove([video.objectKey, video.thumbnailKey, video.proxyKey, analysisKey(video.id)].filter(Boolean));
-    await this.events.publish(mediaV1.VideoDeletedSchema, { videoId: video.id, userId }).catch((err) =>
-      this.logger.error(`evt.media.video.deleted not published for ${video.id}: ${(err as Error).message}`));
+    await this.events
+      .publish(mediaV1.VideoDeletedSchema, { videoId: video.id, userId })
+      .catch((err) => this.logger.error(`evt.media.video.deleted not published for ${video.id}: ${(err as Error).message}`));
     return { $typeName: 'media.v1.VideosDeleteResponse', videoId: video.id };
   }
 
@@ -194,9 +202,8 @@ export class VideosService {
    * (the row), never from the stored object, whose Content-Type the uploader chose.
    */
   async resolveObject(request: mediaV1.ObjectResolveRequest): Promise<mediaV1.MediaObject> {
-    const video = request.kind === ObjectKind.PREVIEW
-      ? await this.ownedByFilename(request.userId, request.filename)
-      : await this.owned(request.userId, request.videoId);
+    const video =
+      request.kind === ObjectKind.PREVIEW ? await this.ownedByFilename(request.userId, request.filename) : await this.owned(request.userId, request.videoId);
     const object = (key: string, contentType: string, filename = '') => ({ $typeName: 'media.v1.MediaObject' as const, key, contentType, size: 0n, filename });
     let result: mediaV1.MediaObject;
     switch (request.kind) {
@@ -260,7 +267,6 @@ export class VideosService {
     if (!parseUploadKey(key)) throw RpcFailure.invalid('The video URL is not an upload URL of Reelsmith.');
     return key;
   }
-
 }
 
 /** The user's own file name, kept for downloads; anything that looks like a path is refused. */

@@ -18,12 +18,20 @@ describe('auto-delete of old processed videos', () => {
 
   async function processed(userId: string, title: string) {
     const { uploadUrl, size } = await uploadFile(media.client, userId, 'h264-aac.mp4');
-    const video = await media.client.call(Rpc.uploadComplete, { userId, videoUrl: uploadUrl, title, originalFilename: `${title}.mp4`, fileSize: BigInt(size), duration: 0 });
+    const video = await media.client.call(Rpc.uploadComplete, {
+      userId,
+      videoUrl: uploadUrl,
+      title,
+      originalFilename: `${title}.mp4`,
+      fileSize: BigInt(size),
+      duration: 0,
+    });
     await waitForStatus(media.client, userId, video.id, ['processed']);
     return video.id;
   }
 
-  const ageDays = (id: string, days: number) => dataSource.query(`UPDATE media.videos SET created_at = now() - ($2 * interval '1 day') WHERE id = $1`, [id, days]);
+  const ageDays = (id: string, days: number) =>
+    dataSource.query(`UPDATE media.videos SET created_at = now() - ($2 * interval '1 day') WHERE id = $1`, [id, days]);
   const idsOf = async (userId: string) => (await media.client.call(Rpc.videosList, { userId, folderId: '' })).videos.map((v) => v.id).sort();
 
   beforeAll(async () => {
@@ -39,13 +47,16 @@ describe('auto-delete of old processed videos', () => {
     await media?.stop();
   });
 
-  it('deletes the user\'s processed videos created before the cut-off, with their objects, and nothing else', async () => {
+  it("deletes the user's processed videos created before the cut-off, with their objects, and nothing else", async () => {
     const old = await processed(alice, 'old');
     const recent = await processed(alice, 'recent');
     const othersOld = await processed(bob, 'bobs-old');
     await ageDays(old, 40);
     await ageDays(othersOld, 40);
-    const [{ object_key: objectKey, thumbnail_key: thumbnailKey }] = await dataSource.query('SELECT object_key, thumbnail_key FROM media.videos WHERE id = $1', [old]);
+    const [{ object_key: objectKey, thumbnail_key: thumbnailKey }] = await dataSource.query(
+      'SELECT object_key, thumbnail_key FROM media.videos WHERE id = $1',
+      [old],
+    );
     expect(await storage.stat(objectKey)).not.toBeNull();
 
     const before = timestampFromDate(new Date(Date.now() - 30 * 86_400_000));

@@ -23,9 +23,11 @@ describe('media.videos.import: videos of bulk batches from stored objects', () =
     media = await startMedia();
     storage = new ObjectStorage(storageConfigSchema.parse(process.env));
   }, 60_000);
-  afterAll(async () => { await media?.stop(); });
+  afterAll(async () => {
+    await media?.stop();
+  });
 
-  it('makes a video of the batch with the caller\'s id, processes it, and answers a retry with the same video', async () => {
+  it("makes a video of the batch with the caller's id, processes it, and answers a retry with the same video", async () => {
     const key = await store(alice, tinyClip(3));
     const videoId = randomUUID();
     const request = { userId: alice, videoId, objectKey: key, title: '', originalFilename: 'dir/goal.mp4', batchId };
@@ -47,19 +49,32 @@ describe('media.videos.import: videos of bulk batches from stored objects', () =
       [emptyVideo(), ErrorCode.UNPROCESSABLE, /^The file is empty\.$/],
     ] as const) {
       const key = await store(alice, path);
-      const failure = await rejection(media.client.call(Rpc.videosImport, { userId: alice, videoId: randomUUID(), objectKey: key, title: '', originalFilename: 'x.mp4', batchId }));
+      const failure = await rejection(
+        media.client.call(Rpc.videosImport, { userId: alice, videoId: randomUUID(), objectKey: key, title: '', originalFilename: 'x.mp4', batchId }),
+      );
       expect(failure.code).toBe(code);
       expect(failure.message).toMatch(message);
       expect(await storage.stat(key)).toBeNull();
       expect(await storage.stat(key.replace(/^uploads\//, 'originals/'))).toBeNull();
     }
-    const missing = await rejection(media.client.call(Rpc.videosImport, { userId: alice, videoId: '', objectKey: `uploads/${alice}/${randomUUID()}`, title: '', originalFilename: 'x.mp4', batchId }));
+    const missing = await rejection(
+      media.client.call(Rpc.videosImport, {
+        userId: alice,
+        videoId: '',
+        objectKey: `uploads/${alice}/${randomUUID()}`,
+        title: '',
+        originalFilename: 'x.mp4',
+        batchId,
+      }),
+    );
     expect(missing.code).toBe(ErrorCode.UNPROCESSABLE);
   });
 
-  it('only imports the caller\'s own uploads', async () => {
+  it("only imports the caller's own uploads", async () => {
     const key = await store(bob, tinyClip(0));
-    const failure = await rejection(media.client.call(Rpc.videosImport, { userId: alice, videoId: randomUUID(), objectKey: key, title: '', originalFilename: 'x.mp4', batchId }));
+    const failure = await rejection(
+      media.client.call(Rpc.videosImport, { userId: alice, videoId: randomUUID(), objectKey: key, title: '', originalFilename: 'x.mp4', batchId }),
+    );
     expect(failure.code).toBe(ErrorCode.INVALID_ARGUMENT);
     expect(await storage.stat(key)).not.toBeNull();
     expect((await media.client.call(Rpc.videosList, { userId: bob })).videos).toEqual([]);

@@ -27,14 +27,34 @@ describe('faces with real ffmpeg and the bundled face models', () => {
 
   /** One RGB frame of an input (file or lavfi graph) at `at` seconds, scaled to width x height. */
   function frameOf(input: string[], at: number, width: number, height: number): Buffer {
-    return execFileSync('ffmpeg', ['-v', 'error', '-ss', String(at), ...input, '-frames:v', '1', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });
+    return execFileSync(
+      'ffmpeg',
+      ['-v', 'error', '-ss', String(at), ...input, '-frames:v', '1', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
   }
 
   /** A 640x360 grey picture with the person's head and shoulders at `x`, for 4 s. */
   function personAt(x: number): string {
     const file = join(work, `person-${x}.mp4`);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x707070:s=640x360:r=25:d=4', '-i', SAMPLES,
-      '-filter_complex', `[1:v]crop=210:156:326:0,scale=315:234[f];[0:v][f]overlay=x=${x}:y=60,format=yuv420p`, '-c:v', 'libx264', '-preset', 'veryfast', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x707070:s=640x360:r=25:d=4',
+      '-i',
+      SAMPLES,
+      '-filter_complex',
+      `[1:v]crop=210:156:326:0,scale=315:234[f];[0:v][f]overlay=x=${x}:y=60,format=yuv420p`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      file,
+    ]);
     return file;
   }
 
@@ -71,12 +91,24 @@ describe('faces with real ffmpeg and the bundled face models', () => {
 
   it('a 9:16 reel of the clip keeps the face in frame, near the middle, and the crop does not move within a shot', async () => {
     const analysis = await analyser.analyze(clip, { hasAudio: false, durationSeconds: PERSON.seconds });
-    const moments = [{ start: 0.5, end: 3.5 }, { start: 4.5, end: 7.5 }].map((m) => ({ ...m, crop: cropPath(analysis, m) }));
+    const moments = [
+      { start: 0.5, end: 3.5 },
+      { start: 4.5, end: 7.5 },
+    ].map((m) => ({ ...m, crop: cropPath(analysis, m) }));
     // A still face: the crop holds still over each moment.
     for (const m of moments) expect(m.crop.every((s) => s.x0 === m.crop[0].x0 && s.x1 === m.crop[0].x0)).toBe(true);
     const output = join(work, 'reel-9x16.mp4');
-    const spec = { source: clip, hasAudio: false, moments, quality: '480p', format: 'mp4', aspect: '9:16', crossfade: 0.4, output,
-      sourceSize: { width: 1280, height: 720, sampleAspect: 1 } } satisfies RenderSpec;
+    const spec = {
+      source: clip,
+      hasAudio: false,
+      moments,
+      quality: '480p',
+      format: 'mp4',
+      aspect: '9:16',
+      crossfade: 0.4,
+      output,
+      sourceSize: { width: 1280, height: 720, sampleAspect: 1 },
+    } satisfies RenderSpec;
     await media.run(renderArgs(spec), { signal: AbortSignal.timeout(60_000), durationSeconds: reelLength(spec) });
 
     // The detector finds the face in the reel's frames, horizontally near the middle.
@@ -95,7 +127,9 @@ describe('faces with real ffmpeg and the bundled face models', () => {
     // before its crossfade): the same column in every frame, where the crop position says.
     const width = 480;
     const height = 854;
-    const frames = execFileSync('ffmpeg', ['-v', 'error', '-i', output, '-t', '2.5', '-vf', 'fps=10', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], { maxBuffer: 256 * 1024 * 1024 });
+    const frames = execFileSync('ffmpeg', ['-v', 'error', '-i', output, '-t', '2.5', '-vf', 'fps=10', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
     const size = width * height;
     expect(frames.length / size).toBeGreaterThanOrEqual(24);
     const edges: number[] = [];
@@ -120,7 +154,10 @@ describe('faces with real ffmpeg and the bundled face models', () => {
   });
 
   it('finds the face, says so, and centres the 9:16 crop on it (right, then left)', async () => {
-    for (const [x, side] of [[300, 'right'], [20, 'left']] as const) {
+    for (const [x, side] of [
+      [300, 'right'],
+      [20, 'left'],
+    ] as const) {
       const file = personAt(x);
       const analysis = await analyser.analyze(file, { hasAudio: false, durationSeconds: 4 });
       expect(analysis.faceCount?.filter((c) => c > 0).length).toBeGreaterThanOrEqual(3);
@@ -133,8 +170,17 @@ describe('faces with real ffmpeg and the bundled face models', () => {
 
       // The 9:16 reel shows the person: most of the picture's middle is the face's clip, not the grey.
       const output = join(work, `reel-${side}.mp4`);
-      const spec = { source: file, hasAudio: false, moments: [{ start: 0.5, end: 3, crop }], quality: '480p', format: 'mp4', aspect: '9:16', crossfade: 0.4, output,
-        sourceSize: { width: 640, height: 360, sampleAspect: 1 } } satisfies RenderSpec;
+      const spec = {
+        source: file,
+        hasAudio: false,
+        moments: [{ start: 0.5, end: 3, crop }],
+        quality: '480p',
+        format: 'mp4',
+        aspect: '9:16',
+        crossfade: 0.4,
+        output,
+        sourceSize: { width: 640, height: 360, sampleAspect: 1 },
+      } satisfies RenderSpec;
       await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
       expect(greyShare(output, 1)).toBeLessThan(0.5);
     }
@@ -142,7 +188,23 @@ describe('faces with real ffmpeg and the bundled face models', () => {
 
   /** Share of a reel frame at `at` seconds that is the grey background rather than the person. */
   function greyShare(reel: string, at: number): number {
-    const rgb = execFileSync('ffmpeg', ['-v', 'error', '-ss', String(at), '-i', reel, '-frames:v', '1', '-vf', 'scale=48:86', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']);
+    const rgb = execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-ss',
+      String(at),
+      '-i',
+      reel,
+      '-frames:v',
+      '1',
+      '-vf',
+      'scale=48:86',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      'pipe:1',
+    ]);
     let grey = 0;
     for (let i = 0; i < rgb.length; i += 3) if (Math.abs(rgb[i] - 0x70) < 6 && Math.abs(rgb[i + 1] - 0x70) < 6 && Math.abs(rgb[i + 2] - 0x70) < 6) grey++;
     return grey / (rgb.length / 3);
@@ -152,7 +214,24 @@ describe('faces with real ffmpeg and the bundled face models', () => {
     const left = personAt(20);
     const right = personAt(300);
     const file = join(work, 'two-shots.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', left, '-i', right, '-filter_complex', '[0:v][1:v]concat=n=2:v=1[v]', '-map', '[v]', '-c:v', 'libx264', '-preset', 'veryfast', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      left,
+      '-i',
+      right,
+      '-filter_complex',
+      '[0:v][1:v]concat=n=2:v=1[v]',
+      '-map',
+      '[v]',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      file,
+    ]);
     const analysis = await analyser.analyze(file, { hasAudio: false, durationSeconds: 8 });
     expect(analysis.cuts.some((t) => Math.abs(t - 4) < 0.1)).toBe(true);
     const crop = cropPath(analysis, { start: 1, end: 7 });
@@ -160,8 +239,17 @@ describe('faces with real ffmpeg and the bundled face models', () => {
     expect(crop[crop.length - 1].x1).toBeGreaterThan(0.65);
 
     const output = join(work, 'reel-two-shots.mp4');
-    const spec = { source: file, hasAudio: false, moments: [{ start: 1, end: 7, crop }], quality: '480p', format: 'mp4', aspect: '9:16', crossfade: 0.4, output,
-      sourceSize: { width: 640, height: 360, sampleAspect: 1 } } satisfies RenderSpec;
+    const spec = {
+      source: file,
+      hasAudio: false,
+      moments: [{ start: 1, end: 7, crop }],
+      quality: '480p',
+      format: 'mp4',
+      aspect: '9:16',
+      crossfade: 0.4,
+      output,
+      sourceSize: { width: 640, height: 360, sampleAspect: 1 },
+    } satisfies RenderSpec;
     await media.run(renderArgs(spec), { signal: AbortSignal.timeout(30_000), durationSeconds: reelLength(spec) });
     // One crop for the whole moment would show grey in one of the two shots.
     expect(greyShare(output, 1.5)).toBeLessThan(0.5);
@@ -170,7 +258,22 @@ describe('faces with real ffmpeg and the bundled face models', () => {
 
   it('finds no face in a test pattern, and gives no faces reason', async () => {
     const file = join(work, 'pattern.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=640x360:r=25:d=4',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      file,
+    ]);
     const analysis = await analyser.analyze(file, { hasAudio: false, durationSeconds: 4 });
     expect(analysis.faceCount).toEqual([0, 0, 0, 0]);
     expect(reasonsFor(scoreAnalysis(analysis, 'wedding'), 0, 4, 'wedding')).not.toContain('faces');

@@ -18,7 +18,8 @@ import { VideosRepository } from '../src/videos.repository';
 import { WorkerModule } from '../src/worker/worker.module';
 import { Rpc, uploadFile, waitForStatus } from './harness';
 
-const WORK_DIR_REASON = 'The video could not be processed: the server could not use its working folder. This is not a problem with your video; press Retry later.';
+const WORK_DIR_REASON =
+  'The video could not be processed: the server could not use its working folder. This is not a problem with your video; press Retry later.';
 
 describe('failures reach the video: last attempts, hung jobs, dead letters, lost jobs and retries', () => {
   let api: INestApplication;
@@ -128,7 +129,9 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
       const created = await upload(alice);
       const failed = await waitForStatus(client, alice, created.id, ['processed', 'error']);
       expect(failed.status).toBe('error');
-      expect(failed.errorReason).toBe('The video could not be processed: it was stopped after 1 minute, far longer than this video needs. Press Retry to try again.');
+      expect(failed.errorReason).toBe(
+        'The video could not be processed: it was stopped after 1 minute, far longer than this video needs. Press Retry to try again.',
+      );
       expect((await jobsByDedupeId()).has(created.id)).toBe(false);
     } finally {
       await worker.close();
@@ -163,7 +166,10 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
     const worker = await startWorker();
     try {
       const failed = await waitForStatus(client, alice, videoId, ['processed', 'error']);
-      expect(failed).toMatchObject({ status: 'error', errorReason: 'The video could not be processed: the work stopped without finishing 2 times. Press Retry to try again.' });
+      expect(failed).toMatchObject({
+        status: 'error',
+        errorReason: 'The video could not be processed: the work stopped without finishing 2 times. Press Retry to try again.',
+      });
       expect((await jobsByDedupeId()).has(videoId)).toBe(false);
     } finally {
       await worker.close();
@@ -183,7 +189,8 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
       expect(jobs.get(waiting.id)).toBe(1);
       expect(jobs.has(missingFile)).toBe(false);
       expect(await client.call(Rpc.videosGet, { userId: alice, videoId: missingFile })).toMatchObject({
-        status: 'error', errorReason: 'The uploaded file is missing. Please upload the video again.',
+        status: 'error',
+        errorReason: 'The uploaded file is missing. Please upload the video again.',
       });
 
       const worker = await startWorker();

@@ -92,7 +92,11 @@ describe('media with the folders service over real NATS and PostgreSQL', () => {
     expect(videos.map((x) => x.folderId)).toEqual(['', '']);
     const after = await client.call(Media.videosGet, { userId: alice, videoId: a.id });
     expect({ ...after, folderId: folder.id, thumbnail: '', streamUrl: '', downloadUrl: '', previewUrl: '' }).toEqual({
-      ...before, thumbnail: '', streamUrl: '', downloadUrl: '', previewUrl: '',
+      ...before,
+      thumbnail: '',
+      streamUrl: '',
+      downloadUrl: '',
+      previewUrl: '',
     });
   });
 

@@ -25,7 +25,14 @@ async function probeReel(storage: ObjectStorage, key: string) {
     const out = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]).toString());
     const video = out.streams.find((s: { codec_type: string }) => s.codec_type === 'video');
     const audio = out.streams.find((s: { codec_type: string }) => s.codec_type === 'audio');
-    return { duration: Number(out.format.duration), format: out.format.format_name as string, codec: video.codec_name, width: video.width, height: video.height, audio: audio?.codec_name };
+    return {
+      duration: Number(out.format.duration),
+      format: out.format.format_name as string,
+      codec: video.codec_name,
+      width: video.width,
+      height: video.height,
+      audio: audio?.codec_name,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -43,14 +50,22 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     media = await startMedia();
     storage = new ObjectStorage(storageConfigSchema.parse(process.env));
     const { uploadUrl, size } = await uploadFile(media.client, alice, clip.file);
-    const created = await media.client.call(Rpc.uploadComplete, { userId: alice, videoUrl: uploadUrl, title: 'Derby', originalFilename: 'derby.mp4', fileSize: BigInt(size), duration: 0 });
+    const created = await media.client.call(Rpc.uploadComplete, {
+      userId: alice,
+      videoUrl: uploadUrl,
+      title: 'Derby',
+      originalFilename: 'derby.mp4',
+      fileSize: BigInt(size),
+      duration: 0,
+    });
     video = await waitForStatus(media.client, alice, created.id, ['processed']);
   }, 120_000);
 
-  afterAll(async () => { await media?.stop(); });
+  afterAll(async () => {
+    await media?.stop();
+  });
 
-  const resolveReel = (highlightId: string) =>
-    media.client.call(Rpc.objectResolve, { userId: alice, highlightId, kind: mediaV1.ObjectKind.REEL_DOWNLOAD });
+  const resolveReel = (highlightId: string) => media.client.call(Rpc.objectResolve, { userId: alice, highlightId, kind: mediaV1.ObjectKind.REEL_DOWNLOAD });
   const resolvePoster = (highlightId: string, userId = alice) =>
     media.client.call(Rpc.objectResolve, { userId, highlightId, kind: mediaV1.ObjectKind.REEL_POSTER });
 
@@ -108,7 +123,12 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
 
   it('makes a new version from the kept analysis in another size, format and aspect', async () => {
     const queued = await media.client.call(Rpc.highlightsGenerate, {
-      userId: alice, videoId: video.id, preset: 'auto', targetLength: 15, fillToLength: true, render: { quality: '480p', format: 'avi', aspect: '9:16' },
+      userId: alice,
+      videoId: video.id,
+      preset: 'auto',
+      targetLength: 15,
+      fillToLength: true,
+      render: { quality: '480p', format: 'avi', aspect: '9:16' },
     });
     const ready = await waitForHighlight(media.client, alice, queued.id);
     expect(ready).toMatchObject({ status: 'ready', version: 2, fillToLength: true });
@@ -129,10 +149,18 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
   it('re-renders edited moments as a new version', async () => {
     const { highlights } = await media.client.call(Rpc.highlightsList, { userId: alice, videoId: video.id });
     const edited = await media.client.call(Rpc.highlightsEdit, {
-      userId: alice, highlightId: highlights[1].id, moments: [{ start: 22, end: 26 }, { start: 10, end: 14, reasons: ['crowd roar'] }],
+      userId: alice,
+      highlightId: highlights[1].id,
+      moments: [
+        { start: 22, end: 26 },
+        { start: 10, end: 14, reasons: ['crowd roar'] },
+      ],
     });
     const ready = await waitForHighlight(media.client, alice, edited.id);
-    expect(ready.moments.map((m) => [m.start, m.end])).toEqual([[10, 14], [22, 26]]);
+    expect(ready.moments.map((m) => [m.start, m.end])).toEqual([
+      [10, 14],
+      [22, 26],
+    ]);
     expect(ready.moments[1].reasons.length).toBeGreaterThan(0);
     expect(ready.timings?.analysisSeconds).toBeUndefined();
     expect(ready.timings?.selectionSeconds).toBeUndefined();
@@ -145,7 +173,13 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
   }, 120_000);
 
   it('exports a trimmed stretch in the chosen format and lists it', async () => {
-    const queued = await media.client.call(Rpc.exportsCreate, { userId: alice, videoId: video.id, start: '0:05', end: '0:12', render: { format: 'mov', quality: '720p' } });
+    const queued = await media.client.call(Rpc.exportsCreate, {
+      userId: alice,
+      videoId: video.id,
+      start: '0:05',
+      end: '0:12',
+      render: { format: 'mov', quality: '720p' },
+    });
     const ready = await waitForHighlight(media.client, alice, queued.id);
     expect(ready).toMatchObject({ status: 'ready', kind: 'export' });
     const object = await resolveReel(ready.id);
@@ -159,10 +193,22 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
 
   it('refuses bad requests with clear errors and creates nothing', async () => {
     const cases: Array<[Promise<unknown>, ErrorCode, string]> = [
-      [media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, preset: 'cooking' }), ErrorCode.INVALID_ARGUMENT, 'Preset must be one of auto, sport, wedding, business, travel.'],
-      [media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, targetLength: 45 }), ErrorCode.INVALID_ARGUMENT, 'Target length must be one of 15, 30, 60, 90 seconds.'],
+      [
+        media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, preset: 'cooking' }),
+        ErrorCode.INVALID_ARGUMENT,
+        'Preset must be one of auto, sport, wedding, business, travel.',
+      ],
+      [
+        media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: video.id, targetLength: 45 }),
+        ErrorCode.INVALID_ARGUMENT,
+        'Target length must be one of 15, 30, 60, 90 seconds.',
+      ],
       [media.client.call(Rpc.highlightsGenerate, { userId: bob, videoId: video.id }), ErrorCode.NOT_FOUND, 'Video not found'],
-      [media.client.call(Rpc.exportsCreate, { userId: alice, videoId: video.id, start: '0:30', end: '0:10' }), ErrorCode.INVALID_ARGUMENT, 'Start time must be before end time.'],
+      [
+        media.client.call(Rpc.exportsCreate, { userId: alice, videoId: video.id, start: '0:30', end: '0:10' }),
+        ErrorCode.INVALID_ARGUMENT,
+        'Start time must be before end time.',
+      ],
     ];
     for (const [call, code, message] of cases) {
       const err = await rejection(call);
@@ -171,11 +217,12 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     const { highlights } = await media.client.call(Rpc.highlightsList, { userId: alice, videoId: video.id });
     expect(highlights).toHaveLength(3);
     expect((await rejection(media.client.call(Rpc.highlightsGet, { userId: bob, highlightId: highlights[0].id }))).code).toBe(ErrorCode.NOT_FOUND);
-    expect((await rejection(media.client.call(Rpc.highlightsEdit, { userId: alice, highlightId: highlights[0].id, moments: [{ start: 1, end: 1.5 }] }))).message)
-      .toBe('Every moment must be at least 1 second long.');
+    expect(
+      (await rejection(media.client.call(Rpc.highlightsEdit, { userId: alice, highlightId: highlights[0].id, moments: [{ start: 1, end: 1.5 }] }))).message,
+    ).toBe('Every moment must be at least 1 second long.');
   });
 
-  it('counts each video\'s ready reels in the list and in the video (exports are not reels)', async () => {
+  it("counts each video's ready reels in the list and in the video (exports are not reels)", async () => {
     const { highlights } = await media.client.call(Rpc.highlightsList, { userId: alice, videoId: video.id });
     expect(highlights.filter((h) => h.status === 'ready')).toHaveLength(3);
     const { videos } = await media.client.call(Rpc.videosList, { userId: alice, folderId: '' });
@@ -190,7 +237,14 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
 
   it('answers 409 for a video that is not processed yet', async () => {
     const { uploadUrl, size } = await uploadFile(media.client, alice, 'slow.webm');
-    const pending = await media.client.call(Rpc.uploadComplete, { userId: alice, videoUrl: uploadUrl, title: 'Later', originalFilename: 'later.webm', fileSize: BigInt(size), duration: 0 });
+    const pending = await media.client.call(Rpc.uploadComplete, {
+      userId: alice,
+      videoUrl: uploadUrl,
+      title: 'Later',
+      originalFilename: 'later.webm',
+      fileSize: BigInt(size),
+      duration: 0,
+    });
     const err = await rejection(media.client.call(Rpc.highlightsGenerate, { userId: alice, videoId: pending.id }));
     expect(err.code).toBe(ErrorCode.CONFLICT);
     expect(err.message).toMatch(/^Highlights can be made only from a processed video; this one is (uploaded|processing)\.$/);

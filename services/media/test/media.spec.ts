@@ -29,7 +29,15 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
   });
 
   const complete = (userId: string, videoUrl: string, fileSize: number, extra: Partial<mediaV1.UploadCompleteRequest> = {}) =>
-    media.client.call(Rpc.uploadComplete, { userId, videoUrl, title: 'Match day', originalFilename: 'match.mp4', fileSize: BigInt(fileSize), duration: 0, ...extra });
+    media.client.call(Rpc.uploadComplete, {
+      userId,
+      videoUrl,
+      title: 'Match day',
+      originalFilename: 'match.mp4',
+      fileSize: BigInt(fileSize),
+      duration: 0,
+      ...extra,
+    });
   const countVideos = async () => Number((await dataSource.query('SELECT count(*) FROM media.videos'))[0].count);
 
   it('takes a browser-ready MP4 from upload to processed, with live progress and no proxy', async () => {
@@ -127,7 +135,12 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
 
     // The original keeps the upload's name, so the preview link names it; other names find nothing.
     expect(video.filename).toBe(uploadKey.split('/').pop());
-    for (const [userId, filename] of [[bob, video.filename], [alice, randomUUID()], [alice, `../${video.filename}`], [alice, '']]) {
+    for (const [userId, filename] of [
+      [bob, video.filename],
+      [alice, randomUUID()],
+      [alice, `../${video.filename}`],
+      [alice, ''],
+    ]) {
       const err = await rejection(media.client.call(Rpc.objectResolve, { userId, filename, kind: mediaV1.ObjectKind.PREVIEW }));
       expect(err.code).toBe(ErrorCode.NOT_FOUND);
     }
@@ -144,7 +157,9 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
 
     const before = await countVideos();
     const { uploadUrl, size } = await uploadFile(media.client, alice, 'silent.mp4');
-    const [grant] = await dataSource.query('SELECT expires_at FROM media.upload_grants WHERE object_key = $1', [new URL(uploadUrl).pathname.replace('/reelsmith/', '')]);
+    const [grant] = await dataSource.query('SELECT expires_at FROM media.upload_grants WHERE object_key = $1', [
+      new URL(uploadUrl).pathname.replace('/reelsmith/', ''),
+    ]);
     const minutesLeft = (new Date(grant.expires_at).getTime() - Date.now()) / 60_000;
     expect(minutesLeft).toBeGreaterThan(5);
     expect(minutesLeft).toBeLessThanOrEqual(10);
@@ -195,9 +210,11 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
   it('deletes a video with its objects', async () => {
     const { uploadUrl, size } = await uploadFile(media.client, alice, 'vp9-opus.webm');
     const video = await waitForStatus(media.client, alice, (await complete(alice, uploadUrl, size)).id, ['processed']);
-    const keys = await Promise.all([mediaV1.ObjectKind.DOWNLOAD, mediaV1.ObjectKind.STREAM, mediaV1.ObjectKind.THUMBNAIL].map(
-      async (kind) => (await media.client.call(Rpc.objectResolve, { userId: alice, videoId: video.id, kind })).key,
-    ));
+    const keys = await Promise.all(
+      [mediaV1.ObjectKind.DOWNLOAD, mediaV1.ObjectKind.STREAM, mediaV1.ObjectKind.THUMBNAIL].map(
+        async (kind) => (await media.client.call(Rpc.objectResolve, { userId: alice, videoId: video.id, kind })).key,
+      ),
+    );
     await media.client.call(Rpc.videosDelete, { userId: alice, videoId: video.id });
     for (const key of keys) expect(await storage.stat(key)).toBeNull();
     expect((await rejection(media.client.call(Rpc.videosGet, { userId: alice, videoId: video.id }))).code).toBe(ErrorCode.NOT_FOUND);

@@ -24,19 +24,26 @@ export function randomMoments(random: () => number, duration: number, cuts: numb
     const length = 0.5 + random() * 2.5;
     const range = ((): [number, number] => {
       switch (pick(KINDS)) {
-        case 'tiny': return [start, start + random() * 0.3];
-        case 'collapsed': return [start, start - 0.001];
-        case 'touching': return before ? [before.end, before.end + length] : [start, start + length];
-        case 'overlapping': return before ? [before.start + random() * (before.end - before.start), before.end + length] : [start, start + length];
-        case 'at the end': return [Math.max(0, duration - random() * 1.5), duration];
-        case 'past the end': return [duration - 1 + random() * 2, duration + random() * 2];
+        case 'tiny':
+          return [start, start + random() * 0.3];
+        case 'collapsed':
+          return [start, start - 0.001];
+        case 'touching':
+          return before ? [before.end, before.end + length] : [start, start + length];
+        case 'overlapping':
+          return before ? [before.start + random() * (before.end - before.start), before.end + length] : [start, start + length];
+        case 'at the end':
+          return [Math.max(0, duration - random() * 1.5), duration];
+        case 'past the end':
+          return [duration - 1 + random() * 2, duration + random() * 2];
         case 'on a cut': {
           if (cuts.length === 0) return [start, start + length];
           const k = Math.floor(random() * cuts.length);
           const shot = frameExact({ start: cuts[k], end: cuts[k + 1] ?? duration }, cuts);
           return [shot.start, shot.end];
         }
-        default: return [start, Math.min(duration, start + length)];
+        default:
+          return [start, Math.min(duration, start + length)];
       }
     })();
     moments.push({ start: round3(range[0]), end: round3(range[1]), score: random(), reasons: [] });

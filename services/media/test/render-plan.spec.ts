@@ -14,7 +14,9 @@ const FPS = 30;
 /** Durations of a media file by ffprobe: the file's and each stream's. */
 function durationsOf(file: string): { file: number; video?: number; audio?: number } {
   const streams = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,duration', '-of', 'csv=p=0', file], { encoding: 'utf8' })
-    .trim().split('\n').map((line) => line.split(','));
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
   const format = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' }));
   return { file: format, ...Object.fromEntries(streams.map(([type, d]) => [type, Number(d)])) };
 }
@@ -24,25 +26,70 @@ const cutsOf = (frames: number[]) => frames.slice(0, -1).map((_, i) => frames.sl
 
 /** Clips of the given frame counts joined with hard cuts, each its own colour and tone, as one source. */
 function joinedClips(file: string, frames: number[], size: string) {
-  const chains = frames.map((n, i) => [
-    `testsrc2=s=${size}:r=${FPS},hue=h=${i * 67},drawbox=c=${i % 2 ? 'white' : 'black'}@0.5:t=fill:w=iw/3,trim=end_frame=${n},setpts=PTS-STARTPTS[v${i}]`,
-    `sine=f=${300 + 150 * i}:sample_rate=48000,atrim=end=${(n / FPS).toFixed(6)},asetpts=PTS-STARTPTS[a${i}]`,
-  ].join(';'));
+  const chains = frames.map((n, i) =>
+    [
+      `testsrc2=s=${size}:r=${FPS},hue=h=${i * 67},drawbox=c=${i % 2 ? 'white' : 'black'}@0.5:t=fill:w=iw/3,trim=end_frame=${n},setpts=PTS-STARTPTS[v${i}]`,
+      `sine=f=${300 + 150 * i}:sample_rate=48000,atrim=end=${(n / FPS).toFixed(6)},asetpts=PTS-STARTPTS[a${i}]`,
+    ].join(';'),
+  );
   const joined = frames.map((_, i) => `[v${i}][a${i}]`).join('');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-filter_complex', `${chains.join(';')};${joined}concat=n=${frames.length}:v=1:a=1[vj][a];[vj]format=yuv420p[v]`,
-    '-map', '[v]', '-map', '[a]', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', file]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-filter_complex',
+    `${chains.join(';')};${joined}concat=n=${frames.length}:v=1:a=1[vj][a];[vj]format=yuv420p[v]`,
+    '-map',
+    '[v]',
+    '-map',
+    '[a]',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    file,
+  ]);
 }
 
 /** A test picture of `video` seconds with a tone of `audio` seconds (none without), starting `soundFrom` seconds in. */
 function testSource(file: string, video: number, audio?: number, soundFrom = 0) {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=s=320x180:r=${FPS}:d=${video}`,
-    ...(audio ? ['-itsoffset', String(soundFrom), '-f', 'lavfi', '-i', `sine=f=440:d=${audio}`, '-c:a', 'aac'] : []), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=s=320x180:r=${FPS}:d=${video}`,
+    ...(audio ? ['-itsoffset', String(soundFrom), '-f', 'lavfi', '-i', `sine=f=440:d=${audio}`, '-c:a', 'aac'] : []),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
 }
 
 /** A music track (MP3, as the catalogue's): a tone with a click on every beat. */
 function musicTrack(file: string, seconds: number) {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=f=220:d=${seconds},volume='0.3+0.7*lt(mod(t\\,0.5)\\,0.05)':eval=frame`,
-    '-c:a', 'libmp3lame', '-b:a', '128k', file]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=f=220:d=${seconds},volume='0.3+0.7*lt(mod(t\\,0.5)\\,0.05)':eval=frame`,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    file,
+  ]);
 }
 
 interface Source {
@@ -75,13 +122,26 @@ describe('reel render plans with real ffmpeg', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   /** The spec renderReel builds for these moments of a source (its facts probed). */
-  async function specFor(name: string, moments: RenderSpec['moments'], options: { aspect?: ReelAspect; music?: boolean; level?: number; output: string }): Promise<RenderSpec> {
+  async function specFor(
+    name: string,
+    moments: RenderSpec['moments'],
+    options: { aspect?: ReelAspect; music?: boolean; level?: number; output: string },
+  ): Promise<RenderSpec> {
     const source = fileOf(name);
     const facts = await media.probe(source);
     return {
-      source, hasAudio: facts.hasAudio, moments, quality: '480p', format: 'mp4', aspect: options.aspect ?? '16:9', crossfade: CROSSFADE_SECONDS,
-      music: options.music ? { source: music, loudness: -14 } : undefined, sourceLevel: options.level, output: join(work, options.output),
-      sourceSize: { width: facts.width, height: facts.height, sampleAspect: facts.sampleAspect }, sourceDuration: facts.videoDuration,
+      source,
+      hasAudio: facts.hasAudio,
+      moments,
+      quality: '480p',
+      format: 'mp4',
+      aspect: options.aspect ?? '16:9',
+      crossfade: CROSSFADE_SECONDS,
+      music: options.music ? { source: music, loudness: -14 } : undefined,
+      sourceLevel: options.level,
+      output: join(work, options.output),
+      sourceSize: { width: facts.width, height: facts.height, sampleAspect: facts.sampleAspect },
+      sourceDuration: facts.videoDuration,
     };
   }
 
@@ -112,12 +172,26 @@ describe('reel render plans with real ffmpeg', () => {
     testSource(silent, 32);
     const output = join(work, 'reel-long.mp4');
     const spec: RenderSpec = {
-      source: silent, hasAudio: false, moments: [{ start: 0, end: 10 }, { start: 11, end: 21 }, { start: 22, end: 32 }], quality: '480p', format: 'mp4', aspect: '16:9',
-      crossfade: CROSSFADE_SECONDS, music: { source: music, loudness: -14 }, sourceDuration: 32, output,
+      source: silent,
+      hasAudio: false,
+      moments: [
+        { start: 0, end: 10 },
+        { start: 11, end: 21 },
+        { start: 22, end: 32 },
+      ],
+      quality: '480p',
+      format: 'mp4',
+      aspect: '16:9',
+      crossfade: CROSSFADE_SECONDS,
+      music: { source: music, loudness: -14 },
+      sourceDuration: 32,
+      output,
     };
     await renderAndMeasure(spec);
     // The source is silent: what is heard 25 s in is the music, still playing.
-    const volume = spawnSync('ffmpeg', ['-hide_banner', '-ss', '25', '-t', '2', '-i', output, '-af', 'volumedetect', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+    const volume = spawnSync('ffmpeg', ['-hide_banner', '-ss', '25', '-t', '2', '-i', output, '-af', 'volumedetect', '-f', 'null', '-'], {
+      encoding: 'utf8',
+    }).stderr;
     expect(Number(/mean_volume: (-?[\d.]+) dB/.exec(volume)?.[1])).toBeGreaterThan(-45);
   });
 
@@ -132,15 +206,22 @@ describe('reel render plans with real ffmpeg', () => {
       const chosen = randomMoments(random, duration, cuts, 3);
       const moments = withMusic ? snapToBeats(chosen, randomBeats(random), cuts) : chosen;
       return {
-        n, name, moments: moments.map(({ start, end }) => ({ start, end })), music: withMusic, seconds: moments.map((m) => `${m.start}-${m.end}`).join(', '),
-        aspect: (random() < 0.5 ? '16:9' : '9:16') as ReelAspect, level: random() < 0.7 ? -20 : undefined,
+        n,
+        name,
+        moments: moments.map(({ start, end }) => ({ start, end })),
+        music: withMusic,
+        seconds: moments.map((m) => `${m.start}-${m.end}`).join(', '),
+        aspect: (random() < 0.5 ? '16:9' : '9:16') as ReelAspect,
+        level: random() < 0.7 ? -20 : undefined,
       };
     });
 
     it.each(cases)(`seed ${seed}, case $n: $name, $aspect, music $music, moments $seconds`, async ({ n, name, moments, music, aspect, level }) => {
       const spec = await specFor(name, moments, { aspect, music, level, output: `reel-random-${n}.mp4` });
       await renderAndMeasure(spec).catch((err: Error) => {
-        throw new Error(`seed ${seed}, case ${n} (replay with RENDER_PLAN_SEED=${seed}): plan ${JSON.stringify(validRenderPlan(spec).moments)}\n${err.message}`);
+        throw new Error(
+          `seed ${seed}, case ${n} (replay with RENDER_PLAN_SEED=${seed}): plan ${JSON.stringify(validRenderPlan(spec).moments)}\n${err.message}`,
+        );
       });
     });
   });

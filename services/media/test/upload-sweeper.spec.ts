@@ -10,8 +10,12 @@ describe('abandoned uploads', () => {
   const storage = () => new ObjectStorage(storageConfigSchema.parse(process.env));
   const keyOf = (url: string) => decodeURIComponent(new URL(url).pathname).replace(/^\/[^/]+\//, '');
 
-  beforeAll(async () => { media = await startMedia(); }, 120_000);
-  afterAll(async () => { await media?.stop(); });
+  beforeAll(async () => {
+    media = await startMedia();
+  }, 120_000);
+  afterAll(async () => {
+    await media?.stop();
+  });
 
   it('removes uploads nobody completed once they cannot be completed, and keeps everything else', async () => {
     const userId = randomUUID();
@@ -25,7 +29,9 @@ describe('abandoned uploads', () => {
     await db.query(`UPDATE "media"."upload_grants" SET "completed_at" = now() - interval '8 hours' WHERE "object_key" = $1`, [legacyKey]);
     await db.query(
       `INSERT INTO "media"."videos" ("user_id", "title", "original_filename", "object_key", "file_size", "status", "stage")
-       VALUES ($1, 'Old', 'old.mp4', $2, $3, 'processed', 'done')`, [userId, legacyKey, legacy.size]);
+       VALUES ($1, 'Old', 'old.mp4', $2, $3, 'processed', 'done')`,
+      [userId, legacyKey, legacy.size],
+    );
 
     expect(await media.api.get(UploadSweeper).sweep()).toBe(2);
 
@@ -34,9 +40,16 @@ describe('abandoned uploads', () => {
     expect(await storage().stat(recentKey)).not.toBeNull();
     const grants = await db.query(`SELECT "object_key" FROM "media"."upload_grants" WHERE "object_key" = ANY($1)`, [[abandonedKey, recentKey, legacyKey]]);
     expect(grants.map((g: { object_key: string }) => g.object_key)).toEqual([recentKey]);
-    const refused = await rejection(media.client.call(Rpc.uploadComplete, {
-      userId, videoUrl: abandoned.uploadUrl, title: 'Late', originalFilename: 'late.mp4', fileSize: BigInt(abandoned.size), duration: 1,
-    }));
+    const refused = await rejection(
+      media.client.call(Rpc.uploadComplete, {
+        userId,
+        videoUrl: abandoned.uploadUrl,
+        title: 'Late',
+        originalFilename: 'late.mp4',
+        fileSize: BigInt(abandoned.size),
+        duration: 1,
+      }),
+    );
     expect(refused.code).toBe(ErrorCode.NOT_FOUND);
     // Nothing left to do: a second sweep removes nothing.
     expect(await media.api.get(UploadSweeper).sweep()).toBe(0);

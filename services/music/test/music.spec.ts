@@ -28,12 +28,17 @@ async function startMusic(): Promise<INestApplication> {
 
 /** The audio of a track as mono float PCM, decoded by ffmpeg (optionally through filters). */
 function decode(file: string, filters: string, rate: number): Float32Array {
-  const out = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-af', filters, '-ac', '1', '-ar', String(rate), '-f', 'f32le', 'pipe:1'], { maxBuffer: 512 * 1024 * 1024 });
+  const out = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-af', filters, '-ac', '1', '-ar', String(rate), '-f', 'f32le', 'pipe:1'], {
+    maxBuffer: 512 * 1024 * 1024,
+  });
   return new Float32Array(out.buffer, out.byteOffset, out.length / 4);
 }
 
 function measureLoudness(file: string): { integrated: number; peakDbfs: number } {
-  const out = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-af', 'ebur128=metadata=1:peak=sample,ametadata=mode=print:file=-', '-f', 'null', '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const out = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-af', 'ebur128=metadata=1:peak=sample,ametadata=mode=print:file=-', '-f', 'null', '-'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const last = (key: string) => Number([...out.matchAll(new RegExp(`${key}=(-?[\\d.]+)`, 'g'))].at(-1)![1]);
   // ebur128 gives the sample peak as a linear value.
   return { integrated: last('lavfi.r128.I'), peakDbfs: 20 * Math.log10(last('lavfi.r128.sample_peak')) };
@@ -80,7 +85,14 @@ describe('music service over real NATS, PostgreSQL, S3 and ffmpeg', () => {
     expect(new Set(tracks.map((t) => t.mood))).toEqual(new Set(MOODS));
     for (const key of ['id', 'title', 'filename'] as const) expect(new Set(tracks.map((t) => t[key])).size).toBe(tracks.length);
     tracks.forEach((track, i) => {
-      expect(track).toMatchObject({ id: CATALOGUE[i].id, title: CATALOGUE[i].title, artist: CATALOGUE[i].artist, bpm: CATALOGUE[i].bpm, contentType: 'audio/mpeg', objectKey: `music/${track.filename}` });
+      expect(track).toMatchObject({
+        id: CATALOGUE[i].id,
+        title: CATALOGUE[i].title,
+        artist: CATALOGUE[i].artist,
+        bpm: CATALOGUE[i].bpm,
+        contentType: 'audio/mpeg',
+        objectKey: `music/${track.filename}`,
+      });
       expect(track.filename).toMatch(/^[a-z0-9-]+\.mp3$/);
       expect(track.duration).toBeGreaterThanOrEqual(30);
       expect(track.duration).toBeLessThanOrEqual(150);
@@ -94,9 +106,15 @@ describe('music service over real NATS, PostgreSQL, S3 and ffmpeg', () => {
   it('keeps every track in the object store under music/<filename>, as MP3 of the recorded size and length', async () => {
     for (const track of tracks) {
       const stored = await storage.stat(track.objectKey);
-      expect({ file: track.filename, size: stored?.size, type: stored?.contentType }).toEqual({ file: track.filename, size: Number(track.size), type: 'audio/mpeg' });
+      expect({ file: track.filename, size: stored?.size, type: stored?.contentType }).toEqual({
+        file: track.filename,
+        size: Number(track.size),
+        type: 'audio/mpeg',
+      });
     }
-    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', await download(tracks[1])], { encoding: 'utf8' }));
+    const probe = JSON.parse(
+      execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', await download(tracks[1])], { encoding: 'utf8' }),
+    );
     expect(probe.streams[0]).toMatchObject({ codec_name: 'mp3', sample_rate: '44100', channels: 2 });
     expect(Number(probe.format.duration)).toBeCloseTo(tracks[1].duration, 1);
     // No tags, no encoder string: the bytes depend on the audio alone.
@@ -114,7 +132,13 @@ describe('music service over real NATS, PostgreSQL, S3 and ffmpeg', () => {
     for (const gap of gaps) expect(gap).toBeCloseTo(beat, 3);
     expect(byId.loudnessLufs).toBeGreaterThan(-17);
 
-    for (const request of [{ filename: 'no-such-track.mp3' }, { filename: '../../etc/passwd' }, { filename: 'music/golden-hour-drive.mp3' }, { id: '00000000-0000-4000-8000-000000000000' }, { id: 'not-a-uuid' }]) {
+    for (const request of [
+      { filename: 'no-such-track.mp3' },
+      { filename: '../../etc/passwd' },
+      { filename: 'music/golden-hour-drive.mp3' },
+      { id: '00000000-0000-4000-8000-000000000000' },
+      { id: 'not-a-uuid' },
+    ]) {
       const err = await rejection(client.call(Rpc.tracksGet, request));
       expect({ request, code: err.code }).toEqual({ request, code: ErrorCode.NOT_FOUND });
     }
@@ -142,10 +166,18 @@ describe('music service over real NATS, PostgreSQL, S3 and ffmpeg', () => {
         // ...and nothing in the low band falls off the grid's eighths.
         onsetsOnEighths: matchRatio(onsets, eighths, 0.05),
         // A grid a sixteenth off matches nothing: the check can fail.
-        kicksOnShiftedGrid: matchRatio(kickBeats.map((b) => b + beat / 4), onsets, 0.05),
+        kicksOnShiftedGrid: matchRatio(
+          kickBeats.map((b) => b + beat / 4),
+          onsets,
+          0.05,
+        ),
       };
-      expect({ ...found, kicksOnTheGrid: found.kicksOnTheGrid >= 0.9, onsetsOnEighths: found.onsetsOnEighths >= 0.9, kicksOnShiftedGrid: found.kicksOnShiftedGrid < 0.2 })
-        .toEqual({ track: track.title, kicksOnTheGrid: true, onsetsOnEighths: true, kicksOnShiftedGrid: true });
+      expect({
+        ...found,
+        kicksOnTheGrid: found.kicksOnTheGrid >= 0.9,
+        onsetsOnEighths: found.onsetsOnEighths >= 0.9,
+        kicksOnShiftedGrid: found.kicksOnShiftedGrid < 0.2,
+      }).toEqual({ track: track.title, kicksOnTheGrid: true, onsetsOnEighths: true, kicksOnShiftedGrid: true });
     }
   }, 60_000);
 

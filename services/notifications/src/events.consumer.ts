@@ -27,11 +27,35 @@ export class EventsConsumer implements OnApplicationBootstrap, BeforeApplication
     const nc = this.nc;
     const n = this.notifications;
     this.consumers = await Promise.all([
-      startEventConsumer({ nc, logger, durable: 'notifications-video-processed', schema: mediaV1.VideoProcessedSchema, handle: (e, ctx) => n.onVideoProcessed(e, ctx) }),
+      startEventConsumer({
+        nc,
+        logger,
+        durable: 'notifications-video-processed',
+        schema: mediaV1.VideoProcessedSchema,
+        handle: (e, ctx) => n.onVideoProcessed(e, ctx),
+      }),
       startEventConsumer({ nc, logger, durable: 'notifications-video-failed', schema: mediaV1.VideoFailedSchema, handle: (e, ctx) => n.onVideoFailed(e, ctx) }),
-      startEventConsumer({ nc, logger, durable: 'notifications-highlights-ready', schema: mediaV1.HighlightsReadySchema, handle: (e, ctx) => n.onHighlightsReady(e, ctx) }),
-      startEventConsumer({ nc, logger, durable: 'notifications-highlights-failed', schema: mediaV1.HighlightsFailedSchema, handle: (e, ctx) => n.onHighlightsFailed(e, ctx) }),
-      startEventConsumer({ nc, logger, durable: 'notifications-batch-finished', schema: batchesV1.BatchFinishedSchema, handle: (e, ctx) => n.onBatchFinished(e, ctx) }),
+      startEventConsumer({
+        nc,
+        logger,
+        durable: 'notifications-highlights-ready',
+        schema: mediaV1.HighlightsReadySchema,
+        handle: (e, ctx) => n.onHighlightsReady(e, ctx),
+      }),
+      startEventConsumer({
+        nc,
+        logger,
+        durable: 'notifications-highlights-failed',
+        schema: mediaV1.HighlightsFailedSchema,
+        handle: (e, ctx) => n.onHighlightsFailed(e, ctx),
+      }),
+      startEventConsumer({
+        nc,
+        logger,
+        durable: 'notifications-batch-finished',
+        schema: batchesV1.BatchFinishedSchema,
+        handle: (e, ctx) => n.onBatchFinished(e, ctx),
+      }),
     ]);
   }
 

@@ -48,18 +48,38 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
    * Records the mail of an event for its user, once per dedupe key: pending when the user wants it
    * and has an address, else skipped with the reason. False when the key was already recorded.
    */
-  async compose(userId: string, dedupeKey: string, category: Category, content: MailContent, inlineImages: InlineImage[] = [], skipBecause?: string): Promise<boolean> {
+  async compose(
+    userId: string,
+    dedupeKey: string,
+    category: Category,
+    content: MailContent,
+    inlineImages: InlineImage[] = [],
+    skipBecause?: string,
+  ): Promise<boolean> {
     if (await this.repository.hasMail(dedupeKey)) return false;
     const settings = await this.repository.findSettings(userId);
     const wanted = settings ? settings[category] : DEFAULT_SETTINGS.notifications[category];
     const base = { dedupeKey, userId, kind: content.kind, toAddress: settings?.email ?? '', html: '', text: '', headers: {} };
     if (skipBecause) {
-      return this.repository.recordMail({ ...base, subject: renderMail(content, this.context(userId, category, '')).subject, status: 'skipped', detail: skipBecause });
+      return this.repository.recordMail({
+        ...base,
+        subject: renderMail(content, this.context(userId, category, '')).subject,
+        status: 'skipped',
+        detail: skipBecause,
+      });
     }
     if (!wanted) {
-      return this.repository.recordMail({ ...base, subject: renderMail(content, this.context(userId, category, '')).subject, status: 'skipped', detail: `${capitalise(CATEGORIES[category].label)} e-mails are turned off in your settings` });
+      return this.repository.recordMail({
+        ...base,
+        subject: renderMail(content, this.context(userId, category, '')).subject,
+        status: 'skipped',
+        detail: `${capitalise(CATEGORIES[category].label)} e-mails are turned off in your settings`,
+      });
     }
-    const rendered = renderMail({ ...content, ...(inlineImages.length && content.kind === 'highlight' ? { thumbnailCid: inlineImages[0].cid } : {}) }, this.context(userId, category, settings?.name ?? ''));
+    const rendered = renderMail(
+      { ...content, ...(inlineImages.length && content.kind === 'highlight' ? { thumbnailCid: inlineImages[0].cid } : {}) },
+      this.context(userId, category, settings?.name ?? ''),
+    );
     if (!settings?.email) {
       return this.repository.recordMail({ ...base, subject: rendered.subject, status: 'skipped', detail: 'No e-mail address in your settings' });
     }
@@ -95,7 +115,13 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
     if (!mail) return false;
     try {
       const messageId = await this.transport.send({
-        from: this.config.MAIL_FROM, to: mail.toAddress, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, messageId: this.messageIdOf(mail.id),
+        from: this.config.MAIL_FROM,
+        to: mail.toAddress,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: mail.headers,
+        messageId: this.messageIdOf(mail.id),
         attachments: mail.inlineImages.map((i) => ({ filename: i.filename, cid: i.cid, contentType: i.contentType, content: Buffer.from(i.base64, 'base64') })),
       });
       await this.repository.markSent(mail.id, messageId);
@@ -127,7 +153,10 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
         if (!took && !this.stopping) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, this.config.MAIL_POLL_MS);
-            this.wake = () => { clearTimeout(timer); resolve(); };
+            this.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
           });
           this.wake = undefined;
         }

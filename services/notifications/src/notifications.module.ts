@@ -27,7 +27,12 @@ export class NotificationsModule {
     return {
       module: NotificationsModule,
       imports: [
-        DatabaseModule.forRoot({ url: config.DATABASE_URL, schema: NOTIFICATIONS_SCHEMA, entities: notificationsEntities, migrations: notificationsMigrations }),
+        DatabaseModule.forRoot({
+          url: config.DATABASE_URL,
+          schema: NOTIFICATIONS_SCHEMA,
+          entities: notificationsEntities,
+          migrations: notificationsMigrations,
+        }),
         NatsModule.forRoot({ url: config.NATS_URL, service: 'notifications' }),
       ],
       controllers: [NotificationsController],
@@ -39,7 +44,8 @@ export class NotificationsModule {
         {
           provide: TEST_EMAIL_COUNTER,
           inject: [NATS_CONNECTION],
-          useFactory: (nc: NatsConnection) => new SharedWindowCounter(nc, { bucket: config.TEST_EMAIL_BUCKET, windowMs: config.TEST_EMAIL_WINDOW_MS, timeoutMs: 5_000 }),
+          useFactory: (nc: NatsConnection) =>
+            new SharedWindowCounter(nc, { bucket: config.TEST_EMAIL_BUCKET, windowMs: config.TEST_EMAIL_WINDOW_MS, timeoutMs: 5_000 }),
         },
         { provide: NotificationsRepository, useClass: TypeOrmNotificationsRepository },
         Mailer,

@@ -22,7 +22,12 @@ export interface NewMail {
   inlineImages?: InlineImage[];
 }
 
-export interface ActivitySummary { videos: number; reels: number; failures: number; seconds: number }
+export interface ActivitySummary {
+  videos: number;
+  reels: number;
+  failures: number;
+  seconds: number;
+}
 
 /** Settings, the mail outbox and log, and the activity the digest sums up; every read is scoped to the user. */
 export abstract class NotificationsRepository {
@@ -70,7 +75,12 @@ export class TypeOrmNotificationsRepository extends NotificationsRepository {
 
   async saveSettings(userId: string, patch: SettingsPatch) {
     // An upsert: the first save creates the row with the defaults for what the patch leaves out.
-    await this.settings.createQueryBuilder().insert().values({ userId, ...patch }).orUpdate(Object.keys(patch).length ? Object.keys(patch).map(toColumn) : ['user_id'], ['user_id']).execute();
+    await this.settings
+      .createQueryBuilder()
+      .insert()
+      .values({ userId, ...patch })
+      .orUpdate(Object.keys(patch).length ? Object.keys(patch).map(toColumn) : ['user_id'], ['user_id'])
+      .execute();
     return (await this.settings.findOneBy({ userId }))!;
   }
 
@@ -83,11 +93,17 @@ export class TypeOrmNotificationsRepository extends NotificationsRepository {
   }
 
   async recordMail(mail: NewMail) {
-    const result = await this.mails.createQueryBuilder().insert().values({
-      ...mail,
-      detail: mail.detail ?? '',
-      nextAttemptAt: mail.status === 'pending' ? new Date() : null,
-    }).orIgnore().returning(['id']).execute();
+    const result = await this.mails
+      .createQueryBuilder()
+      .insert()
+      .values({
+        ...mail,
+        detail: mail.detail ?? '',
+        nextAttemptAt: mail.status === 'pending' ? new Date() : null,
+      })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
     return result.raw.length === 1;
   }
 
@@ -103,7 +119,9 @@ export class TypeOrmNotificationsRepository extends NotificationsRepository {
         WHERE id = (SELECT id FROM notifications.mails
                      WHERE status = 'pending' AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
                      ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id`, [claimMs]);
+        RETURNING id`,
+      [claimMs],
+    );
     return rows.length === 1 ? this.mails.findOneBy({ id: rows[0].id }) : null;
   }
 
@@ -112,13 +130,16 @@ export class TypeOrmNotificationsRepository extends NotificationsRepository {
   }
 
   async markAttemptFailed(id: string, error: string, nextAttemptAt: Date | null) {
-    await this.mails.update({ id }, {
-      status: nextAttemptAt ? 'pending' : 'failed',
-      detail: error.slice(0, 1000),
-      nextAttemptAt,
-      attempts: () => 'attempts + 1',
-      claimedUntil: null,
-    });
+    await this.mails.update(
+      { id },
+      {
+        status: nextAttemptAt ? 'pending' : 'failed',
+        detail: error.slice(0, 1000),
+        nextAttemptAt,
+        attempts: () => 'attempts + 1',
+        claimedUntil: null,
+      },
+    );
   }
 
   async finishTestMail(dedupeKey: string, status: 'sent' | 'failed', detail: string) {
@@ -157,15 +178,28 @@ export class TypeOrmNotificationsRepository extends NotificationsRepository {
   async summarizeActivity(userId: string, from: Date, to: Date): Promise<ActivitySummary> {
     const rows: Array<{ kind: string; n: string; seconds: number }> = await this.dataSource.query(
       `SELECT kind, count(*) AS n, coalesce(sum(seconds), 0)::float8 AS seconds FROM notifications.activity
-        WHERE user_id = $1 AND occurred_at >= $2 AND occurred_at < $3 GROUP BY kind`, [userId, from, to]);
+        WHERE user_id = $1 AND occurred_at >= $2 AND occurred_at < $3 GROUP BY kind`,
+      [userId, from, to],
+    );
     const by = (kind: string) => rows.find((r) => r.kind === kind);
-    return { videos: Number(by('video')?.n ?? 0), reels: Number(by('reel')?.n ?? 0), failures: Number(by('failure')?.n ?? 0), seconds: by('video')?.seconds ?? 0 };
+    return {
+      videos: Number(by('video')?.n ?? 0),
+      reels: Number(by('reel')?.n ?? 0),
+      failures: Number(by('failure')?.n ?? 0),
+      seconds: by('video')?.seconds ?? 0,
+    };
   }
 }
 
 const COLUMNS: Record<string, string> = {
-  email: 'email', name: 'name', uploadConfirmation: 'upload_confirmation', highlightCompletion: 'highlight_completion',
-  processingErrors: 'processing_errors', weeklyDigest: 'weekly_digest', autoDeleteAfter30Days: 'auto_delete_after_30_days', publicHighlights: 'public_highlights',
+  email: 'email',
+  name: 'name',
+  uploadConfirmation: 'upload_confirmation',
+  highlightCompletion: 'highlight_completion',
+  processingErrors: 'processing_errors',
+  weeklyDigest: 'weekly_digest',
+  autoDeleteAfter30Days: 'auto_delete_after_30_days',
+  publicHighlights: 'public_highlights',
 };
 function toColumn(field: string): string {
   return COLUMNS[field];

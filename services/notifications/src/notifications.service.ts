@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Inject, Injectable } from '@nestjs/common';
-import { createLogger, ErrorCode, type EventContext, type Logger, mailsSent, ObjectStorage, RpcClient, RpcFailure, type WindowCounter, withDefaultSettings } from '@reelsmith/kit';
+import {
+  createLogger,
+  ErrorCode,
+  type EventContext,
+  type Logger,
+  mailsSent,
+  ObjectStorage,
+  RpcClient,
+  RpcFailure,
+  type WindowCounter,
+  withDefaultSettings,
+} from '@reelsmith/kit';
 import { batchesV1, mediaV1, notificationsV1 } from '@reelsmith/proto';
 import type { NotificationsConfig } from './config';
 import type { InlineImage } from './entities/mail.entity';
@@ -46,7 +57,9 @@ export class NotificationsService {
       const size = Number(object.size) || (await this.storage.stat(object.key))?.size || 0;
       if (size <= 0 || size > MAX_THUMBNAIL_BYTES) return [];
       const bytes = await this.storage.readHead(object.key, size);
-      return [{ cid: `thumbnail-${videoId}@reelsmith`, filename: 'thumbnail.jpg', contentType: object.contentType || 'image/jpeg', base64: bytes.toString('base64') }];
+      return [
+        { cid: `thumbnail-${videoId}@reelsmith`, filename: 'thumbnail.jpg', contentType: object.contentType || 'image/jpeg', base64: bytes.toString('base64') },
+      ];
     } catch (err) {
       if (err instanceof RpcFailure && err.code === ErrorCode.NOT_FOUND) return [];
       throw err;
@@ -80,7 +93,16 @@ export class NotificationsService {
 
   async updateSettings(request: notificationsV1.SettingsUpdateRequest): Promise<notificationsV1.Settings> {
     const patch: SettingsPatch = {};
-    for (const key of ['email', 'name', 'uploadConfirmation', 'highlightCompletion', 'processingErrors', 'weeklyDigest', 'autoDeleteAfter30Days', 'publicHighlights'] as const) {
+    for (const key of [
+      'email',
+      'name',
+      'uploadConfirmation',
+      'highlightCompletion',
+      'processingErrors',
+      'weeklyDigest',
+      'autoDeleteAfter30Days',
+      'publicHighlights',
+    ] as const) {
       if (request[key] !== undefined) (patch as Record<string, unknown>)[key] = request[key];
     }
     const result = checkPatch(patch);
@@ -107,7 +129,16 @@ export class NotificationsService {
     const rendered = renderMail(sampleContent(request.type as TestType), { publicUrl: this.config.PUBLIC_URL, name: settings?.name ?? '', test: true });
     const id = randomUUID();
     const dedupeKey = `test:${id}`;
-    await this.repository.recordMail({ dedupeKey, userId: request.userId, kind: 'test', toAddress: email, ...rendered, headers: {}, status: 'skipped', detail: 'sending' });
+    await this.repository.recordMail({
+      dedupeKey,
+      userId: request.userId,
+      kind: 'test',
+      toAddress: email,
+      ...rendered,
+      headers: {},
+      status: 'skipped',
+      detail: 'sending',
+    });
     try {
       await this.transport.send({ from: this.config.MAIL_FROM, to: email, ...rendered, headers: {}, messageId: this.mailer.messageIdOf(id) });
       await this.repository.finishTestMail(dedupeKey, 'sent', '');
@@ -126,8 +157,15 @@ export class NotificationsService {
     const mails = await this.repository.listMails(userId, Math.min(Math.max(limit || 20, 1), 100));
     return create(notificationsV1.MailListSchema, {
       mails: mails.map((m) => ({
-        id: m.id, kind: m.kind, subject: m.subject, to: m.toAddress, status: m.status, detail: m.detail, attempts: m.attempts,
-        createdAt: timestampFromDate(m.createdAt), sentAt: m.sentAt ? timestampFromDate(m.sentAt) : undefined,
+        id: m.id,
+        kind: m.kind,
+        subject: m.subject,
+        to: m.toAddress,
+        status: m.status,
+        detail: m.detail,
+        attempts: m.attempts,
+        createdAt: timestampFromDate(m.createdAt),
+        sentAt: m.sentAt ? timestampFromDate(m.sentAt) : undefined,
       })),
     });
   }
@@ -153,7 +191,14 @@ export class NotificationsService {
     const dedupeKey = `evt:${ctx.id}`;
     if (await this.repository.hasMail(dedupeKey)) return;
     const inBatch = (await this.mailer.wants(event.userId, 'uploadConfirmation')) && (await this.batchOf(ctx, event.userId, event.videoId));
-    await this.mailer.compose(event.userId, dedupeKey, 'uploadConfirmation', { kind: 'upload', videoId: event.videoId, title: event.title, duration: event.duration }, [], inBatch ? IN_BATCH : undefined);
+    await this.mailer.compose(
+      event.userId,
+      dedupeKey,
+      'uploadConfirmation',
+      { kind: 'upload', videoId: event.videoId, title: event.title, duration: event.duration },
+      [],
+      inBatch ? IN_BATCH : undefined,
+    );
   }
 
   async onVideoFailed(event: mediaV1.VideoFailed, ctx: EventContext) {
@@ -161,12 +206,25 @@ export class NotificationsService {
     const dedupeKey = `evt:${ctx.id}`;
     if (await this.repository.hasMail(dedupeKey)) return;
     const inBatch = (await this.mailer.wants(event.userId, 'processingErrors')) && (await this.batchOf(ctx, event.userId, event.videoId));
-    await this.mailer.compose(event.userId, dedupeKey, 'processingErrors', { kind: 'error', videoId: event.videoId, title: event.title, reason: event.reason, what: 'video' }, [], inBatch ? IN_BATCH : undefined);
+    await this.mailer.compose(
+      event.userId,
+      dedupeKey,
+      'processingErrors',
+      { kind: 'error', videoId: event.videoId, title: event.title, reason: event.reason, what: 'video' },
+      [],
+      inBatch ? IN_BATCH : undefined,
+    );
   }
 
   async onHighlightsFailed(event: mediaV1.HighlightsFailed, ctx: EventContext) {
     await this.repository.recordActivity(ctx.id, event.userId, 'failure', 0, ctx.occurredAt ?? new Date());
-    await this.mailer.compose(event.userId, `evt:${ctx.id}`, 'processingErrors', { kind: 'error', videoId: event.videoId, title: event.title, reason: event.reason, what: 'highlight' });
+    await this.mailer.compose(event.userId, `evt:${ctx.id}`, 'processingErrors', {
+      kind: 'error',
+      videoId: event.videoId,
+      title: event.title,
+      reason: event.reason,
+      what: 'highlight',
+    });
   }
 
   async onHighlightsReady(event: mediaV1.HighlightsReady, ctx: EventContext) {
@@ -176,10 +234,20 @@ export class NotificationsService {
     if (await this.repository.hasMail(dedupeKey)) return;
     // Details only for a mail that will go out: a skipped one must not wait for media.
     if (!(await this.mailer.wants(event.userId, 'highlightCompletion'))) {
-      await this.mailer.compose(event.userId, dedupeKey, 'highlightCompletion', { kind: 'highlight', videoId: event.videoId, title: event.title, reelSeconds: 0, moments: [] });
+      await this.mailer.compose(event.userId, dedupeKey, 'highlightCompletion', {
+        kind: 'highlight',
+        videoId: event.videoId,
+        title: event.title,
+        reelSeconds: 0,
+        moments: [],
+      });
       return;
     }
-    const highlight = await this.fromMedia(ctx, () => this.media.call(mediaV1.MediaService.method.highlightsGet, { userId: event.userId, highlightId: event.highlightId }), null);
+    const highlight = await this.fromMedia(
+      ctx,
+      () => this.media.call(mediaV1.MediaService.method.highlightsGet, { userId: event.userId, highlightId: event.highlightId }),
+      null,
+    );
     const content = {
       kind: 'highlight' as const,
       videoId: event.videoId,
@@ -198,12 +266,21 @@ export class NotificationsService {
 
   async onBatchFinished(event: batchesV1.BatchFinished, ctx: EventContext) {
     await this.mailer.compose(event.userId, `evt:${ctx.id}`, 'highlightCompletion', {
-      kind: 'batch', batchId: event.batchId, name: event.name, status: event.status, total: event.totalVideos, processed: event.processedVideos, failed: event.failedVideos,
+      kind: 'batch',
+      batchId: event.batchId,
+      name: event.name,
+      status: event.status,
+      total: event.totalVideos,
+      processed: event.processedVideos,
+      failed: event.failedVideos,
     });
   }
 }
 
 export function toSettingsMessage(settings: SettingsEntity | null): notificationsV1.Settings {
   // The entity holds the flags side by side: each group reads its own from it.
-  return create(notificationsV1.SettingsSchema, withDefaultSettings(settings && { email: settings.email, name: settings.name, notifications: settings, privacy: settings }));
+  return create(
+    notificationsV1.SettingsSchema,
+    withDefaultSettings(settings && { email: settings.email, name: settings.name, notifications: settings, privacy: settings }),
+  );
 }

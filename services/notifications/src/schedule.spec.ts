@@ -15,7 +15,11 @@ describe('ISO weeks of the digest', () => {
 
   it('make last week due from the configured weekday and hour, the week before until then', () => {
     const monday9 = dueDigestWeek(new Date('2026-11-23T09:00:00Z'), 1, 8);
-    expect([monday9.start.toISOString(), monday9.end.toISOString(), monday9.label]).toEqual(['2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z', '2026-W47']);
+    expect([monday9.start.toISOString(), monday9.end.toISOString(), monday9.label]).toEqual([
+      '2026-11-16T00:00:00.000Z',
+      '2026-11-23T00:00:00.000Z',
+      '2026-W47',
+    ]);
     expect(dueDigestWeek(new Date('2026-11-23T07:59:00Z'), 1, 8).label).toBe('2026-W46');
     expect(dueDigestWeek(new Date('2026-11-25T07:00:00Z'), 3, 8).label).toBe('2026-W46');
     expect(dueDigestWeek(new Date('2026-11-25T08:00:00Z'), 3, 8).label).toBe('2026-W47');

@@ -62,7 +62,12 @@ export class DigestScheduler implements OnApplicationBootstrap, BeforeApplicatio
       const summary = await this.repository.summarizeActivity(user.userId, week.start, week.end);
       if (summary.videos + summary.reels + summary.failures === 0) continue;
       const made = await this.mailer.compose(user.userId, dedupeKey, 'weeklyDigest', {
-        kind: 'digest', weekLabel: week.label, videos: summary.videos, reels: summary.reels, minutes: Math.round(summary.seconds / 60), failures: summary.failures,
+        kind: 'digest',
+        weekLabel: week.label,
+        videos: summary.videos,
+        reels: summary.reels,
+        minutes: Math.round(summary.seconds / 60),
+        failures: summary.failures,
       });
       if (made) composed += 1;
     }

@@ -4,9 +4,20 @@ import { signUnsubscribe, verifyUnsubscribe } from './unsubscribe-token';
 
 describe('mail templates', () => {
   it('escape user text in the HTML and keep it readable in the text part', () => {
-    const mail = renderMail({ kind: 'highlight', videoId: 'v1', title: '<script>alert("x")</script> & co', reelSeconds: 31, moments: [{ start: 5, end: 12, reasons: ['<b>roar</b>'] }] }, {
-      publicUrl: 'https://app.example', name: '<img src=x onerror=alert(1)>', unsubscribeUrl: 'https://app.example/api/unsubscribe?token=abc',
-    });
+    const mail = renderMail(
+      {
+        kind: 'highlight',
+        videoId: 'v1',
+        title: '<script>alert("x")</script> & co',
+        reelSeconds: 31,
+        moments: [{ start: 5, end: 12, reasons: ['<b>roar</b>'] }],
+      },
+      {
+        publicUrl: 'https://app.example',
+        name: '<img src=x onerror=alert(1)>',
+        unsubscribeUrl: 'https://app.example/api/unsubscribe?token=abc',
+      },
+    );
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<img src=x');
     expect(mail.html).not.toContain('<b>roar');

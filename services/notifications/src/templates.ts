@@ -1,6 +1,9 @@
 // mjml 4 renders synchronously (its v5 typings describe a promise).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- mjml ships no ES module and no types
-const mjml2html = require('mjml') as (input: string, options: { validationLevel: 'soft' | 'strict'; keepComments: boolean }) => { html: string; errors: Array<{ formattedMessage: string }> };
+const mjml2html = require('mjml') as (
+  input: string,
+  options: { validationLevel: 'soft' | 'strict'; keepComments: boolean },
+) => { html: string; errors: Array<{ formattedMessage: string }> };
 
 /**
  * The mails, as MJML (responsive HTML that mail clients render) plus a plain-text alternative.
@@ -9,12 +12,7 @@ const mjml2html = require('mjml') as (input: string, options: { validationLevel:
  */
 
 export function esc(value: string | number): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** 0:42, 12:05, 1:02:03 */
@@ -26,7 +24,11 @@ export function clock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-export interface MomentLine { start: number; end: number; reasons: string[] }
+export interface MomentLine {
+  start: number;
+  end: number;
+  reasons: string[];
+}
 
 export type MailContent =
   | { kind: 'upload'; videoId: string; title: string; duration: number }
@@ -45,7 +47,11 @@ export interface MailContext {
   test?: boolean;
 }
 
-export interface RenderedMail { subject: string; html: string; text: string }
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
 
 interface Body {
   subject: string;
@@ -70,7 +76,9 @@ function bodyOf(content: MailContent, publicUrl: string): Body {
       return {
         subject: `Your video "${content.title}" is ready to use`,
         heading: 'Upload complete',
-        blocks: paragraph(`<strong>${esc(content.title)}</strong> (${esc(clock(content.duration))}) was uploaded and processed. You can watch it and make highlight reels now.`),
+        blocks: paragraph(
+          `<strong>${esc(content.title)}</strong> (${esc(clock(content.duration))}) was uploaded and processed. You can watch it and make highlight reels now.`,
+        ),
         lines: [`"${content.title}" (${clock(content.duration)}) was uploaded and processed. You can watch it and make highlight reels now.`],
         button: { label: 'Open the video', url },
       };
@@ -78,13 +86,20 @@ function bodyOf(content: MailContent, publicUrl: string): Body {
     case 'highlight': {
       const url = `${publicUrl}/video/${encodeURIComponent(content.videoId)}`;
       const moments = content.moments.slice(0, 10);
-      const rows = moments.map((m, i) => `<tr><td style="padding:4px 8px;color:#6b7280;width:24px">${i + 1}</td><td style="padding:4px 8px;width:120px;white-space:nowrap">${esc(clock(m.start))}–${esc(clock(m.end))}</td><td style="padding:4px 8px">${esc(m.reasons.join(', ') || 'best moment')}</td></tr>`).join('');
+      const rows = moments
+        .map(
+          (m, i) =>
+            `<tr><td style="padding:4px 8px;color:#6b7280;width:24px">${i + 1}</td><td style="padding:4px 8px;width:120px;white-space:nowrap">${esc(clock(m.start))}–${esc(clock(m.end))}</td><td style="padding:4px 8px">${esc(m.reasons.join(', ') || 'best moment')}</td></tr>`,
+        )
+        .join('');
       return {
         subject: `Your highlight reel of "${content.title}" is ready`,
         heading: 'Your reel is ready',
         blocks: [
           content.thumbnailCid ? `<mj-image src="cid:${esc(content.thumbnailCid)}" alt="${esc(content.title)}" border-radius="8px" href="${esc(url)}" />` : '',
-          paragraph(`<strong>${esc(content.title)}</strong>: a ${esc(clock(content.reelSeconds))} reel with ${moments.length} moment${moments.length === 1 ? '' : 's'}.`),
+          paragraph(
+            `<strong>${esc(content.title)}</strong>: a ${esc(clock(content.reelSeconds))} reel with ${moments.length} moment${moments.length === 1 ? '' : 's'}.`,
+          ),
           rows ? `<mj-table font-size="14px" color="#1f2937">${rows}</mj-table>` : '',
         ].join('\n'),
         lines: [
@@ -101,7 +116,11 @@ function bodyOf(content: MailContent, publicUrl: string): Body {
       return {
         subject: content.what === 'video' ? `We could not process "${content.title}"` : `The highlight reel of "${content.title}" failed`,
         heading: 'Something went wrong',
-        blocks: [paragraph(`We could not ${thing} <strong>${esc(content.title)}</strong>.`), paragraph(`Reason: ${esc(content.reason || 'Processing failed')}`), paragraph(esc(advice))].join('\n'),
+        blocks: [
+          paragraph(`We could not ${thing} <strong>${esc(content.title)}</strong>.`),
+          paragraph(`Reason: ${esc(content.reason || 'Processing failed')}`),
+          paragraph(esc(advice)),
+        ].join('\n'),
         lines: [`We could not ${thing} "${content.title}".`, `Reason: ${content.reason || 'Processing failed'}`, advice],
         button: { label: 'Open the video', url },
       };
@@ -180,7 +199,9 @@ export function renderMail(content: MailContent, context: MailContext): Rendered
     'Reelsmith',
     context.unsubscribeUrl ? `Unsubscribe from these e-mails: ${context.unsubscribeUrl}` : '',
     `Notification settings: ${context.publicUrl}/settings`,
-  ].filter((l, i, all) => l !== '' || all[i - 1] !== '').join('\n');
+  ]
+    .filter((l, i, all) => l !== '' || all[i - 1] !== '')
+    .join('\n');
   return { subject, html, text };
 }
 
@@ -190,9 +211,22 @@ export function sampleContent(type: 'upload' | 'highlight' | 'error'): MailConte
   if (type === 'upload') return { kind: 'upload', videoId, title: 'Sample match', duration: 2412 };
   if (type === 'highlight') {
     return {
-      kind: 'highlight', videoId, title: 'Sample match', reelSeconds: 30,
-      moments: [{ start: 312, end: 321, reasons: ['crowd roar', 'fast action'] }, { start: 1504, end: 1514, reasons: ['applause'] }, { start: 2301, end: 2312, reasons: ['scene change'] }],
+      kind: 'highlight',
+      videoId,
+      title: 'Sample match',
+      reelSeconds: 30,
+      moments: [
+        { start: 312, end: 321, reasons: ['crowd roar', 'fast action'] },
+        { start: 1504, end: 1514, reasons: ['applause'] },
+        { start: 2301, end: 2312, reasons: ['scene change'] },
+      ],
     };
   }
-  return { kind: 'error', videoId, title: 'Sample match', reason: 'The file is not a video we can read. Export it again as MP4 (H.264) and upload it.', what: 'video' };
+  return {
+    kind: 'error',
+    videoId,
+    title: 'Sample match',
+    reason: 'The file is not a video we can read. Export it again as MP4 (H.264) and upload it.',
+    what: 'video',
+  };
 }

@@ -43,7 +43,8 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     TEST_EMAIL_BUCKET: `test_email_${randomUUID().slice(0, 8)}`,
     TEST_EMAIL_LIMIT: '3',
   });
-  const start = (extra: Record<string, string> = {}) => startServiceApp('notifications', configSchema, (c) => NotificationsModule.register(c), { env: { ...env(), ...extra } });
+  const start = (extra: Record<string, string> = {}) =>
+    startServiceApp('notifications', configSchema, (c) => NotificationsModule.register(c), { env: { ...env(), ...extra } });
 
   /** A user with an address and the given flags. */
   async function user(email: string, flags: Partial<notificationsV1.SettingsUpdateRequest> = {}) {
@@ -89,7 +90,8 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
   it('keeps settings per user: defaults, partial updates, a checked e-mail and a trimmed name', async () => {
     const userId = randomUUID();
     expect(await client.call(Rpc.settingsGet, { userId })).toMatchObject({
-      email: '', name: '',
+      email: '',
+      name: '',
       notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false },
       privacy: { autoDeleteAfter30Days: false, publicHighlights: false },
     });
@@ -98,7 +100,12 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     expect((await client.call(Rpc.settingsGet, { userId })).name).toBe('');
     await client.call(Rpc.settingsUpdate, { userId, email: ' ann@example.com ', name: '  Ann  Lee ' });
     const updated = await client.call(Rpc.settingsUpdate, { userId, weeklyDigest: true, autoDeleteAfter30Days: true });
-    expect(updated).toMatchObject({ email: 'ann@example.com', name: 'Ann Lee', notifications: { uploadConfirmation: true, weeklyDigest: true }, privacy: { autoDeleteAfter30Days: true } });
+    expect(updated).toMatchObject({
+      email: 'ann@example.com',
+      name: 'Ann Lee',
+      notifications: { uploadConfirmation: true, weeklyDigest: true },
+      privacy: { autoDeleteAfter30Days: true },
+    });
     expect((await client.call(Rpc.autoDeleteUsersList, {})).userIds).toContain(userId);
     // Another user sees only their own defaults.
     expect((await client.call(Rpc.settingsGet, { userId: randomUUID() })).email).toBe('');
@@ -128,7 +135,11 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     // The link's token, with no sign-in, turns this category off and only this one.
     const token = new URL(unsubscribe).searchParams.get('token')!;
     expect(await client.call(Rpc.unsubscribe, { token })).toMatchObject({ category: 'uploadConfirmation' });
-    expect((await client.call(Rpc.settingsGet, { userId })).notifications).toMatchObject({ uploadConfirmation: false, highlightCompletion: true, processingErrors: true });
+    expect((await client.call(Rpc.settingsGet, { userId })).notifications).toMatchObject({
+      uploadConfirmation: false,
+      highlightCompletion: true,
+      processingErrors: true,
+    });
     expect(await rejection(client.call(Rpc.unsubscribe, { token: `${token}x` }))).toMatchObject({ code: ErrorCode.NOT_FOUND });
   });
 
@@ -155,14 +166,33 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
   it('skips a mail whose flag is off, or when the user has no e-mail, and logs it as skipped', async () => {
     const off = await user('off@example.com', { highlightCompletion: false });
     await events.publish(mediaV1.HighlightsReadySchema, { highlightId: randomUUID(), videoId: randomUUID(), userId: off, title: 'Muted', kind: 'highlights' });
-    expect(await waitForMail(off, (m) => m.kind === 'highlight')).toMatchObject({ status: 'skipped', detail: 'Highlight e-mails are turned off in your settings' });
+    expect(await waitForMail(off, (m) => m.kind === 'highlight')).toMatchObject({
+      status: 'skipped',
+      detail: 'Highlight e-mails are turned off in your settings',
+    });
     const noAddress = randomUUID();
-    await events.publish(batchesV1.BatchFinishedSchema, { batchId: randomUUID(), userId: noAddress, name: 'Cup', status: 'completed', totalVideos: 3, processedVideos: 2, failedVideos: 1 });
+    await events.publish(batchesV1.BatchFinishedSchema, {
+      batchId: randomUUID(),
+      userId: noAddress,
+      name: 'Cup',
+      status: 'completed',
+      totalVideos: 3,
+      processedVideos: 2,
+      failedVideos: 1,
+    });
     expect(await waitForMail(noAddress, (m) => m.kind === 'batch')).toMatchObject({ status: 'skipped', detail: 'No e-mail address in your settings' });
     // The flag off is the only difference: a user with it on gets the batch mail with counts and the report link.
     const on = await user('batch@example.com');
     const batchId = randomUUID();
-    await events.publish(batchesV1.BatchFinishedSchema, { batchId, userId: on, name: 'Cup', status: 'completed', totalVideos: 3, processedVideos: 2, failedVideos: 1 });
+    await events.publish(batchesV1.BatchFinishedSchema, {
+      batchId,
+      userId: on,
+      name: 'Cup',
+      status: 'completed',
+      totalVideos: 3,
+      processedVideos: 2,
+      failedVideos: 1,
+    });
     const [mail] = await smtp.waitFor('batch@example.com');
     expect(mail.text).toContain('2 of 3 videos processed, 1 failed.');
     expect(linksOf(mail.html)).toContain(`${PUBLIC_URL}/bulk-upload?batch=${batchId}`);
@@ -198,7 +228,9 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
   it('sends test e-mails of each type and limits them per user with a retry time', async () => {
     const userId = randomUUID();
     for (const type of ['upload', 'highlight', 'error']) {
-      expect(await client.call(Rpc.testEmailSend, { userId, email: 'tester@example.com', type })).toEqual(expect.objectContaining({ message: `Test ${type} e-mail sent to tester@example.com` }));
+      expect(await client.call(Rpc.testEmailSend, { userId, email: 'tester@example.com', type })).toEqual(
+        expect.objectContaining({ message: `Test ${type} e-mail sent to tester@example.com` }),
+      );
     }
     const mails = await smtp.waitFor('tester@example.com', 3);
     expect(mails.map((m) => m.subject)).toEqual([
@@ -213,9 +245,17 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     expect(limited.retryAfterSeconds).toBeLessThanOrEqual(60);
     expect(smtp.to('tester@example.com')).toHaveLength(3);
     // Another user has their own budget; bad input is refused before counting.
-    expect(await rejection(client.call(Rpc.testEmailSend, { userId: randomUUID(), email: 'nope', type: 'upload' }))).toMatchObject({ message: 'Invalid email' });
-    expect(await rejection(client.call(Rpc.testEmailSend, { userId: randomUUID(), email: 'a@example.com', type: 'digest' }))).toMatchObject({ code: ErrorCode.INVALID_ARGUMENT });
-    expect((await mailsOf(userId)).map((m) => [m.kind, m.status])).toEqual([['test', 'sent'], ['test', 'sent'], ['test', 'sent']]);
+    expect(await rejection(client.call(Rpc.testEmailSend, { userId: randomUUID(), email: 'nope', type: 'upload' }))).toMatchObject({
+      message: 'Invalid email',
+    });
+    expect(await rejection(client.call(Rpc.testEmailSend, { userId: randomUUID(), email: 'a@example.com', type: 'digest' }))).toMatchObject({
+      code: ErrorCode.INVALID_ARGUMENT,
+    });
+    expect((await mailsOf(userId)).map((m) => [m.kind, m.status])).toEqual([
+      ['test', 'sent'],
+      ['test', 'sent'],
+      ['test', 'sent'],
+    ]);
   });
 
   it('sends one weekly digest per user and week, even with two replicas checking at once', async () => {
@@ -228,7 +268,11 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     const second = await start();
     try {
       const nextWeek = new Date(isoWeekStart(new Date()).getTime() + 7 * 86_400_000 + 9 * 3_600_000);
-      const runs = await Promise.all([app.get(DigestScheduler).runDue(nextWeek), second.get(DigestScheduler).runDue(nextWeek), app.get(DigestScheduler).runDue(nextWeek)]);
+      const runs = await Promise.all([
+        app.get(DigestScheduler).runDue(nextWeek),
+        second.get(DigestScheduler).runDue(nextWeek),
+        app.get(DigestScheduler).runDue(nextWeek),
+      ]);
       expect(runs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
       const digests = await smtp.waitFor('digest@example.com', 1, 20_000, (m) => m.subject.startsWith('Your Reelsmith week'));
       expect(digests[0].text).toContain('- 2 new videos');
@@ -257,11 +301,24 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     const second = await start();
     try {
       const day = new Date(Date.UTC(2031, 0, 15, 3));
-      const runs = await Promise.all([app.get(DigestScheduler).runAutoDelete(day), second.get(DigestScheduler).runAutoDelete(day), app.get(DigestScheduler).runAutoDelete(day)]);
+      const runs = await Promise.all([
+        app.get(DigestScheduler).runAutoDelete(day),
+        second.get(DigestScheduler).runAutoDelete(day),
+        app.get(DigestScheduler).runAutoDelete(day),
+      ]);
       expect(runs.filter((n) => n > 0)).toHaveLength(1);
       expect(await second.get(DigestScheduler).runAutoDelete(new Date(day.getTime() + 3_600_000))).toBe(0);
       // Every auto.delete.due event on the stream for that day: one per keen user, none for the others.
-      const consumer = await nc.jetstream().consumers.get('EVENTS', (await (await nc.jetstreamManager()).consumers.add('EVENTS', { filter_subject: 'evt.notifications.auto.delete.due', ack_policy: AckPolicy.None, inactive_threshold: nanos(60_000) })).name);
+      const consumer = await nc
+        .jetstream()
+        .consumers.get(
+          'EVENTS',
+          (
+            await (
+              await nc.jetstreamManager()
+            ).consumers.add('EVENTS', { filter_subject: 'evt.notifications.auto.delete.due', ack_policy: AckPolicy.None, inactive_threshold: nanos(60_000) })
+          ).name,
+        );
       const seen: notificationsV1.AutoDeleteDue[] = [];
       for (;;) {
         const msg = await consumer.next({ expires: 1000 });
@@ -282,9 +339,11 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
   it('deletes settled mails past their retention once a day, never a pending one', async () => {
     const userId = randomUUID();
     const day = new Date(Date.UTC(2031, 5, 1, 3));
-    const insert = (key: string, status: string, daysBefore: number) => dataSource.query(
-      `INSERT INTO notifications.mails (dedupe_key, user_id, kind, status, created_at, next_attempt_at) VALUES ($1, $2, 'upload', $3, $4, $5)`,
-      [key, userId, status, new Date(day.getTime() - daysBefore * 86_400_000), status === 'pending' ? day : null]);
+    const insert = (key: string, status: string, daysBefore: number) =>
+      dataSource.query(
+        `INSERT INTO notifications.mails (dedupe_key, user_id, kind, status, created_at, next_attempt_at) VALUES ($1, $2, 'upload', $3, $4, $5)`,
+        [key, userId, status, new Date(day.getTime() - daysBefore * 86_400_000), status === 'pending' ? day : null],
+      );
     await insert(`old-sent-${userId}`, 'sent', 200);
     await insert(`old-pending-${userId}`, 'pending', 200);
     await insert(`new-sent-${userId}`, 'sent', 10);
@@ -299,11 +358,20 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     const storage = new ObjectStorage(storageConfigSchema.parse(process.env));
     const objectKey = `uploads/${userId}/${randomUUID()}`;
     const size = await storage.writeStream(objectKey, createReadStream(tinyClip(0)), 'video/mp4');
-    const video = await client.call(mediaV1.MediaService.method.videosImport, { userId, objectKey, title: 'Batch clip', originalFilename: 'clip.mp4', batchId: randomUUID() });
+    const video = await client.call(mediaV1.MediaService.method.videosImport, {
+      userId,
+      objectKey,
+      title: 'Batch clip',
+      originalFilename: 'clip.mp4',
+      batchId: randomUUID(),
+    });
     expect(video.batchId).not.toBe('');
     expect(size).toBeGreaterThan(0);
     await events.publish(mediaV1.VideoProcessedSchema, { videoId: video.id, userId, title: 'Batch clip', duration: 2 });
-    expect(await waitForMail(userId, (m) => m.kind === 'upload')).toMatchObject({ status: 'skipped', detail: 'Part of a bulk batch: one e-mail when the batch finishes' });
+    expect(await waitForMail(userId, (m) => m.kind === 'upload')).toMatchObject({
+      status: 'skipped',
+      detail: 'Part of a bulk batch: one e-mail when the batch finishes',
+    });
     expect(smtp.to('bulk@example.com')).toHaveLength(0);
   });
 
@@ -311,7 +379,13 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
     const userId = await user('patient@example.com');
     await media.close();
     media = undefined as never;
-    await events.publish(mediaV1.HighlightsReadySchema, { highlightId: randomUUID(), videoId: randomUUID(), userId, title: 'While media was away', kind: 'highlights' });
+    await events.publish(mediaV1.HighlightsReadySchema, {
+      highlightId: randomUUID(),
+      videoId: randomUUID(),
+      userId,
+      title: 'While media was away',
+      kind: 'highlights',
+    });
     // Deliveries 1-4 wait for media (1 s, 2 s, 4 s, 8 s apart); the 5th goes on without it.
     const [mail] = await smtp.waitFor('patient@example.com', 1, 60_000);
     expect(mail.subject).toBe('Your highlight reel of "While media was away" is ready');

@@ -2,7 +2,8 @@ import { phonePathFor, phoneUrlFor, showsVideos, startRequests, startScreen } fr
 
 describe('startScreen', () => {
   it('is the sign-in page without a token, wherever the page is', () => {
-    for (const pathname of ['/', '/mobile', '/videos']) for (const phone of [true, false]) expect(startScreen({ pathname, signedIn: false, phone })).toBe('signed-out');
+    for (const pathname of ['/', '/mobile', '/videos'])
+      for (const phone of [true, false]) expect(startScreen({ pathname, signedIn: false, phone })).toBe('signed-out');
   });
 
   it('is the phone app on a phone from any path, and on /mobile from a desktop', () => {

@@ -40,7 +40,12 @@ function importsOf(path: string): Import[] {
         typeOnly = node.isTypeOnly || (!!named?.length && named.every((e) => e.isTypeOnly));
       }
       found.push({ specifier: node.moduleSpecifier.text, runtime: !typeOnly });
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push({ specifier: node.arguments[0].text, runtime: false });
     }
     ts.forEachChild(node, visit);
@@ -73,10 +78,18 @@ describe('feature boundaries', () => {
     // app/router.tsx loads each page with import(): a barrel that re-exported one would pull the
     // page into the chunk of every feature that imports the barrel.
     const router = join(SRC, 'app', 'router.tsx');
-    const pages = new Set(importsOf(router).map(({ specifier }) => target(router, specifier)).filter((t) => t !== undefined && featureOf(t) !== undefined));
+    const pages = new Set(
+      importsOf(router)
+        .map(({ specifier }) => target(router, specifier))
+        .filter((t) => t !== undefined && featureOf(t) !== undefined),
+    );
     const leaks = files(FEATURES)
       .filter((file) => isPublicApi(file, featureOf(file) ?? ''))
-      .flatMap((index) => importsOf(index).filter(({ specifier }) => pages.has(target(index, specifier))).map(({ specifier }) => `${relative(SRC, index)} -> ${specifier}`));
+      .flatMap((index) =>
+        importsOf(index)
+          .filter(({ specifier }) => pages.has(target(index, specifier)))
+          .map(({ specifier }) => `${relative(SRC, index)} -> ${specifier}`),
+      );
     expect(pages.size).toBeGreaterThan(0);
     expect(leaks).toEqual([]);
   });
@@ -84,7 +97,12 @@ describe('feature boundaries', () => {
   it('has no cycle of runtime imports through a feature’s index.ts (a module would run before what it uses)', () => {
     const graph = new Map<string, string[]>();
     for (const file of files(SRC).filter((f) => !/\.spec\.tsx?$/.test(f))) {
-      graph.set(file, importsOf(file).filter(({ runtime }) => runtime).flatMap(({ specifier }) => target(file, specifier) ?? []));
+      graph.set(
+        file,
+        importsOf(file)
+          .filter(({ runtime }) => runtime)
+          .flatMap(({ specifier }) => target(file, specifier) ?? []),
+      );
     }
     const cycles = [...graph.keys()]
       .filter((file) => isPublicApi(file, featureOf(file) ?? ''))

@@ -11,7 +11,10 @@ export function useLoaded<T>(load: () => Promise<T>, when = true): T | null {
     if (!when || loaded) return undefined;
     let cancelled = false;
     // A failed import leaves the part out; the next mount tries again.
-    load().then((value) => !cancelled && setLoaded(() => value), () => undefined);
+    load().then(
+      (value) => !cancelled && setLoaded(() => value),
+      () => undefined,
+    );
     return () => {
       cancelled = true;
     };

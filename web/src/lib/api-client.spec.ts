@@ -86,8 +86,7 @@ describe('apiRequest', () => {
 });
 
 describe('getQueryFn', () => {
-  const context = (queryKey: unknown[]) =>
-    ({ queryKey, signal: new AbortController().signal, meta: undefined }) as never;
+  const context = (queryKey: unknown[]) => ({ queryKey, signal: new AbortController().signal, meta: undefined }) as never;
 
   it('GETs the query key parts joined with "/" and carries the token', async () => {
     (globalThis as { localStorage?: Storage }).localStorage = memoryStorage({ [TOKEN_KEY]: 'abc' });

@@ -1,5 +1,4 @@
-const MOBILE_UA =
-  /Android|webOS|iPhone|iPad|iPod|BlackBerry|BB10|IEMobile|Windows Phone|Opera Mini|Mobile|Tablet|Silk|Kindle|PlayBook/i;
+const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|BB10|IEMobile|Windows Phone|Opera Mini|Mobile|Tablet|Silk|Kindle|PlayBook/i;
 
 /**
  * True for phones and tablets, judged from the user agent. iPadOS reports a desktop Mac user

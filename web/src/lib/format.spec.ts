@@ -34,12 +34,9 @@ describe('parseDuration', () => {
     expect(parseDuration(text)).toBe(seconds);
   });
 
-  it.each(['', 'abc', '5', '1:5', '1:60', '1:2:3', '1:02:60', '-1:00', '1:00.5', '1::00', ':30', '1:00:00:00'])(
-    'gives 0 for %j',
-    (text) => {
-      expect(parseDuration(text)).toBe(0);
-    },
-  );
+  it.each(['', 'abc', '5', '1:5', '1:60', '1:2:3', '1:02:60', '-1:00', '1:00.5', '1::00', ':30', '1:00:00:00'])('gives 0 for %j', (text) => {
+    expect(parseDuration(text)).toBe(0);
+  });
 
   it('round-trips with formatDuration', () => {
     for (const seconds of [0, 7, 65, 3599, 3600, 7384]) expect(parseDuration(formatDuration(seconds))).toBe(seconds);

@@ -43,7 +43,10 @@ export class AuthController {
   @SignInThrottled('register')
   @Post('register')
   @ApiResponse({ status: 201, type: SessionView, description: 'Account created and signed in' })
-  @ApiResponse({ status: 400, type: ErrorView }) @ApiResponse({ status: 409, type: ErrorView }) @ApiResponse({ status: 429, type: ErrorView }) @ApiResponse({ status: 503, type: ErrorView })
+  @ApiResponse({ status: 400, type: ErrorView })
+  @ApiResponse({ status: 409, type: ErrorView })
+  @ApiResponse({ status: 429, type: ErrorView })
+  @ApiResponse({ status: 503, type: ErrorView })
   async register(@JsonBody(credentialsBody) body: CredentialsInput): Promise<SessionView> {
     const session = await this.rpc.call(Rpc.register, body);
     return { token: session.token, user: userView(session.user) };
@@ -53,7 +56,10 @@ export class AuthController {
   @SignInThrottled('login')
   @Post('login')
   @HttpCode(200)
-  @ApiResponse({ status: 200, type: TokenView }) @ApiResponse({ status: 401, type: ErrorView }) @ApiResponse({ status: 429, type: ErrorView }) @ApiResponse({ status: 503, type: ErrorView })
+  @ApiResponse({ status: 200, type: TokenView })
+  @ApiResponse({ status: 401, type: ErrorView })
+  @ApiResponse({ status: 429, type: ErrorView })
+  @ApiResponse({ status: 503, type: ErrorView })
   async login(@JsonBody(credentialsBody) body: CredentialsInput): Promise<TokenView> {
     const session = await this.rpc.call(Rpc.login, body);
     return { token: session.token };
@@ -61,7 +67,8 @@ export class AuthController {
 
   @Get('me')
   @ApiBearerAuth()
-  @ApiResponse({ status: 200, type: UserView }) @ApiResponse({ status: 401, type: ErrorView })
+  @ApiResponse({ status: 200, type: UserView })
+  @ApiResponse({ status: 401, type: ErrorView })
   async me(@CurrentCaller() caller: Caller): Promise<UserView> {
     return userView(await this.rpc.call(Rpc.me, { userId: caller.userId }));
   }

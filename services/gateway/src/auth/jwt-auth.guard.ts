@@ -15,7 +15,10 @@ import { SIGNED_MEDIA } from './signed-media.decorator';
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector, @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {
     super();
   }
 

@@ -6,7 +6,10 @@ import { GATEWAY_CONFIG } from '../tokens';
 import type { GatewayConfig } from '../config';
 
 /** Who is calling, from a verified token. */
-export interface Caller { userId: string; username: string }
+export interface Caller {
+  userId: string;
+  username: string;
+}
 
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {

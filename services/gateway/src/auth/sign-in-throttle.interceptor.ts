@@ -32,7 +32,10 @@ export const SignInThrottled = (kind: SignInKind) => applyDecorators(SetMetadata
 export class SignInThrottleInterceptor implements NestInterceptor {
   private readonly logger = new Logger('SignInThrottle');
 
-  constructor(private readonly throttle: SignInThrottle, private readonly reflector: Reflector) {}
+  constructor(
+    private readonly throttle: SignInThrottle,
+    private readonly reflector: Reflector,
+  ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<Request>();
@@ -74,8 +77,5 @@ function refuseWhenLimited(verdict: Verdict, response: Response): void {
   if (verdict.allowed) return;
   const minutes = Math.ceil(verdict.retryAfterMs / 60_000);
   response.setHeader('Retry-After', String(Math.ceil(verdict.retryAfterMs / 1000)));
-  throw new HttpException(
-    `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    HttpStatus.TOO_MANY_REQUESTS,
-  );
+  throw new HttpException(`Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, HttpStatus.TOO_MANY_REQUESTS);
 }

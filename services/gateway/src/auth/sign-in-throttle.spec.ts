@@ -12,8 +12,12 @@ class MemoryCounter implements WindowCounter {
     this.windows.set(key, next);
     return countAt(next, this.now());
   }
-  async peek(key: string): Promise<WindowCount> { return countAt(this.windows.get(key) ?? null, this.now()); }
-  async reset(key: string): Promise<void> { this.windows.delete(key); }
+  async peek(key: string): Promise<WindowCount> {
+    return countAt(this.windows.get(key) ?? null, this.now());
+  }
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
 }
 
 describe('SignInThrottle', () => {
@@ -69,7 +73,11 @@ describe('SignInThrottle', () => {
 
   it('counts every spelling on the account too: sources that failed in one spelling are refused in any other', async () => {
     // Two wrong passwords from each of three addresses, each spelling the name its own way: the account's six.
-    for (const [ip, spelling] of [['10.0.0.1', 'alice'], ['10.0.0.2', 'ALICE'], ['10.0.0.3', 'ａｌｉｃｅ']]) {
+    for (const [ip, spelling] of [
+      ['10.0.0.1', 'alice'],
+      ['10.0.0.2', 'ALICE'],
+      ['10.0.0.3', 'ａｌｉｃｅ'],
+    ]) {
       await wrongPassword(ip, spelling);
       await wrongPassword(ip, spelling);
     }

@@ -10,7 +10,10 @@ export interface SignInLimits {
 }
 
 /** A sign-in attempt as the throttle counts it: the client IP and the one spelling of the username. */
-export interface LoginAttempt { ip: string; username: string }
+export interface LoginAttempt {
+  ip: string;
+  username: string;
+}
 
 /** Whether an attempt may go on and, if not, how long its source must wait. */
 export type Verdict = { allowed: true } | { allowed: false; retryAfterMs: number };
@@ -29,7 +32,11 @@ const knownKey = ({ username, ip }: LoginAttempt) => JSON.stringify(['known', us
  * moving to a new address meets 429, while the owner at home does not.
  */
 export class SignInThrottle {
-  constructor(private readonly counter: WindowCounter, private readonly limits: SignInLimits, private readonly knownSources: WindowCounter) {}
+  constructor(
+    private readonly counter: WindowCounter,
+    private readonly limits: SignInLimits,
+    private readonly knownSources: WindowCounter,
+  ) {}
 
   async admitRegistration(ip: string): Promise<Verdict> {
     return this.admitIp(ip);

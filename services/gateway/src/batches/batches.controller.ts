@@ -27,7 +27,10 @@ const ADD_TIMEOUT_MS = 5 * 60_000;
 @ApiBearerAuth()
 @Controller('api/batches')
 export class BatchesController {
-  constructor(private readonly rpc: RpcClient, private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly storage: ObjectStorage,
+  ) {}
 
   @Post()
   @ApiOperation({ summary: 'Create a batch: body {name, description?}; name required after trimming' })
@@ -90,7 +93,10 @@ export class BatchesController {
   async report(@CurrentCaller() caller: Caller, @Param('id') id: string, @Res() res: Response) {
     const report = await this.rpc.call(Rpc.reportGet, { userId: caller.userId, batchId: id }, { timeoutMs: 60_000 });
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${report.filename.replace(/["\\]/g, '')}"; filename*=UTF-8''${encodeURIComponent(report.filename)}`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${report.filename.replace(/["\\]/g, '')}"; filename*=UTF-8''${encodeURIComponent(report.filename)}`,
+    );
     res.setHeader('Cache-Control', 'no-store');
     res.send(report.json);
   }

@@ -13,7 +13,12 @@ export function isVideoFile(filename: string, mimeType: string): boolean {
   return (type === '' || type === 'application/octet-stream') && VIDEO_EXTENSIONS.test(filename);
 }
 
-export interface ReceivedFile { objectKey: string; originalFilename: string; size: number; contentType: string }
+export interface ReceivedFile {
+  objectKey: string;
+  originalFilename: string;
+  size: number;
+  contentType: string;
+}
 
 export interface BulkUploadOptions {
   userId: string;
@@ -43,12 +48,17 @@ export function receiveVideos(req: Request, options: BulkUploadOptions): Promise
     let files = 0;
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { files: MAX_FILES_PER_BATCH + 1, fileSize: options.maxFileBytes, fields: 20, parts: MAX_FILES_PER_BATCH + 21 } });
+      parser = busboy({
+        headers: req.headers,
+        limits: { files: MAX_FILES_PER_BATCH + 1, fileSize: options.maxFileBytes, fields: 20, parts: MAX_FILES_PER_BATCH + 21 },
+      });
     } catch {
       reject(RpcFailure.invalid('The multipart body is malformed'));
       return;
     }
-    const refuse = (failure: RpcFailure) => { refusal ??= failure; };
+    const refuse = (failure: RpcFailure) => {
+      refusal ??= failure;
+    };
     const cleanUp = async () => {
       await Promise.allSettled(writes);
       await storage.remove(received.map((f) => f.objectKey)).catch(() => undefined);
@@ -71,26 +81,39 @@ export function receiveVideos(req: Request, options: BulkUploadOptions): Promise
         stream.resume();
         return;
       }
-      const file: ReceivedFile = { objectKey: uploadKey(userId), originalFilename: filename, size: 0, contentType: info.mimeType || 'application/octet-stream' };
+      const file: ReceivedFile = {
+        objectKey: uploadKey(userId),
+        originalFilename: filename,
+        size: 0,
+        contentType: info.mimeType || 'application/octet-stream',
+      };
       received.push(file);
       stream.on('limit', () => refuse(new RpcFailure(ErrorCode.PAYLOAD_TOO_LARGE, `"${filename}" is larger than 2GB, the most one video may be.`)));
       // The part itself can break (the body was cut off mid-file): that is the request's fault, a 400,
       // whichever of the store and the parser reports it first.
       let partBroken: Error | null = null;
-      stream.on('error', (err: Error) => { partBroken = err; });
+      stream.on('error', (err: Error) => {
+        partBroken = err;
+      });
       writes.push(
         storage.writeStream(file.objectKey, stream, file.contentType).then(
-          (size) => { file.size = size; },
+          (size) => {
+            file.size = size;
+          },
           (err: Error) => {
             stream.resume();
-            refuse(partBroken
-              ? RpcFailure.invalid(`The multipart body is malformed: ${partBroken.message}`)
-              : RpcFailure.unavailable(`"${filename}" could not be stored (${err.message}). Please try again.`));
+            refuse(
+              partBroken
+                ? RpcFailure.invalid(`The multipart body is malformed: ${partBroken.message}`)
+                : RpcFailure.unavailable(`"${filename}" could not be stored (${err.message}). Please try again.`),
+            );
           },
         ),
       );
     });
-    parser.on('filesLimit', () => refuse(RpcFailure.invalid(`Maximum ${MAX_FILES_PER_BATCH} videos per batch`, [{ field: 'videos', message: 'Too many files' }])));
+    parser.on('filesLimit', () =>
+      refuse(RpcFailure.invalid(`Maximum ${MAX_FILES_PER_BATCH} videos per batch`, [{ field: 'videos', message: 'Too many files' }])),
+    );
     parser.on('error', (err: Error) => {
       req.unpipe(parser);
       req.resume();

@@ -41,7 +41,11 @@ function overviewJson(o: billingV1.BillingOverview, uploadsThisMonth: number | n
     entitlements: entitlementsJson(o.entitlements),
     usage: { uploadsThisMonth },
     invoices: o.invoices.map((i) => ({
-      id: i.id, number: i.number || null, amount: Number(i.amount) / 100, currency: i.currency, status: i.status,
+      id: i.id,
+      number: i.number || null,
+      amount: Number(i.amount) / 100,
+      currency: i.currency,
+      status: i.status,
       createdAt: i.createdAt ? timestampDate(i.createdAt).toISOString() : null,
     })),
   };
@@ -51,7 +55,10 @@ function overviewJson(o: billingV1.BillingOverview, uploadsThisMonth: number | n
 @ApiBearerAuth()
 @Controller('api')
 export class BillingController {
-  constructor(private readonly rpc: RpcClient, @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   /** {plan, interval?} -> {clientSecret} of the first invoice's payment. */
   @Post('create-subscription')

@@ -23,7 +23,15 @@ function toEvent(message: unknown): MessageEvent | null {
     const p = message as mediaV1.HighlightProgress;
     return {
       type: 'highlight.progress',
-      data: { highlightId: p.highlightId, videoId: p.videoId, kind: p.kind, status: p.status, stage: p.stage, percent: p.percent, errorReason: p.errorReason || null },
+      data: {
+        highlightId: p.highlightId,
+        videoId: p.videoId,
+        kind: p.kind,
+        status: p.status,
+        stage: p.stage,
+        percent: p.percent,
+        errorReason: p.errorReason || null,
+      },
     };
   }
   if (typed?.$typeName === batchesV1.BatchProgressSchema.typeName) {

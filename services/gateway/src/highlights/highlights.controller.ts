@@ -33,7 +33,9 @@ export class HighlightsController {
 
   @Post('videos/:id/generate-highlights')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Queue a highlight reel: body {preset?, targetLength?, fillToLength?, aspect?, quality?, format?, musicTrackId?}; a new version each time' })
+  @ApiOperation({
+    summary: 'Queue a highlight reel: body {preset?, targetLength?, fillToLength?, aspect?, quality?, format?, musicTrackId?}; a new version each time',
+  })
   async generate(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(generateBody) body: z.output<typeof generateBody>) {
     const highlight = await this.rpc.call(Rpc.highlightsGenerate, {
       userId: caller.userId,
@@ -67,7 +69,10 @@ export class HighlightsController {
 
   @Put('highlights/:id/moments')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Re-render with edited moments {moments: [{start, end, reasons?}], quality?, format?, aspect?, musicTrackId?}: a new version; a moment without reasons takes those of the original moments it overlaps (else \'manual pick\'); an absent musicTrackId keeps the reel\'s track, null drops it' })
+  @ApiOperation({
+    summary:
+      "Re-render with edited moments {moments: [{start, end, reasons?}], quality?, format?, aspect?, musicTrackId?}: a new version; a moment without reasons takes those of the original moments it overlaps (else 'manual pick'); an absent musicTrackId keeps the reel's track, null drops it",
+  })
   async edit(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(editMomentsBody) body: z.output<typeof editMomentsBody>) {
     const highlight = await this.rpc.call(Rpc.highlightsEdit, { userId: caller.userId, highlightId: id, moments: body.moments, render: renderOptions(body) });
     return highlightJson(highlight);
@@ -77,7 +82,13 @@ export class HighlightsController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Render a trimmed export {start?, end? (m:ss), quality?, format?, aspect?, musicTrackId?}' })
   async createExport(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(exportBody) body: z.output<typeof exportBody>) {
-    const highlight = await this.rpc.call(Rpc.exportsCreate, { userId: caller.userId, videoId: id, start: body.start, end: body.end, render: renderOptions(body) });
+    const highlight = await this.rpc.call(Rpc.exportsCreate, {
+      userId: caller.userId,
+      videoId: id,
+      start: body.start,
+      end: body.end,
+      render: renderOptions(body),
+    });
     return highlightJson(highlight);
   }
 

@@ -29,7 +29,10 @@ export class PublicHealthController {
 export class InternalHealthServer implements OnApplicationBootstrap, OnApplicationShutdown {
   private server: Server | null = null;
 
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig, private readonly health: HealthController) {}
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly health: HealthController,
+  ) {}
 
   async onApplicationBootstrap() {
     const server = createServer((req, res) => void this.answer(req, res));

@@ -3,7 +3,10 @@ import type { Request, Response } from 'express';
 import { parseByteRange } from '../videos/byte-range';
 
 /** Players and <img> show it in place; links save it. */
-export interface Disposition { type: 'inline' | 'attachment'; filename: string }
+export interface Disposition {
+  type: 'inline' | 'attachment';
+  filename: string;
+}
 
 /**
  * Media never runs as a page of the app's origin, whatever its bytes are: no type sniffing, and a
@@ -12,8 +15,14 @@ export interface Disposition { type: 'inline' | 'attachment'; filename: string }
 export const MEDIA_CSP = "sandbox; default-src 'none'";
 
 const EXTENSIONS: Record<string, string> = {
-  'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm', 'video/x-matroska': 'mkv', 'video/x-msvideo': 'avi',
-  'video/mp2t': 'ts', 'image/jpeg': 'jpg', 'audio/mpeg': 'mp3',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+  'video/x-matroska': 'mkv',
+  'video/x-msvideo': 'avi',
+  'video/mp2t': 'ts',
+  'image/jpeg': 'jpg',
+  'audio/mpeg': 'mp3',
 };
 
 /** A file name for inline media from our own words: `<label>.<extension of the media type>`. */

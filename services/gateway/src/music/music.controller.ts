@@ -32,7 +32,10 @@ export function trackJson(track: musicV1.Track): MusicTrackJson {
 @ApiTags('music')
 @Controller()
 export class MusicController {
-  constructor(private readonly rpc: RpcClient, @Inject(ObjectStorage) private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+  ) {}
 
   @ApiBearerAuth()
   @Get('api/music-tracks')
@@ -50,6 +53,17 @@ export class MusicController {
   async audio(@Param('filename') filename: string, @Req() req: Request, @Res() res: Response) {
     if (!TRACK_FILE.test(filename)) throw RpcFailure.notFound('Music track not found');
     const track = await this.rpc.call(Rpc.tracksGet, { filename });
-    await sendObject(this.storage, { key: track.objectKey, size: Number(track.size), contentType: track.contentType, cacheControl: 'public, max-age=3600', disposition: { type: 'inline', filename } }, req, res);
+    await sendObject(
+      this.storage,
+      {
+        key: track.objectKey,
+        size: Number(track.size),
+        contentType: track.contentType,
+        cacheControl: 'public, max-age=3600',
+        disposition: { type: 'inline', filename },
+      },
+      req,
+      res,
+    );
   }
 }

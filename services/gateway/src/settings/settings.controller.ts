@@ -23,10 +23,12 @@ function html(value: string) {
 }
 
 function page(title: string, message: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${html(title)} - Reelsmith</title></head>`
-    + `<body style="font-family:Helvetica,Arial,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#111827">`
-    + `<h1 style="color:#ff6600;font-size:22px">Reelsmith</h1><h2 style="font-size:20px">${html(title)}</h2><p>${html(message)}</p>`
-    + `<p><a href="/settings" style="color:#ff6600">Open your settings</a></p></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${html(title)} - Reelsmith</title></head>` +
+    `<body style="font-family:Helvetica,Arial,sans-serif;max-width:560px;margin:48px auto;padding:0 16px;color:#111827">` +
+    `<h1 style="color:#ff6600;font-size:22px">Reelsmith</h1><h2 style="font-size:20px">${html(title)}</h2><p>${html(message)}</p>` +
+    `<p><a href="/settings" style="color:#ff6600">Open your settings</a></p></body></html>`
+  );
 }
 
 @ApiTags('settings')
@@ -68,7 +70,13 @@ export class SettingsController {
   async mails(@CurrentCaller() caller: Caller) {
     const { mails } = await this.rpc.call(Rpc.mailsList, { userId: caller.userId, limit: 20 });
     return mails.map((m) => ({
-      id: m.id, kind: m.kind, subject: m.subject, to: m.to, status: m.status, detail: m.detail, attempts: m.attempts,
+      id: m.id,
+      kind: m.kind,
+      subject: m.subject,
+      to: m.to,
+      status: m.status,
+      detail: m.detail,
+      attempts: m.attempts,
       createdAt: m.createdAt ? timestampDate(m.createdAt).toISOString() : null,
       sentAt: m.sentAt ? timestampDate(m.sentAt).toISOString() : null,
     }));

@@ -19,42 +19,52 @@ const { ObjectKind } = mediaV1;
 @ApiTags('media')
 @Controller()
 export class MediaStreamController {
-  constructor(private readonly rpc: RpcClient, @Inject(ObjectStorage) private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(ObjectStorage) private readonly storage: ObjectStorage,
+  ) {}
 
   // Express answers HEAD through GET routes; pipe() then sends headers only.
-  @SignedMedia() @Get('api/videos/:id/stream')
+  @SignedMedia()
+  @Get('api/videos/:id/stream')
   stream(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.send(caller, { videoId: id, kind: ObjectKind.STREAM }, `video-${id}`, req, res);
   }
 
-  @SignedMedia() @Get('api/videos/:id/download')
+  @SignedMedia()
+  @Get('api/videos/:id/download')
   download(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.send(caller, { videoId: id, kind: ObjectKind.DOWNLOAD }, `video-${id}`, req, res);
   }
 
-  @SignedMedia() @Get('api/videos/:id/thumbnail')
+  @SignedMedia()
+  @Get('api/videos/:id/thumbnail')
   thumbnail(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.send(caller, { videoId: id, kind: ObjectKind.THUMBNAIL }, `thumbnail-${id}`, req, res);
   }
 
-  @SignedMedia() @Get('api/highlights/:id/stream')
+  @SignedMedia()
+  @Get('api/highlights/:id/stream')
   reel(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.send(caller, { highlightId: id, kind: ObjectKind.REEL }, `reel-${id}`, req, res);
   }
 
   /** A frame of the reel itself, in its shape: the reel player's poster. */
-  @SignedMedia() @Get('api/highlights/:id/poster')
+  @SignedMedia()
+  @Get('api/highlights/:id/poster')
   reelPoster(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.send(caller, { highlightId: id, kind: ObjectKind.REEL_POSTER }, `poster-${id}`, req, res);
   }
 
-  @SignedMedia() @Get('api/highlights/:id/download')
+  @SignedMedia()
+  @Get('api/highlights/:id/download')
   reelDownload(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
     return this.send(caller, { highlightId: id, kind: ObjectKind.REEL_DOWNLOAD }, `reel-${id}`, req, res);
   }
 
   /** The checked original as the preview source; only its owner's signature opens it. */
-  @SignedMedia() @Get('objects/uploads/:filename')
+  @SignedMedia()
+  @Get('objects/uploads/:filename')
   preview(@CurrentCaller() caller: Caller, @Param('filename') filename: string, @Req() req: Request, @Res() res: Response) {
     if (!isUuid(filename)) throw RpcFailure.notFound('File not found');
     return this.send(caller, { filename, kind: ObjectKind.PREVIEW }, `video-${filename}`, req, res);
@@ -64,12 +74,23 @@ export class MediaStreamController {
    * Downloads (object.filename set: the original's or the reel's name) are attachments; the rest
    * shows inline under a name of ours.
    */
-  private async send(caller: Caller, which: { kind: mediaV1.ObjectKind; videoId?: string; highlightId?: string; filename?: string }, label: string, req: Request, res: Response) {
+  private async send(
+    caller: Caller,
+    which: { kind: mediaV1.ObjectKind; videoId?: string; highlightId?: string; filename?: string },
+    label: string,
+    req: Request,
+    res: Response,
+  ) {
     const object = await this.rpc.call(Rpc.objectResolve, { ...which, userId: caller.userId });
     const disposition: Disposition = object.filename
       ? { type: 'attachment', filename: object.filename }
       : { type: 'inline', filename: inlineName(label, object.contentType) };
     // User media: private to the signed URL's owner, cached by the browser for the URL's life.
-    await sendObject(this.storage, { key: object.key, size: Number(object.size), contentType: object.contentType, cacheControl: 'private, max-age=3600', disposition }, req, res);
+    await sendObject(
+      this.storage,
+      { key: object.key, size: Number(object.size), contentType: object.contentType, cacheControl: 'private, max-age=3600', disposition },
+      req,
+      res,
+    );
   }
 }

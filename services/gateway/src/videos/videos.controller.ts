@@ -32,14 +32,18 @@ export class VideosController {
 
   @Put('videos/complete-upload')
   async completeUpload(@CurrentCaller() caller: Caller, @JsonBody(completeUploadBody) body: z.output<typeof completeUploadBody>) {
-    const video = await this.rpc.call(Rpc.uploadComplete, {
-      userId: caller.userId,
-      videoUrl: body.videoURL,
-      title: body.title,
-      originalFilename: body.originalFilename,
-      fileSize: BigInt(body.fileSize),
-      duration: body.duration,
-    }, { timeoutMs: COMPLETE_UPLOAD_TIMEOUT_MS });
+    const video = await this.rpc.call(
+      Rpc.uploadComplete,
+      {
+        userId: caller.userId,
+        videoUrl: body.videoURL,
+        title: body.title,
+        originalFilename: body.originalFilename,
+        fileSize: BigInt(body.fileSize),
+        duration: body.duration,
+      },
+      { timeoutMs: COMPLETE_UPLOAD_TIMEOUT_MS },
+    );
     return videoJson(video);
   }
 
@@ -58,7 +62,17 @@ export class VideosController {
   @Get('videos/:id/analysis')
   async analysis(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     const a = await this.rpc.call(Rpc.videosAnalysis, { userId: caller.userId, videoId: id });
-    return { videoId: a.videoId, step: a.step, duration: a.duration, hasAudio: a.hasAudio, cuts: a.cuts, loudness: a.loudness, motion: a.motion, faceCount: a.faceCount, faceCenter: a.faceCenter };
+    return {
+      videoId: a.videoId,
+      step: a.step,
+      duration: a.duration,
+      hasAudio: a.hasAudio,
+      cuts: a.cuts,
+      loudness: a.loudness,
+      motion: a.motion,
+      faceCount: a.faceCount,
+      faceCenter: a.faceCenter,
+    };
   }
 
   /** Moves a video into one of the caller's folders, or back to the library with folderId null. */

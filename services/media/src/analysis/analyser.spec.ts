@@ -48,10 +48,12 @@ function fakeMedia(options: { frames: Buffer[]; cutAt?: number; failure?: Ffmpeg
     },
     decodeWindows: async (_input: string, windows: Array<{ start: number; duration: number }>): Promise<TimedFrame[][]> => {
       calls.windows.push(windows);
-      return windows.map((w) => Array.from({ length: Math.round(w.duration * 30) }, (_, i) => {
-        const time = w.start + i / 30;
-        return { time, rgb: time < (options.cutAt ?? Infinity) - 1e-6 ? before : after };
-      }));
+      return windows.map((w) =>
+        Array.from({ length: Math.round(w.duration * 30) }, (_, i) => {
+          const time = w.start + i / 30;
+          return { time, rgb: time < (options.cutAt ?? Infinity) - 1e-6 ? before : after };
+        }),
+      );
     },
   };
   return { media: media as unknown as MediaRepository, calls };
@@ -98,7 +100,7 @@ describe('Analyser', () => {
     expect(probed.calls.decode[0]).toMatchObject({ faceSize: { width: 320, height: 240 }, picture: { width: 640, height: 480 } });
   });
 
-  it('fails with the decode\'s error when ffmpeg failed', async () => {
+  it("fails with the decode's error when ffmpeg failed", async () => {
     const { media, calls } = fakeMedia({ frames: still(1, 5), failure: new FfmpegError('moov atom not found') });
     await expect(new Analyser(media).analyze('clip.mp4', { hasAudio: false, durationSeconds: 1, faces: false })).rejects.toThrow('moov atom not found');
     expect(calls.windows).toEqual([]);

@@ -209,7 +209,11 @@ export class Analyser {
     // A few windows per ffmpeg run: one start-up for all, and only a few decoders open at once.
     for (let i = 0; i < groups.length; i += WINDOWS_PER_RUN) {
       const batch = groups.slice(i, i + WINDOWS_PER_RUN);
-      const decoded = await this.decodeWindows(input, batch.map((g) => ({ start: g.start, duration: g.end - g.start })), signal);
+      const decoded = await this.decodeWindows(
+        input,
+        batch.map((g) => ({ start: g.start, duration: g.end - g.start })),
+        signal,
+      );
       batch.forEach((group, j) => {
         // The 5 fps frame of slot t may be up to a step from t (the fps filter picks the nearest frame).
         for (const c of group.members) {

@@ -22,7 +22,8 @@ function memoryStorage() {
   return { storage: storage as unknown as ObjectStorage, objects };
 }
 
-const analysis = (version: number) => ({ version, step: 0.2, duration: 0.4, hasAudio: false, loudness: [-100, -100], cuts: [0.2], motion: [0, 0.5] }) as unknown as Analysis;
+const analysis = (version: number) =>
+  ({ version, step: 0.2, duration: 0.4, hasAudio: false, loudness: [-100, -100], cuts: [0.2], motion: [0, 0.5] }) as unknown as Analysis;
 
 describe('AnalysisStore', () => {
   const work = mkdtempSync(join(tmpdir(), 'reelsmith-analysis-store-'));

@@ -47,9 +47,18 @@ export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoS
   const length = Math.max(video.length, hasAudio ? audio.length : 0);
   const at = <T>(list: T[], i: number, fallback: T) => list[Math.min(i, list.length - 1)] ?? fallback;
   const silent: AudioStep = { loudness: -100, flux: 0, flatness: 0, crest: 0, voiceBand: 0, tonality: 0, modulation: 0, variation: 0 };
-  const still: VideoStep = { motion: 0, difference: 0, motionCenter: 0.5, histogramDelta: 0, subjectMotion: 0, cameraMotion: 0, sharpness: 0, brightness: 0, clipped: 0 };
-  const column = <T, K extends keyof T>(list: T[], key: K, fallback: T) =>
-    Array.from({ length }, (_, i) => round(Number(at(list, i, fallback)[key])));
+  const still: VideoStep = {
+    motion: 0,
+    difference: 0,
+    motionCenter: 0.5,
+    histogramDelta: 0,
+    subjectMotion: 0,
+    cameraMotion: 0,
+    sharpness: 0,
+    brightness: 0,
+    clipped: 0,
+  };
+  const column = <T, K extends keyof T>(list: T[], key: K, fallback: T) => Array.from({ length }, (_, i) => round(Number(at(list, i, fallback)[key])));
   const histogramDelta = column(video, 'histogramDelta', still);
   return {
     version: ANALYSIS_VERSION,

@@ -38,7 +38,10 @@ export class AudioFeatureExtractor {
   private pending = new Float32Array(0);
   private previousSpectrum: Float32Array | null = null;
 
-  constructor(private readonly sampleRate: number, private readonly stepSamples: number) {
+  constructor(
+    private readonly sampleRate: number,
+    private readonly stepSamples: number,
+  ) {
     if (stepSamples % FRAME !== 0) throw new Error(`step must be a multiple of ${FRAME} samples`);
   }
 
@@ -104,7 +107,9 @@ export class AudioFeatureExtractor {
         energy += spectrum[k];
       }
       if (previousShape && energy > 1e-7 && previousEnergy > 1e-7) {
-        let dot = 0, aa = 0, bb = 0;
+        let dot = 0,
+          aa = 0,
+          bb = 0;
         for (let k = 0; k < shape.length; k++) {
           dot += shape[k] * previousShape[k];
           aa += shape[k] * shape[k];

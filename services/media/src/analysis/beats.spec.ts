@@ -10,7 +10,11 @@ describe('snapToBeats', () => {
   // moment's own start lay just after it and was taken for the next one: the end moved before the start.
   it('keeps moments that start on a cut whole (the cut at their own start is not in the way)', () => {
     const cuts = [47, 113, 165, 245, 306].map((frame) => frame / 30);
-    const moments = [[0, 1], [2, 3], [3, 4]].map(([from, to]) => ({ ...frameExact({ start: cuts[from], end: cuts[to] }, cuts), score: 1, reasons: [] }));
+    const moments = [
+      [0, 1],
+      [2, 3],
+      [3, 4],
+    ].map(([from, to]) => ({ ...frameExact({ start: cuts[from], end: cuts[to] }, cuts), score: 1, reasons: [] }));
     expect(moments[0]).toMatchObject({ start: 1.566, end: 3.765 });
     const snapped = snapToBeats(moments, halfSeconds, cuts);
     snapped.forEach((m, i) => {
@@ -47,11 +51,12 @@ describe('snapToBeats', () => {
       snapped.forEach((m, i) => {
         const was = moments[i];
         const length = was.end - was.start;
-        const ok = m.start === was.start
-          && Math.abs(m.end - was.end) <= 0.6 + 0.005
-          && (length <= 0 || m.end - m.start >= Math.min(length, MIN_MOMENT) - 1e-9)
+        const ok =
+          m.start === was.start &&
+          Math.abs(m.end - was.end) <= 0.6 + 0.005 &&
+          (length <= 0 || m.end - m.start >= Math.min(length, MIN_MOMENT) - 1e-9) &&
           // Growing: only up to the next moment and the last frame before the next cut.
-          && (m.end <= was.end || ((moments[i + 1] === undefined || m.end <= moments[i + 1].start) && !cuts.some((c) => c > was.end && c <= m.end)));
+          (m.end <= was.end || ((moments[i + 1] === undefined || m.end <= moments[i + 1].start) && !cuts.some((c) => c > was.end && c <= m.end)));
         if (!ok) throw new Error(`${context()}\nmoment ${i} became ${JSON.stringify([m.start, m.end])}`);
       });
     }

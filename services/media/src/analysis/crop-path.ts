@@ -1,7 +1,12 @@
 import type { Analysis } from './analysis';
 
 /** One stretch of a 9:16 crop path: from `from` to `to` seconds into the moment, x moves from x0 to x1 (0..1). */
-export interface CropSegment { from: number; to: number; x0: number; x1: number }
+export interface CropSegment {
+  from: number;
+  to: number;
+  x0: number;
+  x1: number;
+}
 
 /** Faces are looked for once a second: face sample k shows the picture at k seconds. */
 const FACE_INTERVAL = 1;
@@ -51,7 +56,10 @@ function shotPath(analysis: Analysis, from: number, to: number): CropSegment[] {
     points.push({ at, x: last.x + Math.max(-reach, Math.min(reach, face.center - last.x)) });
   }
   if (points[points.length - 1].at < to) points.push({ at: to, x: points[points.length - 1].x });
-  return points.slice(1).map((p, k) => ({ from: points[k].at, to: p.at, x0: points[k].x, x1: p.x })).filter((s) => s.to > s.from);
+  return points
+    .slice(1)
+    .map((p, k) => ({ from: points[k].at, to: p.at, x0: points[k].x, x1: p.x }))
+    .filter((s) => s.to > s.from);
 }
 
 /** The face samples taken inside `from`..`to` (or the one nearest a shot too short to hold one). */

@@ -29,10 +29,7 @@ export function detectCuts(differences: number[], options: CutOptions = DEFAULT_
   for (let i = 1; i < differences.length; i++) {
     const d = differences[i];
     if (d < options.minimum) continue;
-    const around = [
-      ...differences.slice(Math.max(1, i - options.window), i),
-      ...differences.slice(i + 1, i + 1 + options.window),
-    ];
+    const around = [...differences.slice(Math.max(1, i - options.window), i), ...differences.slice(i + 1, i + 1 + options.window)];
     const baseline = median(around);
     const isPeak = around.every((v) => v <= d);
     if (!isPeak || d < options.ratio * baseline) continue;

@@ -74,13 +74,18 @@ describe('FaceSampler: which seconds the face detector looks at', () => {
       sampler.record(next.second, next.rgb, face(next.second / 10));
     }
     expect(looked).toEqual([6, 10]);
-    expect(sampler.result(cuts)).toEqual([...Array(4).fill(face(0)), ...Array(4).fill(face(0.6)), ...Array(4).fill(face(1))].map((f, s) => (s < 4 ? face(0.1) : f)));
+    expect(sampler.result(cuts)).toEqual(
+      [...Array(4).fill(face(0)), ...Array(4).fill(face(0.6)), ...Array(4).fill(face(1))].map((f, s) => (s < 4 ? face(0.1) : f)),
+    );
   });
 
   it('says there are no faces when nothing was looked at', () => {
     const sampler = new FaceSampler();
     sampler.add(frame(1));
     sampler.add(frame(2));
-    expect(sampler.result()).toEqual([{ count: 0, center: 0.5 }, { count: 0, center: 0.5 }]);
+    expect(sampler.result()).toEqual([
+      { count: 0, center: 0.5 },
+      { count: 0, center: 0.5 },
+    ]);
   });
 });

@@ -76,7 +76,8 @@ export class FaceSampler {
     for (const [second, frame] of this.pending) {
       // The more alike of the seconds looked at just before and just after this one.
       const i = this.after(second);
-      const near = [this.looked[i - 1], this.looked[i]].filter((l) => l !== undefined)
+      const near = [this.looked[i - 1], this.looked[i]]
+        .filter((l) => l !== undefined)
         .map((l) => ({ ...l, difference: meanDifference(l.signature, frame.signature) }))
         .sort((a, b) => a.difference - b.difference)[0];
       if (!near) {

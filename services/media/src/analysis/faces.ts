@@ -2,10 +2,19 @@ import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** One face in a picture: its box as shares of the picture's width and height, and the detector's confidence. */
-export interface Face { x: number; y: number; width: number; height: number; score: number }
+export interface Face {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  score: number;
+}
 
 /** The faces of one analysed second: how many, and the horizontal centre of the largest (0..1). */
-export interface FaceStep { count: number; center: number }
+export interface FaceStep {
+  count: number;
+  center: number;
+}
 
 /**
  * The detector's thread (plain JavaScript, run with `eval`, so it needs no build step of its own):
@@ -59,14 +68,28 @@ export class FaceDetector {
     const wasmBackend = require.resolve('@tensorflow/tfjs-backend-wasm');
     const wasmDir = `${dirname(wasmBackend)}/`;
     const config = {
-      backend: 'wasm', wasmPath: wasmDir, modelBasePath: `file://${join(root, 'models')}/`, debug: false, cacheSensitivity: 0,
+      backend: 'wasm',
+      wasmPath: wasmDir,
+      modelBasePath: `file://${join(root, 'models')}/`,
+      debug: false,
+      cacheSensitivity: 0,
       // No picture filters (auto brightness and the like): they cost as much as the detection itself.
       filter: { enabled: false },
       face: {
-        enabled: true, detector: { rotation: false, maxDetected: 10, minConfidence: 0.4 },
-        mesh: { enabled: false }, iris: { enabled: false }, description: { enabled: false }, emotion: { enabled: false }, antispoof: { enabled: false }, liveness: { enabled: false },
+        enabled: true,
+        detector: { rotation: false, maxDetected: 10, minConfidence: 0.4 },
+        mesh: { enabled: false },
+        iris: { enabled: false },
+        description: { enabled: false },
+        emotion: { enabled: false },
+        antispoof: { enabled: false },
+        liveness: { enabled: false },
       },
-      body: { enabled: false }, hand: { enabled: false }, object: { enabled: false }, gesture: { enabled: false }, segmentation: { enabled: false },
+      body: { enabled: false },
+      hand: { enabled: false },
+      object: { enabled: false },
+      gesture: { enabled: false },
+      segmentation: { enabled: false },
     };
     const thread = new Worker(THREAD_SOURCE, { eval: true, workerData: { human: join(root, 'dist', 'human.node-wasm.js'), wasmBackend, wasmDir, config } });
     // An idle detector never keeps the process alive.
@@ -96,10 +119,12 @@ export class FaceDetector {
       this.waiting.set(id, { resolve, reject });
       thread.postMessage({ id, rgb, width, height });
     });
-    return found
-      .map((f) => ({ x: f.box[0] / width, y: f.box[1] / height, width: f.box[2] / width, height: f.box[3] / height, score: f.score }))
-      // A face shows skin: patterns and flat colours that fool the detector do not.
-      .filter((f) => skinShare(rgb, width, height, f) >= MIN_SKIN);
+    return (
+      found
+        .map((f) => ({ x: f.box[0] / width, y: f.box[1] / height, width: f.box[2] / width, height: f.box[3] / height, score: f.score }))
+        // A face shows skin: patterns and flat colours that fool the detector do not.
+        .filter((f) => skinShare(rgb, width, height, f) >= MIN_SKIN)
+    );
   }
 
   /** Ends the detector's thread (a later detect starts a new one). */

@@ -77,10 +77,17 @@ export function pictureFlaws(analysis: Analysis): Array<Flaw | null> {
   const cut = nearCut(analysis);
   for (const shot of shotRanges(analysis)) {
     const steps = Array.from({ length: shot.to - shot.from }, (_, k) => shot.from + k);
-    const typicalSharpness = quantile(steps.map((i) => analysis.sharpness[i]), 0.75);
+    const typicalSharpness = quantile(
+      steps.map((i) => analysis.sharpness[i]),
+      0.75,
+    );
     // A shot's usual sharpness means something only over a few seconds of it.
     const judgedBySharpness = steps.length * analysis.step >= SHOT_FOR_SHARPNESS;
-    const moving = quantile(steps.map((i) => analysis.difference[i]), 0.5) > 1.5;
+    const moving =
+      quantile(
+        steps.map((i) => analysis.difference[i]),
+        0.5,
+      ) > 1.5;
     let still = 0;
     for (const i of steps) {
       still = analysis.difference[i] < FROZEN_DIFFERENCE && !cut[i] ? still + 1 : 0;
@@ -89,8 +96,15 @@ export function pictureFlaws(analysis: Analysis): Array<Flaw | null> {
       if (analysis.clipped[i] >= BLOWN) flaws[i] = 'blown out';
       else if (analysis.brightness[i] < BLACK_BRIGHTNESS && analysis.sharpness[i] < BLACK_SHARPNESS) flaws[i] = 'black';
       else if (isFading(analysis, i)) flaws[i] = 'faded';
-      else if (!cut[i] && analysis.cameraMotion[i] >= WHIP && analysis.subjectMotion[i] > WHIP_MISMATCH && analysis.sharpness[i] < WHIP_SHARPNESS * typicalSharpness) flaws[i] = 'whip pan';
-      else if (!cut[i] && judgedBySharpness && analysis.sharpness[i] < SMEARED_SHARPNESS * typicalSharpness && analysis.subjectMotion[i] > SMEARED_MOTION) flaws[i] = 'smeared';
+      else if (
+        !cut[i] &&
+        analysis.cameraMotion[i] >= WHIP &&
+        analysis.subjectMotion[i] > WHIP_MISMATCH &&
+        analysis.sharpness[i] < WHIP_SHARPNESS * typicalSharpness
+      )
+        flaws[i] = 'whip pan';
+      else if (!cut[i] && judgedBySharpness && analysis.sharpness[i] < SMEARED_SHARPNESS * typicalSharpness && analysis.subjectMotion[i] > SMEARED_MOTION)
+        flaws[i] = 'smeared';
     }
   }
   return flaws;

@@ -11,10 +11,27 @@ function withFaces(faces: Array<{ from: number; to: number; count: number; cente
   const steady = (value: number) => Array.from({ length: n }, (_, i) => value + (((i * 7919) % 13) / 13) * value * 0.05);
   const face = (s: number) => faces.find((f) => s >= f.from && s < f.to);
   return {
-    version: 3, step: STEP, duration: seconds, hasAudio: true,
-    loudness: steady(-38), flux: steady(0.002), flatness: steady(0.1), crest: steady(6), voiceBand: steady(0.4), tonality: steady(0.3),
-    modulation: steady(2), variation: steady(0.05), motion: steady(0.02), difference: steady(2), motionCenter: Array(n).fill(motionAt), histogramDelta: steady(0.01),
-    subjectMotion: steady(0.02), cameraMotion: Array(n).fill(0), sharpness: steady(10), brightness: steady(100), clipped: Array(n).fill(0),
+    version: 3,
+    step: STEP,
+    duration: seconds,
+    hasAudio: true,
+    loudness: steady(-38),
+    flux: steady(0.002),
+    flatness: steady(0.1),
+    crest: steady(6),
+    voiceBand: steady(0.4),
+    tonality: steady(0.3),
+    modulation: steady(2),
+    variation: steady(0.05),
+    motion: steady(0.02),
+    difference: steady(2),
+    motionCenter: Array(n).fill(motionAt),
+    histogramDelta: steady(0.01),
+    subjectMotion: steady(0.02),
+    cameraMotion: Array(n).fill(0),
+    sharpness: steady(10),
+    brightness: steady(100),
+    clipped: Array(n).fill(0),
     faceCount: Array.from({ length: seconds }, (_, s) => face(s)?.count ?? 0),
     faceCenter: Array.from({ length: seconds }, (_, s) => face(s)?.center ?? 0.5),
     cuts: [],
@@ -22,7 +39,10 @@ function withFaces(faces: Array<{ from: number; to: number; count: number; cente
 }
 
 describe("the 'faces' score term and reason", () => {
-  const analysis = withFaces([{ from: 60, to: 70, count: 1, center: 0.8 }, { from: 90, to: 94, count: 3, center: 0.3 }]);
+  const analysis = withFaces([
+    { from: 60, to: 70, count: 1, center: 0.8 },
+    { from: 90, to: 94, count: 3, center: 0.3 },
+  ]);
 
   it('is a feature of its own: 0 without faces, more with more faces', () => {
     const { features } = scoreAnalysis(analysis, 'wedding');

@@ -122,8 +122,7 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
     return before.length ? Math.max(0, l - mean(before)) : 0;
   });
   // Crowds and applause: loud, noise-like (flat spectrum) and dense (low crest factor).
-  const crowdRaw = loudness.map((l, i) =>
-    flatness[i] * Math.min(1, Math.max(0, (l - quietest) / 12)) * Math.min(1, Math.max(0, (7 - crest[i]) / 3)));
+  const crowdRaw = loudness.map((l, i) => flatness[i] * Math.min(1, Math.max(0, (l - quietest) / 12)) * Math.min(1, Math.max(0, (7 - crest[i]) / 3)));
   // Speech: syllables (the voice band rises and falls by 12 dB or more within most steps), formants
   // that keep moving, a spectrum far from flat and no single tone dominating, audible. Tones and
   // beeps keep their spectrum, engines and held notes their level, crowds and applause are flat.
@@ -131,7 +130,15 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
   const variation = perSecond(analysis, analysis.variation);
   const tonality = perSecond(analysis, analysis.tonality);
   const speechRaw = loudness.map((l, i) =>
-    (voiceBand[i] > 0.15 && modulation[i] >= SPEECH_MODULATION_DB && variation[i] >= SPEECH_VARIATION && tonality[i] < 0.85 && flatness[i] < 0.3 && l > Math.max(quietest - 6, -60) ? 1 : 0));
+    voiceBand[i] > 0.15 &&
+    modulation[i] >= SPEECH_MODULATION_DB &&
+    variation[i] >= SPEECH_VARIATION &&
+    tonality[i] < 0.85 &&
+    flatness[i] < 0.3 &&
+    l > Math.max(quietest - 6, -60)
+      ? 1
+      : 0,
+  );
 
   const features: Record<Feature, number[]> = {
     loud: loudAgainstSound(loudness),
@@ -150,8 +157,10 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
   // Seconds with no sound at all in a video that has sound (a part filmed without it, a dropout)
   // count less: a moment is stronger when its sound carries it too.
   const mute = loudness.map((l) => (analysis.hasAudio && quietest > SILENCE_DB && l <= MUTE_DB ? MUTE_FACTOR : 1));
-  const score = Array.from({ length: seconds }, (_, s) =>
-    mute[s] * (1 - (badShare[s] ?? 0)) * (Object.keys(weights) as Feature[]).reduce((sum, f) => sum + weights[f] * (features[f][s] ?? 0), 0));
+  const score = Array.from(
+    { length: seconds },
+    (_, s) => mute[s] * (1 - (badShare[s] ?? 0)) * (Object.keys(weights) as Feature[]).reduce((sum, f) => sum + weights[f] * (features[f][s] ?? 0), 0),
+  );
   return { seconds, features, speechRaw, badSteps, score };
 }
 

@@ -6,13 +6,36 @@ import { CROSSFADE_SECONDS, selectionSummary, selectMoments } from './selection'
 const STEP = 0.2;
 
 /** Calm footage with events planted at known seconds. */
-function plantedAnalysis(duration: number, events: Array<{ from: number; to: number; crowd?: boolean; motion?: boolean; speech?: boolean; frozen?: boolean }>, cuts: number[] = []): Analysis {
+function plantedAnalysis(
+  duration: number,
+  events: Array<{ from: number; to: number; crowd?: boolean; motion?: boolean; speech?: boolean; frozen?: boolean }>,
+  cuts: number[] = [],
+): Analysis {
   const n = Math.round(duration / STEP);
-  const wobble = (i: number, amount: number) => ((i * 7919) % 13) / 13 * amount;
+  const wobble = (i: number, amount: number) => (((i * 7919) % 13) / 13) * amount;
   const a: Analysis = {
-    version: 3, step: STEP, duration, hasAudio: true,
-    loudness: [], flux: [], flatness: [], crest: [], voiceBand: [], tonality: [], modulation: [], variation: [], motion: [], difference: [], motionCenter: [], histogramDelta: [],
-    subjectMotion: [], cameraMotion: [], sharpness: [], brightness: [], clipped: [], cuts,
+    version: 3,
+    step: STEP,
+    duration,
+    hasAudio: true,
+    loudness: [],
+    flux: [],
+    flatness: [],
+    crest: [],
+    voiceBand: [],
+    tonality: [],
+    modulation: [],
+    variation: [],
+    motion: [],
+    difference: [],
+    motionCenter: [],
+    histogramDelta: [],
+    subjectMotion: [],
+    cameraMotion: [],
+    sharpness: [],
+    brightness: [],
+    clipped: [],
+    cuts,
   };
   for (let i = 0; i < n; i++) {
     const t = i * STEP;
@@ -44,11 +67,15 @@ const lengthOf = (moments: Array<{ start: number; end: number }>) =>
   moments.reduce((sum, m) => sum + m.end - m.start, 0) - CROSSFADE_SECONDS * (moments.length - 1);
 
 describe('scoring and selection', () => {
-  const analysis = plantedAnalysis(300, [
-    { from: 40, to: 45, crowd: true, motion: true },
-    { from: 150, to: 154, crowd: true, motion: true },
-    { from: 240, to: 244, motion: true },
-  ], [120]);
+  const analysis = plantedAnalysis(
+    300,
+    [
+      { from: 40, to: 45, crowd: true, motion: true },
+      { from: 150, to: 154, crowd: true, motion: true },
+      { from: 240, to: 244, motion: true },
+    ],
+    [120],
+  );
 
   it('scores planted events far above the calm footage', () => {
     const { score } = scoreAnalysis(analysis, 'sport');
@@ -59,7 +86,11 @@ describe('scoring and selection', () => {
   it('leaves weak moments out by default: the reel is shorter than the target and says why', () => {
     const scores = scoreAnalysis(analysis, 'sport');
     const moments = selectMoments(analysis, scores, { preset: 'sport', target: 30 });
-    for (const e of [{ from: 40, to: 45 }, { from: 150, to: 154 }]) expect(moments.some((m) => m.start <= e.from + 1 && m.end >= e.to - 1)).toBe(true);
+    for (const e of [
+      { from: 40, to: 45 },
+      { from: 150, to: 154 },
+    ])
+      expect(moments.some((m) => m.start <= e.from + 1 && m.end >= e.to - 1)).toBe(true);
     expect(lengthOf(moments)).toBeLessThan(20);
     // Nothing from the calm stretches: each moment holds a planted event.
     for (const m of moments) expect([40, 150, 240].some((t) => m.start < t + 5 && m.end > t)).toBe(true);
@@ -89,11 +120,15 @@ describe('scoring and selection', () => {
   it('fills the target even when snapping to cuts takes seconds away, keeping the starts on their cuts', () => {
     // Cuts just inside every likely moment: snapping starts onto them shortens each moment.
     const cuts = [40.8, 45.6, 150.8, 154.6, 240.8, 244.6, 60.5, 90.5, 200.5, 270.5];
-    const cutHeavy = plantedAnalysis(300, [
-      { from: 40, to: 45, crowd: true, motion: true },
-      { from: 150, to: 154, crowd: true, motion: true },
-      { from: 240, to: 244, motion: true },
-    ], cuts);
+    const cutHeavy = plantedAnalysis(
+      300,
+      [
+        { from: 40, to: 45, crowd: true, motion: true },
+        { from: 150, to: 154, crowd: true, motion: true },
+        { from: 240, to: 244, motion: true },
+      ],
+      cuts,
+    );
     const moments = selectMoments(cutHeavy, scoreAnalysis(cutHeavy, 'sport'), { preset: 'sport', target: 30, fill: true });
     expect(lengthOf(moments)).toBeGreaterThan(29.5);
     expect(lengthOf(moments)).toBeLessThan(31.5);
@@ -103,20 +138,24 @@ describe('scoring and selection', () => {
 
   it('uses the whole video when it is shorter than the target', () => {
     const short = plantedAnalysis(12, []);
-    expect(selectMoments(short, scoreAnalysis(short, 'auto'), { preset: 'auto', target: 30 })).toEqual([
-      expect.objectContaining({ start: 0, end: 12 }),
-    ]);
+    expect(selectMoments(short, scoreAnalysis(short, 'auto'), { preset: 'auto', target: 30 })).toEqual([expect.objectContaining({ start: 0, end: 12 })]);
   });
 
   it('calls noise after a speech applause at a business event', () => {
-    const event = plantedAnalysis(120, [{ from: 50, to: 58, speech: true }, { from: 58, to: 62, crowd: true }]);
+    const event = plantedAnalysis(120, [
+      { from: 50, to: 58, speech: true },
+      { from: 58, to: 62, crowd: true },
+    ]);
     const scores = scoreAnalysis(event, 'business');
     expect(reasonsFor(scores, 58, 62, 'business')).toContain('applause');
     expect(reasonsFor(scores, 50, 57, 'business')).toContain('speech');
   });
 
   it('pads a moment so it does not cut into speech', () => {
-    const talk = plantedAnalysis(200, [{ from: 60, to: 70, speech: true }, { from: 70, to: 74, crowd: true, motion: true }]);
+    const talk = plantedAnalysis(200, [
+      { from: 60, to: 70, speech: true },
+      { from: 70, to: 74, crowd: true, motion: true },
+    ]);
     const scores = scoreAnalysis(talk, 'wedding');
     const moments = selectMoments(talk, scores, { preset: 'wedding', target: 15 });
     const applause = moments.find((m) => m.start <= 72 && m.end >= 72)!;
@@ -144,7 +183,7 @@ describe('scoring and selection', () => {
 
   it('keeps a moment inside the shot of its event: its edges land on the cuts around it', () => {
     const shots = plantedAnalysis(300, [{ from: 101, to: 104, crowd: true, motion: true }], [100, 105.5]);
-    const moments = selectMoments(shots, scoreAnalysis(shots, "sport"), { preset: "sport", target: 15 });
+    const moments = selectMoments(shots, scoreAnalysis(shots, 'sport'), { preset: 'sport', target: 15 });
     const [moment] = moments;
     expect(moment.start).toBeGreaterThanOrEqual(99.999);
     expect(moment.end).toBeLessThanOrEqual(105.5);
@@ -152,7 +191,10 @@ describe('scoring and selection', () => {
   });
 
   it('leaves frozen frames out of the reel even beside the loudest moment', () => {
-    const broken = plantedAnalysis(300, [{ from: 100, to: 106, crowd: true, motion: true }, { from: 106, to: 108, crowd: true, frozen: true }]);
+    const broken = plantedAnalysis(300, [
+      { from: 100, to: 106, crowd: true, motion: true },
+      { from: 106, to: 108, crowd: true, frozen: true },
+    ]);
     const moments = selectMoments(broken, scoreAnalysis(broken, 'sport'), { preset: 'sport', target: 30, fill: true });
     expect(moments.some((m) => m.start < 104 && m.end > 101)).toBe(true);
     for (const m of moments) expect(m.end <= 106 - STEP + 1e-6 || m.start >= 108 + STEP - 1e-6).toBe(true);

@@ -68,10 +68,12 @@ export function selectionSummary(moments: Array<{ start: number; end: number; sc
   }
   const leading = new Map<string, number>();
   for (const m of moments) leading.set(m.reasons[0] ?? 'best available', (leading.get(m.reasons[0] ?? 'best available') ?? 0) + 1);
-  const what = [...leading].sort((a, b) => b[1] - a[1]).map(([reason, n]) => {
-    const [one, several] = REASON_WORDS[reason] ?? [reason, reason];
-    return n === 1 ? one : `${n} ${several}`;
-  });
+  const what = [...leading]
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => {
+      const [one, several] = REASON_WORDS[reason] ?? [reason, reason];
+      return n === 1 ? one : `${n} ${several}`;
+    });
   const strong = moments.filter((m) => m.score >= STRONG_SCORE).length === count ? 'strong ' : '';
   const head = `${count} ${strong}moment${count === 1 ? '' : 's'}: ${what.join(', ')}`;
   if (fill) return `${head}, filled to the ${target} s target`;
@@ -132,8 +134,7 @@ function bestWindow(peak: number, score: number[], bounds: Span): Span | null {
   };
 }
 
-const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }, gap = 0) =>
-  a.start < b.end + gap && b.start < a.end + gap;
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }, gap = 0) => a.start < b.end + gap && b.start < a.end + gap;
 
 /**
  * Picks the moments of a reel: the best-scoring stretches, not overlapping, spread over the
@@ -144,11 +145,12 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
   const duration = analysis.duration;
   const target = Math.min(options.target, duration);
   const flaws = flawSpans(scores.badSteps ?? [], analysis.step);
-  const finish = (moments: Span[]) => moments.map((m) => ({
-    ...frameExact(m, analysis.cuts),
-    score: round2(meanScore(scores.score, m.start, m.end)),
-    reasons: reasonsFor(scores, m.start, m.end, options.preset),
-  }));
+  const finish = (moments: Span[]) =>
+    moments.map((m) => ({
+      ...frameExact(m, analysis.cuts),
+      score: round2(meanScore(scores.score, m.start, m.end)),
+      reasons: reasonsFor(scores, m.start, m.end, options.preset),
+    }));
   if (duration <= target + MIN_MOMENT) {
     // A short video: all of it but its flawed frames (at least its longest clean second, if that is all it has).
     const clean = cleanParts({ start: 0, end: duration }, flaws);
@@ -202,7 +204,13 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
   // Snapping and speech padding can add a few seconds: take them back from edges outside speech.
   fitLength(snapped, target, curve, duration, (t) => isSpeech(scores, t), 'shrink');
   // Snapping to cuts can also take seconds away: give them back at edges that are not on a cut.
-  if (options.fill) regrow(snapped, target, duration, [...analysis.cuts].sort((a, b) => a - b));
+  if (options.fill)
+    regrow(
+      snapped,
+      target,
+      duration,
+      [...analysis.cuts].sort((a, b) => a - b),
+    );
   // Whatever snapping and padding did, no flawed frame gets in.
   const clean = snapped.flatMap((m) => longestCleanPart(m, flaws, MIN_PIECE) ?? []);
   return finish(atLeastMinimum(clean, curve, flaws, shots, duration));
@@ -283,7 +291,10 @@ function atLeastMinimum(moments: Span[], curve: number[], flaws: Span[], shots: 
     if (missing <= 0.05) break;
     const i = moments.indexOf(m);
     const room = cleanStretchAt((m.start + m.end) / 2, flaws, duration);
-    const bounds = { start: Math.max(room.start, (moments[i - 1]?.end ?? -Infinity) + 0.5), end: Math.min(room.end, (moments[i + 1]?.start ?? Infinity) - 0.5) };
+    const bounds = {
+      start: Math.max(room.start, (moments[i - 1]?.end ?? -Infinity) + 0.5),
+      end: Math.min(room.end, (moments[i + 1]?.start ?? Infinity) - 0.5),
+    };
     // Within its own shot first; across a cut only when the shot is too short.
     const shot = shots.find((s) => s.start <= m.start + 1e-6 && s.end >= m.end - 1e-6);
     const inShot = shot && { start: Math.max(bounds.start, shot.start), end: Math.min(bounds.end, shot.end) };
@@ -291,7 +302,7 @@ function atLeastMinimum(moments: Span[], curve: number[], flaws: Span[], shots: 
     const grown = (inShot && fitInside(m, inShot, wanted)) || m;
     // A strong moment that fills its shot stays as it is; a weak reel reaches across cuts to last MIN_REEL.
     const acrossCuts = strong ? null : fitInside(m, bounds, wanted);
-    Object.assign(m, grown.end - grown.start >= wanted - 0.05 ? grown : acrossCuts ?? grown);
+    Object.assign(m, grown.end - grown.start >= wanted - 0.05 ? grown : (acrossCuts ?? grown));
   }
   return moments;
 }

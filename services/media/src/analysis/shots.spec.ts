@@ -1,4 +1,17 @@
-import { blendResidual, type Candidate, compare, fadesAt, hardCuts, pictureOf, refineSeconds, shiftedStructure, ShotTracker, standsOut, type TimedPicture, withinBudget } from './shots';
+import {
+  blendResidual,
+  type Candidate,
+  compare,
+  fadesAt,
+  hardCuts,
+  pictureOf,
+  refineSeconds,
+  shiftedStructure,
+  ShotTracker,
+  standsOut,
+  type TimedPicture,
+  withinBudget,
+} from './shots';
 
 const W = 48;
 const H = 27;
@@ -9,7 +22,8 @@ function picture(seed: number, { gain = 1, lift = 0, dx = 0, tint = [1, 1, 1] }:
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
       const u = x + dx;
-      const v = 128 + 60 * Math.sin(u * (0.3 + seed * 0.17) + seed) * Math.cos(y * (0.25 + seed * 0.11) - seed * 2) + 30 * Math.sin((u + y) * 0.05 * (seed + 1));
+      const v =
+        128 + 60 * Math.sin(u * (0.3 + seed * 0.17) + seed) * Math.cos(y * (0.25 + seed * 0.11) - seed * 2) + 30 * Math.sin((u + y) * 0.05 * (seed + 1));
       for (let c = 0; c < 3; c++) rgb[3 * (y * W + x) + c] = Math.max(0, Math.min(255, Math.round((v * gain + lift) * tint[c])));
     }
   }
@@ -33,11 +47,15 @@ describe('picture comparison', () => {
   it('finds a dissolve frame to be a mix of both ends, and a third picture not', () => {
     const a = picture(1);
     const b = picture(3);
-    const mix = pictureOf(Uint8Array.from({ length: W * H * 3 }, (_, i) => {
-      const ya = a.luma[Math.floor(i / 3)];
-      const yb = b.luma[Math.floor(i / 3)];
-      return Math.round(0.5 * ya + 0.5 * yb);
-    }), W, H);
+    const mix = pictureOf(
+      Uint8Array.from({ length: W * H * 3 }, (_, i) => {
+        const ya = a.luma[Math.floor(i / 3)];
+        const yb = b.luma[Math.floor(i / 3)];
+        return Math.round(0.5 * ya + 0.5 * yb);
+      }),
+      W,
+      H,
+    );
     expect(blendResidual(a, mix, b)).toBeLessThan(0.1);
     expect(blendResidual(a, picture(5), b)).toBeGreaterThan(0.35);
   });
@@ -60,7 +78,7 @@ describe('hardCuts', () => {
   });
 
   it('takes a light switching on for no cut', () => {
-    const list = [...shot(1, 15, 1), ...Array.from({ length: 15 }, (_, i) => picture(1, { gain: 1.3, lift: 25, dx: (i % 3), tint: [1.1, 1, 0.8] }))];
+    const list = [...shot(1, 15, 1), ...Array.from({ length: 15 }, (_, i) => picture(1, { gain: 1.3, lift: 25, dx: i % 3, tint: [1.1, 1, 0.8] }))];
     expect(hardCuts(frames(list))).toEqual([]);
   });
 
@@ -79,7 +97,10 @@ describe('hardCuts', () => {
 
   it('finds a jump cut: the still scene moved by a sixth of the frame in one frame, still again after', () => {
     // A flicker of one grey level, as a camera's noise: the frames are not repeats of each other.
-    const list = [...Array.from({ length: 15 }, (_, i) => picture(2, { lift: i % 2 })), ...Array.from({ length: 15 }, (_, i) => picture(2, { dx: 8, lift: i % 2 }))];
+    const list = [
+      ...Array.from({ length: 15 }, (_, i) => picture(2, { lift: i % 2 })),
+      ...Array.from({ length: 15 }, (_, i) => picture(2, { dx: 8, lift: i % 2 })),
+    ];
     expect(hardCuts(frames(list))).toEqual([15 / 30]);
   });
 
@@ -150,7 +171,11 @@ describe('fadesAt (quick dips to and from black, on every frame)', () => {
 
 describe('ShotTracker dissolves (5 fps)', () => {
   const mixOf = (a: ReturnType<typeof picture>, b: ReturnType<typeof picture>, alpha: number) =>
-    pictureOf(Uint8Array.from({ length: W * H * 3 }, (_, i) => Math.round((1 - alpha) * a.luma[Math.floor(i / 3)] + alpha * b.luma[Math.floor(i / 3)])), W, H);
+    pictureOf(
+      Uint8Array.from({ length: W * H * 3 }, (_, i) => Math.round((1 - alpha) * a.luma[Math.floor(i / 3)] + alpha * b.luma[Math.floor(i / 3)])),
+      W,
+      H,
+    );
 
   it('finds a slow dissolve (some of its 5 fps steps as small as a steady one) once, inside it', () => {
     const a = picture(1);

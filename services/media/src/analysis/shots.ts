@@ -172,10 +172,11 @@ export function shiftSearch(a: Picture, b: Picture): { shifted: number; unshifte
   const h = a.height >> 1;
   const half = (p: Picture) => {
     const out = new Float32Array(w * h);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-      const i = 2 * y * p.width + 2 * x;
-      out[y * w + x] = (p.z[i] + p.z[i + 1] + p.z[i + p.width] + p.z[i + p.width + 1]) / 4;
-    }
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = 2 * y * p.width + 2 * x;
+        out[y * w + x] = (p.z[i] + p.z[i + 1] + p.z[i + p.width] + p.z[i + p.width + 1]) / 4;
+      }
     return out;
   };
   const za = half(a);
@@ -189,12 +190,22 @@ export function shiftSearch(a: Picture, b: Picture): { shifted: number; unshifte
   for (let dy = -maxY; dy <= maxY; dy++) {
     for (let dx = -maxX; dx <= maxX; dx++) {
       // Normalised correlation over the overlap.
-      let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0, n = 0;
+      let sa = 0,
+        sb = 0,
+        saa = 0,
+        sbb = 0,
+        sab = 0,
+        n = 0;
       for (let y = Math.max(0, -dy); y < Math.min(h, h - dy); y++) {
         for (let x = Math.max(0, -dx); x < Math.min(w, w - dx); x++) {
           const va = za[y * w + x];
           const vb = zb[(y + dy) * w + x + dx];
-          sa += va; sb += vb; saa += va * va; sbb += vb * vb; sab += va * vb; n++;
+          sa += va;
+          sb += vb;
+          saa += va * va;
+          sbb += vb * vb;
+          sab += va * vb;
+          n++;
         }
       }
       const cov = sab / n - (sa / n) * (sb / n);
@@ -221,7 +232,10 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-export interface TimedPicture { time: number; picture: Picture }
+export interface TimedPicture {
+  time: number;
+  picture: Picture;
+}
 
 export interface HardCutOptions {
   /** The change must reach this many times the median change of the frames around it. */
@@ -260,7 +274,12 @@ export function standsOut(value: number, before: number[], after: number[], rati
 }
 
 /** Per distinct frame: the change from the previous distinct frame. */
-interface Step { index: number; time: number; change: Change; repeat: boolean }
+interface Step {
+  index: number;
+  time: number;
+  change: Change;
+  repeat: boolean;
+}
 
 const NO_CHANGE: Change = { structure: 0, colour: 0, spread: 0, kept: 1, pixels: 0, score: 0 };
 
@@ -293,7 +312,8 @@ export function hardCuts(frames: TimedPicture[], options: HardCutOptions = HARD_
     const before = kept[index - 1].picture;
     const after = kept[index].picture;
     // Spread over the frame; or the whole structure gone with nothing textured left (flat areas stay flat).
-    const structural = change.pixels >= options.pixels && change.score >= options.minimum && (change.spread >= options.spread || (change.score >= 0.8 && change.kept < 0.1));
+    const structural =
+      change.pixels >= options.pixels && change.score >= options.minimum && (change.spread >= options.spread || (change.score >= 0.8 && change.kept < 0.1));
     // Same structure, another colour, about as bright: another scene lit alike, not a lamp switching on.
     const colourOnly = !structural && change.colour >= COLOUR_CUT && Math.abs(after.mean - before.mean) < 25;
     if (!structural && !colourOnly) continue;
@@ -313,7 +333,9 @@ export function hardCuts(frames: TimedPicture[], options: HardCutOptions = HARD_
       continue;
     }
     if (change.score < FLICKER_CEILING) {
-      const alike = steps.slice(Math.max(0, s - FLICKER_SPAN), s + FLICKER_SPAN + 1).filter((x) => x !== steps[s] && x.change.score >= 0.7 * change.score).length;
+      const alike = steps
+        .slice(Math.max(0, s - FLICKER_SPAN), s + FLICKER_SPAN + 1)
+        .filter((x) => x !== steps[s] && x.change.score >= 0.7 * change.score).length;
       if (alike >= 2) continue;
     }
     if (explainedByShift(before, after, options.shifted) && !jumpCut(steps, s, kept, change)) continue;
@@ -369,7 +391,8 @@ export function blendResidual(a: Picture, middle: Picture, b: Picture): number {
 
 /** The best mix of `a` and `b` for `middle` (alpha: the share of a) and what it leaves unexplained. */
 export function blendOf(a: Picture, middle: Picture, b: Picture): { alpha: number; residual: number } {
-  let ab = 0, mb = 0;
+  let ab = 0,
+    mb = 0;
   for (let i = 0; i < a.luma.length; i++) {
     const d = a.luma[i] - b.luma[i];
     ab += d * d;
@@ -412,7 +435,12 @@ export class ShotTracker {
     const spread = change && (change.spread >= COARSE.spread || (change.score >= 0.8 && change.kept < 0.1));
     if (change && ((change.pixels >= HARD_CUTS.pixels && change.score >= COARSE.minimum && spread) || change.colour >= COARSE.colour)) {
       const pictures = this.ring;
-      if (change.colour >= COARSE.colour || !explainedByShift(pictures[pictures.length - 2], picture, COARSE.shifted) || shiftSize(shiftSearch(pictures[pictures.length - 2], picture)) >= JUMP_SHIFT) this.suspects.push(k);
+      if (
+        change.colour >= COARSE.colour ||
+        !explainedByShift(pictures[pictures.length - 2], picture, COARSE.shifted) ||
+        shiftSize(shiftSearch(pictures[pictures.length - 2], picture)) >= JUMP_SHIFT
+      )
+        this.suspects.push(k);
     }
     this.dissolveEndingAt(k);
     this.fades(k, picture);
@@ -523,7 +551,8 @@ export class ShotTracker {
    */
   finish(): { candidates: Candidate[]; gradual: number[] } {
     if (this.lastFadeOut) this.gradual.push(this.lastFadeOut.at);
-    else if (this.quickFall && this.darkSince !== null) this.fadeSuspects.push({ after: this.times[this.darkSince] - QUICK_FADE, until: this.times[this.darkSince] + REFINE_MARGIN, score: 1, fade: true });
+    else if (this.quickFall && this.darkSince !== null)
+      this.fadeSuspects.push({ after: this.times[this.darkSince] - QUICK_FADE, until: this.times[this.darkSince] + REFINE_MARGIN, score: 1, fade: true });
     this.lastFadeOut = null;
     this.quickFall = false;
     const candidates: Candidate[] = [...this.fadeSuspects];

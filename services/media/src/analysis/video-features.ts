@@ -112,7 +112,10 @@ export class VideoFeatureExtractor {
   private previous: Uint8Array | null = null;
   private previousHistogram: Float32Array | null = null;
 
-  constructor(private readonly width: number, private readonly height: number) {}
+  constructor(
+    private readonly width: number,
+    private readonly height: number,
+  ) {}
 
   /** Share of the overlapping pixels that changed clearly once `previous` is moved by (dx, dy). */
   private changedAfterShift(frame: Uint8Array, previous: Uint8Array, dx: number, dy: number): number {

@@ -4,8 +4,18 @@ import type { ReelAspect, ReelFormat, ReelQuality } from '../ffmpeg/args';
 export type HighlightStatus = 'queued' | 'processing' | 'ready' | 'error';
 export type HighlightKind = 'highlights' | 'export';
 
-export interface StoredMoment { start: number; end: number; score: number; reasons: string[] }
-export interface StoredTimings { analysisSeconds?: number; selectionSeconds?: number; renderSeconds?: number; totalSeconds?: number }
+export interface StoredMoment {
+  start: number;
+  end: number;
+  score: number;
+  reasons: string[];
+}
+export interface StoredTimings {
+  analysisSeconds?: number;
+  selectionSeconds?: number;
+  renderSeconds?: number;
+  totalSeconds?: number;
+}
 
 const bigintAsNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? 0 : Number(v)) };
 

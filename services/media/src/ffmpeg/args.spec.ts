@@ -1,4 +1,18 @@
-import { analysisArgs, cropExpression, posterArgs, posterTime, probeArgs, progressSeconds, proxyArgs, qualityFor, qualityOfSize, reelLength, renderArgs, thumbnailArgs, trimArgs } from './args';
+import {
+  analysisArgs,
+  cropExpression,
+  posterArgs,
+  posterTime,
+  probeArgs,
+  progressSeconds,
+  proxyArgs,
+  qualityFor,
+  qualityOfSize,
+  reelLength,
+  renderArgs,
+  thumbnailArgs,
+  trimArgs,
+} from './args';
 
 describe('ffmpeg argument builders', () => {
   it('probes as JSON with format and streams', () => {
@@ -47,7 +61,7 @@ describe('ffmpeg argument builders', () => {
 describe('analysisArgs', () => {
   const threads = (args: string[]) => (args.includes('-threads') ? args[args.indexOf('-threads') + 1] : 'auto');
 
-  it('decodes pictures up to 720p on one thread (the other core is the face detector\'s), larger ones on ffmpeg\'s threads', () => {
+  it("decodes pictures up to 720p on one thread (the other core is the face detector's), larger ones on ffmpeg's threads", () => {
     expect(threads(analysisArgs('in.mp4', true, { width: 320, height: 180 }, { width: 1280, height: 720 }))).toBe('1');
     expect(threads(analysisArgs('in.mp4', true, { width: 180, height: 320 }, { width: 360, height: 640 }))).toBe('1');
     expect(threads(analysisArgs('in.mp4', true, { width: 320, height: 180 }, { width: 1920, height: 1080 }))).toBe('auto');
@@ -62,8 +76,18 @@ describe('analysisArgs', () => {
 
 describe('renderArgs', () => {
   const base = {
-    source: 'src.mp4', hasAudio: true, quality: '720p' as const, format: 'mp4' as const, aspect: '16:9' as const, crossfade: 0.4, output: 'reel.mp4',
-    moments: [{ start: 10, end: 14 }, { start: 30, end: 35 }, { start: 50, end: 53 }],
+    source: 'src.mp4',
+    hasAudio: true,
+    quality: '720p' as const,
+    format: 'mp4' as const,
+    aspect: '16:9' as const,
+    crossfade: 0.4,
+    output: 'reel.mp4',
+    moments: [
+      { start: 10, end: 14 },
+      { start: 30, end: 35 },
+      { start: 50, end: 53 },
+    ],
   };
   const graph = (args: string[]) => args[args.indexOf('-filter_complex') + 1];
 
@@ -135,7 +159,11 @@ describe('renderArgs', () => {
   });
 
   it('moves a 9:16 crop along its path: still, then a pan, then a jump at a cut', () => {
-    const path = [{ from: 0, to: 1, x0: 0.2, x1: 0.2 }, { from: 1, to: 3, x0: 0.2, x1: 0.4 }, { from: 3, to: 5, x0: 0.9, x1: 0.9 }];
+    const path = [
+      { from: 0, to: 1, x0: 0.2, x1: 0.2 },
+      { from: 1, to: 3, x0: 0.2, x1: 0.4 },
+      { from: 3, to: 5, x0: 0.9, x1: 0.9 },
+    ];
     expect(cropExpression(path)).toBe('if(lt(t,1.000),0.200,if(lt(t,3.000),(0.200+0.2000*(t-1.000)/2.000),0.900))');
     expect(cropExpression([])).toBe('0.500');
   });
@@ -146,21 +174,39 @@ describe('the reel poster and what a reel is', () => {
     const args = posterArgs('reel.mp4', 'poster.jpg', 3.25);
     expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 4)).toEqual(['-ss', '3.250', '-i', 'reel.mp4']);
     // Both sides bounded and the aspect kept: a 1080x1920 reel gives 720x1280, an 854x480 one stays so.
-    expect(args).toEqual(expect.arrayContaining(['-frames:v', '1', '-vf',
-      "scale='trunc(iw*sar/2)*2':ih,setsar=1,scale='min(1280,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2"]));
+    expect(args).toEqual(
+      expect.arrayContaining([
+        '-frames:v',
+        '1',
+        '-vf',
+        "scale='trunc(iw*sar/2)*2':ih,setsar=1,scale='min(1280,iw)':'min(1280,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2",
+      ]),
+    );
     expect(args.at(-1)).toBe('poster.jpg');
     expect(posterArgs('reel.mp4', 'poster.jpg', -1)).toContain('0.000');
   });
 
-  it('is taken in the middle of the best-scored moment on the reel\'s clock, never at its first frame', () => {
+  it("is taken in the middle of the best-scored moment on the reel's clock, never at its first frame", () => {
     const crossfade = 0.4;
     // One moment (an export): its middle.
     expect(posterTime([{ start: 5, end: 12, score: 0 }], crossfade)).toBe(3.5);
     // The second of three is best: it starts in the reel after the first minus one crossfade.
-    const moments = [{ start: 10, end: 14, score: 0.5 }, { start: 20, end: 26, score: 0.9 }, { start: 40, end: 44, score: 0.9 }];
+    const moments = [
+      { start: 10, end: 14, score: 0.5 },
+      { start: 20, end: 26, score: 0.9 },
+      { start: 40, end: 44, score: 0.9 },
+    ];
     expect(posterTime(moments, crossfade)).toBe(4 - 0.4 + 3);
     // Without scores (edited moments): the first moment's middle, not 0.
-    expect(posterTime([{ start: 0, end: 2 }, { start: 5, end: 9 }], crossfade)).toBe(1);
+    expect(
+      posterTime(
+        [
+          { start: 0, end: 2 },
+          { start: 5, end: 9 },
+        ],
+        crossfade,
+      ),
+    ).toBe(1);
     // Inside the reel when its length is known, and 0 for no moments.
     expect(posterTime([{ start: 0, end: 60, score: 1 }], crossfade, 20)).toBe(19.9);
     expect(posterTime([], crossfade)).toBe(0);

@@ -18,9 +18,21 @@ const SQUARE_PIXELS = "scale='trunc(iw*sar/2)*2':ih,setsar=1,";
 /** One JPEG frame, 640 px wide, from a moment that is rarely black (not the very first frame). */
 export function thumbnailArgs(input: string, output: string, atSeconds: number): string[] {
   return [
-    '-hide_banner', '-nostdin', '-y', '-v', 'error',
-    '-ss', atSeconds.toFixed(3), '-i', input,
-    '-frames:v', '1', '-vf', `${SQUARE_PIXELS}scale=640:-2`, '-q:v', '4',
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-ss',
+    atSeconds.toFixed(3),
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    `${SQUARE_PIXELS}scale=640:-2`,
+    '-q:v',
+    '4',
     output,
   ];
 }
@@ -35,9 +47,23 @@ export const POSTER_LONG_SIDE = 1280;
 export function posterArgs(input: string, output: string, atSeconds: number): string[] {
   const box = `scale='min(${POSTER_LONG_SIDE},iw)':'min(${POSTER_LONG_SIDE},ih)':force_original_aspect_ratio=decrease:force_divisible_by=2`;
   return [
-    '-hide_banner', '-nostdin', '-y', '-v', 'error',
-    '-ss', Math.max(0, atSeconds).toFixed(3), '-i', input,
-    '-map', '0:v:0', '-frames:v', '1', '-vf', `${SQUARE_PIXELS}${box}`, '-q:v', '3',
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-ss',
+    Math.max(0, atSeconds).toFixed(3),
+    '-i',
+    input,
+    '-map',
+    '0:v:0',
+    '-frames:v',
+    '1',
+    '-vf',
+    `${SQUARE_PIXELS}${box}`,
+    '-q:v',
+    '3',
     output,
   ];
 }
@@ -81,13 +107,24 @@ export function proxyArgs(input: string, output: string, { hasAudio, height, rem
   const video = remux ? ['-c:v', 'copy'] : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-profile:v', 'high'];
   const audio = !hasAudio ? ['-an'] : remux ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '160k', '-ac', '2'];
   return [
-    '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:1', '-nostats',
-    '-i', input,
-    '-map', '0:v:0', ...(hasAudio ? ['-map', '0:a:0'] : []),
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    '-i',
+    input,
+    '-map',
+    '0:v:0',
+    ...(hasAudio ? ['-map', '0:a:0'] : []),
     ...scale,
     ...video,
     ...audio,
-    '-movflags', '+faststart',
+    '-movflags',
+    '+faststart',
     output,
   ];
 }
@@ -95,11 +132,33 @@ export function proxyArgs(input: string, output: string, { hasAudio, height, rem
 /** A frame-accurate clip from start to end (seconds), re-encoded to H.264/AAC MP4. */
 export function trimArgs(input: string, output: string, start: number, end: number, hasAudio: boolean): string[] {
   return [
-    '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:1', '-nostats',
-    '-ss', start.toFixed(3), '-i', input, '-t', (end - start).toFixed(3),
-    '-map', '0:v:0', ...(hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '160k'] : ['-an']),
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p',
-    '-movflags', '+faststart',
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    '-ss',
+    start.toFixed(3),
+    '-i',
+    input,
+    '-t',
+    (end - start).toFixed(3),
+    '-map',
+    '0:v:0',
+    ...(hasAudio ? ['-map', '0:a:0', '-c:a', 'aac', '-b:a', '160k'] : ['-an']),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '20',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
     output,
   ];
 }
@@ -121,23 +180,50 @@ export const ANALYSIS = { fps: 5, width: 80, height: 45, sampleRate: 12800 } as 
  * s16le on fd 4 (0.2 s = one frame = 2560 samples = five FFT frames of 512). The raw output is
  * constant-rate from 0 (a late first frame is repeated), so frame k shows the time k / 5.
  */
-export function analysisArgs(input: string, hasAudio: boolean, faces?: { width: number; height: number }, picture?: { width: number; height: number }): string[] {
+export function analysisArgs(
+  input: string,
+  hasAudio: boolean,
+  faces?: { width: number; height: number },
+  picture?: { width: number; height: number },
+): string[] {
   const { fps, width, height, sampleRate } = ANALYSIS;
   // With faces: the same decode also gives one larger RGB frame a second on fd 5, in the picture's shown shape.
   const video = faces
-    ? ['-filter_complex', `[0:v:0]split=2[a][b];[a]fps=${fps},scale=${width}:${height}:flags=area,format=rgb24[small];[b]fps=1,scale=${faces.width}:${faces.height}:flags=area,format=rgb24[faces]`,
-      '-map', '[small]', '-f', 'rawvideo', 'pipe:3', '-map', '[faces]', '-f', 'rawvideo', 'pipe:5']
+    ? [
+        '-filter_complex',
+        `[0:v:0]split=2[a][b];[a]fps=${fps},scale=${width}:${height}:flags=area,format=rgb24[small];[b]fps=1,scale=${faces.width}:${faces.height}:flags=area,format=rgb24[faces]`,
+        '-map',
+        '[small]',
+        '-f',
+        'rawvideo',
+        'pipe:3',
+        '-map',
+        '[faces]',
+        '-f',
+        'rawvideo',
+        'pipe:5',
+      ]
     : ['-map', '0:v:0', '-vf', `fps=${fps},scale=${width}:${height}:flags=area,format=rgb24`, '-f', 'rawvideo', 'pipe:3'];
   return [
-    '-hide_banner', '-nostdin', '-v', 'error', '-progress', 'pipe:1', '-nostats',
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-progress',
+    'pipe:1',
+    '-nostats',
     // The analysis needs neither the loop filter's polish nor B-frames (P and I frames are plenty at
     // 5 fps): skipping both makes the decode cheaper than a plain one (0.4x on x264 veryfast footage).
-    '-skip_loop_filter', 'all', '-skip_frame', 'bidir',
+    '-skip_loop_filter',
+    'all',
+    '-skip_frame',
+    'bidir',
     // Pictures up to 720p: one decoding thread. With B-frames skipped, frame threads mostly wait on
     // each other there (0.75x the wall time of the default on 2 cores), and the other core stays free
     // for the face detector; larger pictures keep ffmpeg's threads (1080p: 0.8x with them).
     ...(picture && picture.width * picture.height <= SINGLE_THREAD_PIXELS ? ['-threads', '1'] : []),
-    '-i', input,
+    '-i',
+    input,
     ...video,
     ...(hasAudio ? ['-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 's16le', 'pipe:4'] : []),
   ];
@@ -157,12 +243,26 @@ export function windowArgs(input: string, windows: Array<{ start: number; durati
   const { width, height } = WINDOW;
   const inputs = windows.flatMap((w) => ['-skip_loop_filter', 'all', '-ss', Math.max(0, w.start).toFixed(3), '-t', w.duration.toFixed(3), '-i', input]);
   const chains = windows.map((_, i) => `[${i}:v:0]scale=${width}:${height}:flags=area,format=rgb24,showinfo@w${i}[w${i}]`);
-  const graph = windows.length === 1 ? chains[0].replace(/\[w0\]$/, '[v]') : `${chains.join(';')};${windows.map((_, i) => `[w${i}]`).join('')}concat=n=${windows.length}:v=1:a=0[v]`;
+  const graph =
+    windows.length === 1
+      ? chains[0].replace(/\[w0\]$/, '[v]')
+      : `${chains.join(';')};${windows.map((_, i) => `[w${i}]`).join('')}concat=n=${windows.length}:v=1:a=0[v]`;
   return [
-    '-hide_banner', '-nostdin', '-v', 'info', '-nostats',
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'info',
+    '-nostats',
     ...inputs,
-    '-filter_complex', graph, '-map', '[v]',
-    '-fps_mode', 'passthrough', '-f', 'rawvideo', 'pipe:1',
+    '-filter_complex',
+    graph,
+    '-map',
+    '[v]',
+    '-fps_mode',
+    'passthrough',
+    '-f',
+    'rawvideo',
+    'pipe:1',
   ];
 }
 
@@ -257,9 +357,8 @@ function frameFilters(spec: RenderSpec, crop: CropSegment[], { width, height }: 
  */
 export function cropExpression(crop: CropSegment[]): string {
   if (crop.length === 0) return '0.500';
-  const at = (s: CropSegment) => (Math.abs(s.x1 - s.x0) < 0.0005
-    ? s.x0.toFixed(3)
-    : `(${s.x0.toFixed(3)}+${(s.x1 - s.x0).toFixed(4)}*(t-${fixed(s.from)})/${fixed(s.to - s.from)})`);
+  const at = (s: CropSegment) =>
+    Math.abs(s.x1 - s.x0) < 0.0005 ? s.x0.toFixed(3) : `(${s.x0.toFixed(3)}+${(s.x1 - s.x0).toFixed(4)}*(t-${fixed(s.from)})/${fixed(s.to - s.from)})`;
   const last = crop.length - 1;
   return crop.slice(0, last).reduceRight((rest, s) => `if(lt(t,${fixed(s.to)}),${at(s)},${rest})`, at(crop[last]));
 }
@@ -336,10 +435,14 @@ export function renderArgs(requested: RenderSpec): string[] {
     // short tail starves the crossfade: ffmpeg then waits forever). Sound is counted in samples from
     // 0: silence padded onto a moment with no sound at all (past the end of a shorter sound track)
     // has no timestamps of its own, and the crossfades after it then fail.
-    filters.push(`[${i}:v]fps=${FPS}:start_time=0,${square}${frame}setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${fixed(length)},trim=end=${fixed(length)},settb=AVTB[v${i}]`);
-    filters.push(spec.hasAudio
-      ? `[${i}:a]aresample=${AUDIO_RATE}:first_pts=0,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,asetpts=N/SR/TB,atrim=end_sample=${samples(length)}[a${i}]`
-      : `anullsrc=r=${AUDIO_RATE}:cl=stereo,atrim=end_sample=${samples(length)},aformat=sample_fmts=fltp[a${i}]`);
+    filters.push(
+      `[${i}:v]fps=${FPS}:start_time=0,${square}${frame}setsar=1,format=yuv420p,tpad=stop_mode=clone:stop_duration=${fixed(length)},trim=end=${fixed(length)},settb=AVTB[v${i}]`,
+    );
+    filters.push(
+      spec.hasAudio
+        ? `[${i}:a]aresample=${AUDIO_RATE}:first_pts=0,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,asetpts=N/SR/TB,atrim=end_sample=${samples(length)}[a${i}]`
+        : `anullsrc=r=${AUDIO_RATE}:cl=stereo,atrim=end_sample=${samples(length)},aformat=sample_fmts=fltp[a${i}]`,
+    );
   });
 
   const joined = joinMoments(spec, filters);
@@ -352,26 +455,42 @@ export function renderArgs(requested: RenderSpec): string[] {
     const gain = (MUSIC_LUFS - spec.music.loudness).toFixed(1);
     const fadeStart = Math.max(0, elapsed - 1.5);
     filters.push(`[${audio}]asplit=2[src][key]`);
-    filters.push(`[${m}:a]atrim=0:${fixed(elapsed)},aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${gain}dB,afade=t=out:st=${fixed(fadeStart)}:d=1.5[bed]`);
+    filters.push(
+      `[${m}:a]atrim=0:${fixed(elapsed)},aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${gain}dB,afade=t=out:st=${fixed(fadeStart)}:d=1.5[bed]`,
+    );
     filters.push(`[bed][key]sidechaincompress=threshold=0.03:ratio=6:attack=20:release=350[ducked]`);
     filters.push(`[src][ducked]amix=inputs=2:duration=first:normalize=0[mixed]`);
     audio = 'mixed';
   }
-  const normalise = spec.sourceLevel !== undefined
-    ? `volume=${Math.max(-20, Math.min(20, REEL_LOUDNESS - spec.sourceLevel)).toFixed(1)}dB,alimiter=limit=0.85:level=disabled`
-    : `loudnorm=I=${REEL_LOUDNESS}:TP=-1.5:LRA=11`;
+  const normalise =
+    spec.sourceLevel !== undefined
+      ? `volume=${Math.max(-20, Math.min(20, REEL_LOUDNESS - spec.sourceLevel)).toFixed(1)}dB,alimiter=limit=0.85:level=disabled`
+      : `loudnorm=I=${REEL_LOUDNESS}:TP=-1.5:LRA=11`;
   filters.push(`[${audio}]${normalise},aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo[aout]`);
 
-  const codecs = spec.format === 'avi'
-    ? ['-c:v', 'mpeg4', '-q:v', '3', '-c:a', 'libmp3lame', '-b:a', '192k']
-    : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart'];
+  const codecs =
+    spec.format === 'avi'
+      ? ['-c:v', 'mpeg4', '-q:v', '3', '-c:a', 'libmp3lame', '-b:a', '192k']
+      : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart'];
   return [
-    '-hide_banner', '-nostdin', '-y', '-v', 'error', '-progress', 'pipe:1', '-nostats',
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-progress',
+    'pipe:1',
+    '-nostats',
     ...inputs,
-    '-filter_complex', filters.join(';'),
-    '-map', `[${joined.video}]`, '-map', '[aout]',
+    '-filter_complex',
+    filters.join(';'),
+    '-map',
+    `[${joined.video}]`,
+    '-map',
+    '[aout]',
     ...codecs,
-    '-t', fixed(elapsed),
+    '-t',
+    fixed(elapsed),
     spec.output,
   ];
 }
@@ -382,9 +501,14 @@ export function renderArgs(requested: RenderSpec): string[] {
  */
 export function decodeCheckArgs(input: string, moments: ReadonlyArray<{ start: number; end: number }>): string[] {
   return [
-    '-hide_banner', '-nostdin', '-v', 'error',
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
     ...moments.flatMap((m) => ['-ss', fixed(m.start), '-t', fixed(m.end - m.start), '-i', input]),
     ...moments.flatMap((_, i) => ['-map', `${i}:v:0`, '-map', `${i}:a?`]),
-    '-f', 'null', '-',
+    '-f',
+    'null',
+    '-',
   ];
 }

@@ -8,7 +8,10 @@ import { validRenderPlan } from './render-plan';
 export { FfmpegError } from './process';
 
 export const MEDIA_TOOLS = Symbol('MEDIA_TOOLS');
-export interface MediaTools { ffmpeg: string; ffprobe: string }
+export interface MediaTools {
+  ffmpeg: string;
+  ffprobe: string;
+}
 
 /** A reel render failed in our filter graph or plan: our bug, never the creator's file. */
 export class RenderPlanError extends FfmpegError {}
@@ -16,7 +19,8 @@ export class RenderPlanError extends FfmpegError {}
 export class SourceDecodeError extends FfmpegError {}
 
 /** What ffmpeg says when our filter graph is refused or breaks: nothing the source did. */
-const GRAPH_FAILED = /Error (?:initializing|reinitializing|configuring) (?:complex )?filter|Failed to configure|Failed to inject frame|Error while filtering|Numerical result out of range|No such filter|matches no streams/i;
+const GRAPH_FAILED =
+  /Error (?:initializing|reinitializing|configuring) (?:complex )?filter|Failed to configure|Failed to inject frame|Error while filtering|Numerical result out of range|No such filter|matches no streams/i;
 
 const UNREACHABLE_INPUT = /connection refused|connection reset|connection timed out/i;
 
@@ -57,7 +61,10 @@ export interface AnalysisDecode {
 }
 
 /** One frame of a decoded window: its presentation time (seconds) and its RGB pixels (WINDOW size). */
-export interface TimedFrame { time: number; rgb: Buffer }
+export interface TimedFrame {
+  time: number;
+  rgb: Buffer;
+}
 
 /** The only place that runs ffmpeg and ffprobe. Inputs may be local paths or (presigned) http URLs. */
 @Injectable()
@@ -66,7 +73,9 @@ export class MediaRepository {
 
   async probe(input: string, signal?: AbortSignal): Promise<MediaFacts> {
     const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS);
-    const { code, stdout, stderr } = await execProcess(this.tools.ffprobe, probeArgs(input), { signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).catch((err: Error) => {
+    const { code, stdout, stderr } = await execProcess(this.tools.ffprobe, probeArgs(input), {
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    }).catch((err: Error) => {
       // Storage too slow to answer in time: a dependency problem (503, retried), not a bug (500).
       throw timeout.aborted && !signal?.aborted ? Object.assign(new FfmpegError('The stored file could not be read in time.'), { code: 'ETIMEDOUT' }) : err;
     });
@@ -77,12 +86,13 @@ export class MediaRepository {
   }
 
   async run(args: string[], options: RunOptions = {}): Promise<void> {
-    const onStdout = options.onProgress && options.durationSeconds
-      ? (block: string) => {
-          const seconds = progressSeconds(block);
-          if (seconds !== null) options.onProgress!(Math.min(1, seconds / options.durationSeconds!));
-        }
-      : undefined;
+    const onStdout =
+      options.onProgress && options.durationSeconds
+        ? (block: string) => {
+            const seconds = progressSeconds(block);
+            if (seconds !== null) options.onProgress!(Math.min(1, seconds / options.durationSeconds!));
+          }
+        : undefined;
     await succeeded(execProcess(this.tools.ffmpeg, args, { signal: options.signal, onStdout }));
   }
 
@@ -117,11 +127,17 @@ export class MediaRepository {
    */
   decodeForAnalysis(input: string, options: AnalysisDecodeOptions): AnalysisDecode {
     const { width, height } = ANALYSIS;
-    const running = runProcess(this.tools.ffmpeg, analysisArgs(input, options.hasAudio, options.faceSize, options.picture), { signal: options.signal, pipes: 3 });
-    running.output(1).setEncoding('utf8').on('data', (block: string) => {
-      const seconds = progressSeconds(block);
-      if (seconds !== null && options.onProgress) options.onProgress(Math.min(1, seconds / Math.max(options.durationSeconds, 0.001)));
+    const running = runProcess(this.tools.ffmpeg, analysisArgs(input, options.hasAudio, options.faceSize, options.picture), {
+      signal: options.signal,
+      pipes: 3,
     });
+    running
+      .output(1)
+      .setEncoding('utf8')
+      .on('data', (block: string) => {
+        const seconds = progressSeconds(block);
+        if (seconds !== null && options.onProgress) options.onProgress(Math.min(1, seconds / Math.max(options.durationSeconds, 0.001)));
+      });
     return {
       frames: rawFrames(running.output(3), width * height * 3),
       audio: options.hasAudio ? running.output(4) : null,
@@ -143,11 +159,13 @@ export class MediaRepository {
     const size = WINDOW.width * WINDOW.height * 3;
     const times = showinfoTimes(stderr, windows.length);
     let offset = 0;
-    return windows.map((w, i) => times[i].flatMap((t) => {
-      if (offset + size > bytes.length) return [];
-      const rgb = bytes.subarray(offset, offset + size);
-      offset += size;
-      return [{ time: Math.max(0, w.start) + t, rgb }];
-    }));
+    return windows.map((w, i) =>
+      times[i].flatMap((t) => {
+        if (offset + size > bytes.length) return [];
+        const rgb = bytes.subarray(offset, offset + size);
+        offset += size;
+        return [{ time: Math.max(0, w.start) + t, rgb }];
+      }),
+    );
   }
 }

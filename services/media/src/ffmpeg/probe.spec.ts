@@ -1,15 +1,27 @@
 import { contentTypeOf, NotAVideoError, parseProbe, playsInBrowsers } from './probe';
 
-const probe = (streams: object[], format: object = { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '12.5' }) =>
-  JSON.stringify({ streams, format });
+const probe = (streams: object[], format: object = { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '12.5' }) => JSON.stringify({ streams, format });
 
 describe('parseProbe', () => {
   it('reads duration, codecs and size', () => {
-    const facts = parseProbe(probe([
-      { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080 },
-      { codec_type: 'audio', codec_name: 'aac' },
-    ]));
-    expect(facts).toEqual({ duration: 12.5, videoDuration: 12.5, formatName: 'mov,mp4,m4a,3gp,3g2,mj2', videoCodec: 'h264', audioCodec: 'aac', width: 1920, height: 1080, sampleAspect: 1, rotation: 0, hasAudio: true });
+    const facts = parseProbe(
+      probe([
+        { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080 },
+        { codec_type: 'audio', codec_name: 'aac' },
+      ]),
+    );
+    expect(facts).toEqual({
+      duration: 12.5,
+      videoDuration: 12.5,
+      formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      width: 1920,
+      height: 1080,
+      sampleAspect: 1,
+      rotation: 0,
+      hasAudio: true,
+    });
     expect(playsInBrowsers(facts)).toBe(true);
   });
 
@@ -37,20 +49,32 @@ describe('parseProbe', () => {
   it('refuses files without a real video track', () => {
     expect(() => parseProbe('not json')).toThrow(NotAVideoError);
     expect(() => parseProbe(probe([{ codec_type: 'audio', codec_name: 'mp3' }]))).toThrow('The file has no video track.');
-    expect(() => parseProbe(probe([{ codec_type: 'video', codec_name: 'mjpeg', width: 300, height: 300, disposition: { attached_pic: 1 } }]))).toThrow(NotAVideoError);
-    expect(() => parseProbe(probe([{ codec_type: 'video', codec_name: 'h264', width: 10, height: 10 }], { duration: '0' }))).toThrow('The video has no playable length.');
+    expect(() => parseProbe(probe([{ codec_type: 'video', codec_name: 'mjpeg', width: 300, height: 300, disposition: { attached_pic: 1 } }]))).toThrow(
+      NotAVideoError,
+    );
+    expect(() => parseProbe(probe([{ codec_type: 'video', codec_name: 'h264', width: 10, height: 10 }], { duration: '0' }))).toThrow(
+      'The video has no playable length.',
+    );
   });
 
   it('knows what browsers cannot play', () => {
     const vp9 = parseProbe(probe([{ codec_type: 'video', codec_name: 'vp9', width: 640, height: 360 }], { format_name: 'matroska,webm', duration: '3' }));
     expect(playsInBrowsers(vp9)).toBe(false);
-    const mp4WithMp3 = parseProbe(probe([{ codec_type: 'video', codec_name: 'h264', width: 640, height: 360 }, { codec_type: 'audio', codec_name: 'mp3' }]));
+    const mp4WithMp3 = parseProbe(
+      probe([
+        { codec_type: 'video', codec_name: 'h264', width: 640, height: 360 },
+        { codec_type: 'audio', codec_name: 'mp3' },
+      ]),
+    );
     expect(playsInBrowsers(mp4WithMp3)).toBe(false);
   });
 });
 
 describe('contentTypeOf: the media type served for an original, from the probe alone', () => {
-  const facts = (formatName: string, videoCodec: string) => ({ ...parseProbe(probe([{ codec_type: 'video', codec_name: videoCodec, width: 2, height: 2 }])), formatName });
+  const facts = (formatName: string, videoCodec: string) => ({
+    ...parseProbe(probe([{ codec_type: 'video', codec_name: videoCodec, width: 2, height: 2 }])),
+    formatName,
+  });
   it.each([
     ['mov,mp4,m4a,3gp,3g2,mj2', 'h264', 'video/mp4'],
     ['mov,mp4,m4a,3gp,3g2,mj2', 'mpeg4', 'video/quicktime'],

@@ -28,7 +28,10 @@ interface ProbeStream {
   disposition?: { attached_pic?: number };
 }
 
-interface ProbeOutput { streams?: ProbeStream[]; format?: { format_name?: string; duration?: string; start_time?: string } }
+interface ProbeOutput {
+  streams?: ProbeStream[];
+  format?: { format_name?: string; duration?: string; start_time?: string };
+}
 
 export class NotAVideoError extends Error {}
 
@@ -87,7 +90,12 @@ export function playsInBrowsers(facts: MediaFacts): boolean {
 }
 
 const CONTENT_TYPES: Record<string, string> = {
-  mov: 'video/quicktime', mp4: 'video/mp4', webm: 'video/webm', matroska: 'video/x-matroska', avi: 'video/x-msvideo', mpegts: 'video/mp2t',
+  mov: 'video/quicktime',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  matroska: 'video/x-matroska',
+  avi: 'video/x-msvideo',
+  mpegts: 'video/mp2t',
 };
 
 /** The media type of a probed file, from its container; what the file's bytes say is never asked. */

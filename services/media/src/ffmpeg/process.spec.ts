@@ -74,7 +74,14 @@ describe('rawFrames', () => {
 
   it('cuts a byte stream into whole frames across chunk boundaries, one batch per chunk, dropping a partial tail', async () => {
     const batches = await framesOf([Buffer.from([1, 2]), Buffer.from([3, 4, 5, 6, 7]), Buffer.from([8, 9])], 3);
-    expect(batches).toEqual([[], [[1, 2, 3], [4, 5, 6]], [[7, 8, 9]]]);
+    expect(batches).toEqual([
+      [],
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+      [[7, 8, 9]],
+    ]);
     expect(await framesOf([Buffer.from([1, 2, 3, 4])], 3)).toEqual([[[1, 2, 3]]]);
   });
 });

@@ -65,13 +65,20 @@ export async function succeeded(exit: Promise<ProcessExit>, command = 'ffmpeg'):
  * Runs a process to its end, stdout as text (or given, block by block, to onStdout, and not kept).
  * Resolves whatever the exit code; see `succeeded` to require success.
  */
-export async function execProcess(command: string, args: string[], options: { signal?: AbortSignal; onStdout?: (chunk: string) => void } = {}): Promise<ProcessExit & { stdout: string }> {
+export async function execProcess(
+  command: string,
+  args: string[],
+  options: { signal?: AbortSignal; onStdout?: (chunk: string) => void } = {},
+): Promise<ProcessExit & { stdout: string }> {
   const running = runProcess(command, args, { signal: options.signal });
   let stdout = '';
-  running.output(1).setEncoding('utf8').on('data', (chunk: string) => {
-    if (options.onStdout) options.onStdout(chunk);
-    else stdout += chunk;
-  });
+  running
+    .output(1)
+    .setEncoding('utf8')
+    .on('data', (chunk: string) => {
+      if (options.onStdout) options.onStdout(chunk);
+      else stdout += chunk;
+    });
   return { ...(await running.exit), stdout };
 }
 

@@ -34,13 +34,17 @@ export function describeFailure(subject: Subject, err: unknown, deadlineSeconds?
   }
   if (err instanceof UserFacingError || err instanceof NotAVideoError) return { reason: err.message, final: true };
   const code = (err as NodeJS.ErrnoException | undefined)?.code ?? '';
-  if (code === 'ENOSPC') return { reason: `${WHAT[subject]}: the server ran out of disk space. This is not a problem with your video; press Retry later.`, final: false };
+  if (code === 'ENOSPC')
+    return { reason: `${WHAT[subject]}: the server ran out of disk space. This is not a problem with your video; press Retry later.`, final: false };
   if (SYSTEM_CODES.has(code) && (err as NodeJS.ErrnoException).syscall) {
     return { reason: `${WHAT[subject]}: the server could not use its working folder. This is not a problem with your video; press Retry later.`, final: false };
   }
   if (err instanceof RenderPlanError) return { reason: RENDER_PLAN_FAILED, final: false };
   if (err instanceof FfmpegError) {
-    return { reason: `${WHAT[subject]}: the video could not be decoded or encoded. Press Retry; if it fails again, the file may be damaged, so upload it again.`, final: false };
+    return {
+      reason: `${WHAT[subject]}: the video could not be decoded or encoded. Press Retry; if it fails again, the file may be damaged, so upload it again.`,
+      final: false,
+    };
   }
   return { reason: `${WHAT[subject]} because of a server error. Press Retry to try again.`, final: false };
 }

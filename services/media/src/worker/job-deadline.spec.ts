@@ -18,7 +18,12 @@ describe('jobDeadlineSeconds', () => {
 });
 
 describe('minutesText', () => {
-  it.each([[30, '1 minute'], [60, '1 minute'], [150, '3 minutes'], [2520, '42 minutes']])('%i s is %s', (s, text) => {
+  it.each([
+    [30, '1 minute'],
+    [60, '1 minute'],
+    [150, '3 minutes'],
+    [2520, '42 minutes'],
+  ])('%i s is %s', (s, text) => {
     expect(minutesText(s)).toBe(text);
   });
 });

@@ -45,7 +45,10 @@ export class JobDeadline {
   private readonly timer: NodeJS.Timeout;
   readonly signal: AbortSignal;
 
-  constructor(readonly seconds: number, shutdown: AbortSignal) {
+  constructor(
+    readonly seconds: number,
+    shutdown: AbortSignal,
+  ) {
     this.timer = setTimeout(() => this.controller.abort(new Error(`deadline of ${seconds} s passed`)), Math.max(1, seconds * 1000));
     this.signal = AbortSignal.any([shutdown, this.controller.signal]);
   }

@@ -118,7 +118,11 @@ export class ProcessingService {
   /** evt.media.video.processed, stored once per video however often the job runs; waits while NATS is away. */
   private async announceProcessed(video: VideoEntity, signal: AbortSignal) {
     const payload = { videoId: video.id, userId: video.userId, title: video.title, duration: video.duration };
-    await retryWhileUnavailable(() => this.events.publish(mediaV1.VideoProcessedSchema, payload, { onceFor: video.id }), signal, (m) => this.logger.warn(m));
+    await retryWhileUnavailable(
+      () => this.events.publish(mediaV1.VideoProcessedSchema, payload, { onceFor: video.id }),
+      signal,
+      (m) => this.logger.warn(m),
+    );
   }
 
   /** Renders the trimmed clip from its source and stores it as this video's original. */

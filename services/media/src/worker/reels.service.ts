@@ -88,7 +88,10 @@ export class ReelsService implements OnApplicationBootstrap {
       await this.failures.failHighlight(highlight.id, 'The video of this reel is no longer available.');
       return;
     }
-    const reelSeconds = Math.max(highlight.targetLength, highlight.moments.reduce((sum, m) => sum + (m.end - m.start), 0));
+    const reelSeconds = Math.max(
+      highlight.targetLength,
+      highlight.moments.reduce((sum, m) => sum + (m.end - m.start), 0),
+    );
     const kind = select ? 'highlights' : 'render';
     const deadline = new JobDeadline(jobDeadlineSeconds(kind, { sourceSeconds: video.duration, reelSeconds }, this.config.JOB_DEADLINE_FACTOR), context.signal);
     let workDir = '';
@@ -115,7 +118,11 @@ export class ReelsService implements OnApplicationBootstrap {
   /** evt.media.highlights.ready, stored once per highlight however often the job runs; waits while NATS is away. */
   private async announceReady(highlight: HighlightEntity, video: VideoEntity, signal: AbortSignal) {
     const payload = { highlightId: highlight.id, videoId: video.id, userId: video.userId, title: video.title, kind: highlight.kind };
-    await retryWhileUnavailable(() => this.events.publish(mediaV1.HighlightsReadySchema, payload, { onceFor: highlight.id }), signal, (m) => this.logger.warn(m));
+    await retryWhileUnavailable(
+      () => this.events.publish(mediaV1.HighlightsReadySchema, payload, { onceFor: highlight.id }),
+      signal,
+      (m) => this.logger.warn(m),
+    );
   }
 
   /** Whether the reel is now ready (false when the highlight was deleted meanwhile). */
@@ -130,7 +137,14 @@ export class ReelsService implements OnApplicationBootstrap {
     }
   }
 
-  private async makeFrom(highlight: HighlightEntity, video: VideoEntity, source: Source, workDir: string, signal: AbortSignal, select: boolean): Promise<boolean> {
+  private async makeFrom(
+    highlight: HighlightEntity,
+    video: VideoEntity,
+    source: Source,
+    workDir: string,
+    signal: AbortSignal,
+    select: boolean,
+  ): Promise<boolean> {
     const started = Date.now();
     const timings: StoredTimings = {};
     const music = highlight.musicTrackId ? await this.music.find(highlight.musicTrackId) : null;
@@ -155,7 +169,12 @@ export class ReelsService implements OnApplicationBootstrap {
       await this.advance(highlight, 'selecting', 60);
       const selectionStarted = Date.now();
       // The target length is an upper bound: weak moments stay out and the reel is shorter.
-      const plan = planReel(analysis, { preset: highlight.preset as Preset, target: highlight.targetLength, fill: highlight.fillToLength, beats: music?.beats });
+      const plan = planReel(analysis, {
+        preset: highlight.preset as Preset,
+        target: highlight.targetLength,
+        fill: highlight.fillToLength,
+        beats: music?.beats,
+      });
       this.logger.log(`highlight ${highlight.id}: ${plan.summary}`);
       const { moments, timeline } = plan;
       timings.selectionSeconds = seconds(selectionStarted);
@@ -196,7 +215,12 @@ export class ReelsService implements OnApplicationBootstrap {
    * makes a smaller reel), and its poster: a frame of the reel itself, in its shape, stored beside it
    * (derived/<videoId>/reels/<highlightId>.jpg). A poster that cannot be made leaves the reel without one.
    */
-  private async describeReel(highlight: HighlightEntity, reelKey: string, reel: string, signal: AbortSignal): Promise<Pick<HighlightEntity, 'renderedQuality' | 'reelWidth' | 'reelHeight' | 'posterKey'>> {
+  private async describeReel(
+    highlight: HighlightEntity,
+    reelKey: string,
+    reel: string,
+    signal: AbortSignal,
+  ): Promise<Pick<HighlightEntity, 'renderedQuality' | 'reelWidth' | 'reelHeight' | 'posterKey'>> {
     const facts = await this.media.probe(reel, signal);
     const described = { renderedQuality: qualityOfSize(facts), reelWidth: facts.width, reelHeight: facts.height, posterKey: '' };
     try {
@@ -235,7 +259,15 @@ export class ReelsService implements OnApplicationBootstrap {
     return analysis;
   }
 
-  private async renderReel(highlight: HighlightEntity, video: VideoEntity, source: string, analysis: Analysis | null, music: MusicBed | null, workDir: string, signal: AbortSignal) {
+  private async renderReel(
+    highlight: HighlightEntity,
+    video: VideoEntity,
+    source: string,
+    analysis: Analysis | null,
+    music: MusicBed | null,
+    workDir: string,
+    signal: AbortSignal,
+  ) {
     const output = join(workDir, `reel.${highlight.format}`);
     const facts = await this.media.probe(source, signal);
     await this.keepValidMoments(highlight, facts.videoDuration);
@@ -264,7 +296,9 @@ export class ReelsService implements OnApplicationBootstrap {
     const rendered = Date.now();
     const key = `derived/${video.id}/reels/${highlight.id}.${highlight.format}`;
     await this.storage.writeFile(key, output, REEL_TYPES[highlight.format]);
-    this.logger.log(`reel ${highlight.id}: ffmpeg ${seconds(started)} s from ${source.startsWith('/') ? 'a local copy' : 'storage'}, stored in ${seconds(rendered)} s`);
+    this.logger.log(
+      `reel ${highlight.id}: ffmpeg ${seconds(started)} s from ${source.startsWith('/') ? 'a local copy' : 'storage'}, stored in ${seconds(rendered)} s`,
+    );
     return { key, output };
   }
 
@@ -274,9 +308,12 @@ export class ReelsService implements OnApplicationBootstrap {
    */
   private async keepValidMoments(highlight: HighlightEntity, sourceDuration: number) {
     const moments = validMoments(highlight.moments, sourceDuration);
-    const same = moments.length === highlight.moments.length && moments.every((m, i) => m.start === highlight.moments[i].start && m.end === highlight.moments[i].end);
+    const same =
+      moments.length === highlight.moments.length && moments.every((m, i) => m.start === highlight.moments[i].start && m.end === highlight.moments[i].end);
     if (same) return;
-    this.logger.warn(`reel ${highlight.id}: moments made renderable: ${JSON.stringify(highlight.moments.map((m) => [m.start, m.end]))} -> ${JSON.stringify(moments.map((m) => [m.start, m.end]))}`);
+    this.logger.warn(
+      `reel ${highlight.id}: moments made renderable: ${JSON.stringify(highlight.moments.map((m) => [m.start, m.end]))} -> ${JSON.stringify(moments.map((m) => [m.start, m.end]))}`,
+    );
     Object.assign(highlight, { moments });
     await this.highlights.update(highlight.id, { moments });
   }
@@ -286,10 +323,6 @@ export class ReelsService implements OnApplicationBootstrap {
     await this.highlights.update(highlight.id, { ...changes, stage });
     this.progress.highlight(highlight, percent);
   }
-
-
-
 }
 
 const REEL_TYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo' };
-

@@ -17,8 +17,7 @@ describe('SourceCache', () => {
   });
   afterEach(() => rmSync(base, { recursive: true, force: true }));
 
-  const cache = (budgetBytes = 100, maxIdleMs = 60_000) =>
-    new SourceCache({ dir: sourceCacheDir(base), budgetBytes, maxIdleMs, now: () => clock });
+  const cache = (budgetBytes = 100, maxIdleMs = 60_000) => new SourceCache({ dir: sourceCacheDir(base), budgetBytes, maxIdleMs, now: () => clock });
   const writer = (key: string, bytes: number) => async (file: string) => {
     downloads.push(key);
     await writeFile(file, Buffer.alloc(bytes, 7));
@@ -80,10 +79,12 @@ describe('SourceCache', () => {
 
   it('keeps nothing of a failed download, and tries again next time', async () => {
     const c = cache();
-    await expect(c.fetch('k', 'v', 10, async (file) => {
-      await writeFile(file, 'half');
-      throw new Error('connection reset');
-    })).rejects.toThrow('connection reset');
+    await expect(
+      c.fetch('k', 'v', 10, async (file) => {
+        await writeFile(file, 'half');
+        throw new Error('connection reset');
+      }),
+    ).rejects.toThrow('connection reset');
     expect(readdirSync(sourceCacheDir(base))).toEqual([]);
     expect(await fetch(c, 'k', 10)).not.toBeNull();
     expect(downloads).toEqual(['k']);

@@ -26,7 +26,14 @@ describe('the music catalogue (data in code)', () => {
   });
 
   it('asks for 30-150 s at a tempo that suits the genre, and each track comes out 30-150 s long', () => {
-    const tempo: Record<string, [number, number]> = { electronic: [115, 130], acoustic: [85, 115], cinematic: [70, 100], 'hip-hop': [80, 96], ambient: [60, 80], rock: [110, 140] };
+    const tempo: Record<string, [number, number]> = {
+      electronic: [115, 130],
+      acoustic: [85, 115],
+      cinematic: [70, 100],
+      'hip-hop': [80, 96],
+      ambient: [60, 80],
+      rock: [110, 140],
+    };
     for (const t of CATALOGUE) {
       expect(t.length).toBeGreaterThanOrEqual(30);
       expect(t.length).toBeLessThanOrEqual(150);

@@ -1,8 +1,18 @@
 import { compose } from './compose';
 import { envelopeExpression, layerExpression, lookupTree, num, timbreFormula } from './expressions';
 import {
-  distinctSections, estimateLoudness, fileLoudnessArgs, loudnessGain, masterArgs, mixArgs, panFilter, parseIntegratedLoudness,
-  renderArgs, renderGraph, renderRate, TARGET_LUFS,
+  distinctSections,
+  estimateLoudness,
+  fileLoudnessArgs,
+  loudnessGain,
+  masterArgs,
+  mixArgs,
+  panFilter,
+  parseIntegratedLoudness,
+  renderArgs,
+  renderGraph,
+  renderRate,
+  TARGET_LUFS,
 } from './args';
 import type { TrackDefinition } from './types';
 
@@ -30,11 +40,36 @@ describe('ffmpeg expressions for the instruments', () => {
     expect(expr).toContain('st(4,t-ld(0));if(lt(ld(4),ld(2)),');
     expect(layerExpression([], 'pad')).toBe('0');
     // Ducking pumps against the beat.
-    expect(layerExpression([[{ time: 0, length: 1, freq: 110, velocity: 1 }]], 'pad', { duck: 0.5, beatSeconds: 0.5 })).toMatch(/\*\(1-0\.5\*exp\(-mod\(t,0\.5\)\*10\)\)$/);
+    expect(layerExpression([[{ time: 0, length: 1, freq: 110, velocity: 1 }]], 'pad', { duck: 0.5, beatSeconds: 0.5 })).toMatch(
+      /\*\(1-0\.5\*exp\(-mod\(t,0\.5\)\*10\)\)$/,
+    );
   });
 
   it('has a formula for every instrument, and kicks sweep from their start to their end pitch', () => {
-    for (const timbre of ['kick', 'tom', 'snare-body', 'rim', 'sub-bass', 'saw-bass', '808', 'finger-bass', 'drone-bass', 'pad', 'strings', 'ep', 'pluck', 'piano', 'bell', 'saw-lead', 'square-lead', 'synth-stab', 'power', 'lead-guitar', 'flute', 'staccato'] as const) {
+    for (const timbre of [
+      'kick',
+      'tom',
+      'snare-body',
+      'rim',
+      'sub-bass',
+      'saw-bass',
+      '808',
+      'finger-bass',
+      'drone-bass',
+      'pad',
+      'strings',
+      'ep',
+      'pluck',
+      'piano',
+      'bell',
+      'saw-lead',
+      'square-lead',
+      'synth-stab',
+      'power',
+      'lead-guitar',
+      'flute',
+      'staccato',
+    ] as const) {
       const formula = timbreFormula(timbre);
       expect(formula).toMatch(/ld\(3\)/);
       expect((formula.match(/\(/g) ?? []).length).toBe((formula.match(/\)/g) ?? []).length);
@@ -45,7 +80,13 @@ describe('ffmpeg expressions for the instruments', () => {
   });
 
   it('shapes noise with one envelope per kind of hit', () => {
-    const hats = envelopeExpression([{ time: 0, velocity: 0.5, decay: 50 }, { time: 0.25, velocity: 0.3, decay: 50 }], 'hat');
+    const hats = envelopeExpression(
+      [
+        { time: 0, velocity: 0.5, decay: 50 },
+        { time: 0.25, velocity: 0.3, decay: 50 },
+      ],
+      'hat',
+    );
     expect(hats).toBe('if(lt(t,0.25),st(0,0);st(2,50);st(3,0.5),st(0,0.25);st(2,50);st(3,0.3));st(4,t-ld(0));ld(3)*exp(-ld(2)*ld(4))*min(1,ld(4)/0.0005)');
     expect(envelopeExpression([{ time: 0, velocity: 1, decay: 16 }], 'clap')).toContain('mod(ld(4),0.011)');
   });
@@ -66,8 +107,18 @@ describe('ffmpeg argument lists of the generator', () => {
     }
     // Phrases are cut to the sample, so concatenated phrases keep the beat grid.
     expect(graph).toContain(`atrim=end_sample=${score.phraseSamples},asetpts=N/SR/TB`);
-    expect(renderRate(score.layers.find((l) => l.name === 'hats')!, 44100)).toBe(11025);
-    expect(renderRate(score.layers.find((l) => l.name === 'guitar')!, 44100)).toBe(22050);
+    expect(
+      renderRate(
+        score.layers.find((l) => l.name === 'hats')!,
+        44100,
+      ),
+    ).toBe(11025);
+    expect(
+      renderRate(
+        score.layers.find((l) => l.name === 'guitar')!,
+        44100,
+      ),
+    ).toBe(22050);
   });
 
   it('pans mono layers with equal power at their gain', () => {
@@ -98,9 +149,37 @@ describe('ffmpeg argument lists of the generator', () => {
     const graph = args[args.indexOf('-filter_complex') + 1];
     expect(graph).toContain(`concat=n=${score.arrangement.length}:v=0:a=1`);
     expect(graph).toContain('volume=-3.5dB,alimiter=limit=0.891251:level=0:latency=1');
-    expect(args).toEqual(expect.arrayContaining(['-c:a', 'libmp3lame', '-b:a', '128k', '-fflags', '+bitexact', '-flags:a', '+bitexact', '-map_metadata', '-1', '-id3v2_version', '0']));
+    expect(args).toEqual(
+      expect.arrayContaining([
+        '-c:a',
+        'libmp3lame',
+        '-b:a',
+        '128k',
+        '-fflags',
+        '+bitexact',
+        '-flags:a',
+        '+bitexact',
+        '-map_metadata',
+        '-1',
+        '-id3v2_version',
+        '0',
+      ]),
+    );
     expect(args.at(-1)).toBe('out.mp3');
-    expect(fileLoudnessArgs('out.mp3')).toEqual(['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', 'out.mp3', '-af', 'ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.I:file=-', '-f', 'null', '-']);
+    expect(fileLoudnessArgs('out.mp3')).toEqual([
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-v',
+      'error',
+      '-i',
+      'out.mp3',
+      '-af',
+      'ebur128=metadata=1,ametadata=mode=print:key=lavfi.r128.I:file=-',
+      '-f',
+      'null',
+      '-',
+    ]);
   });
 
   it('reads the loudness ffmpeg printed and aims the gain at the target', () => {
@@ -112,9 +191,15 @@ describe('ffmpeg argument lists of the generator', () => {
   });
 
   it('estimates the track loudness from its sections, weighted by how often each plays', () => {
-    const equal = estimateLoudness(score, sections.map(() => -20));
+    const equal = estimateLoudness(
+      score,
+      sections.map(() => -20),
+    );
     expect(equal).toBeCloseTo(-20.7, 5);
-    const louder = estimateLoudness(score, sections.map((s) => (s === 'chorus' ? -14 : -20)));
+    const louder = estimateLoudness(
+      score,
+      sections.map((s) => (s === 'chorus' ? -14 : -20)),
+    );
     expect(louder).toBeGreaterThan(equal);
     expect(louder).toBeLessThan(-14.7);
   });

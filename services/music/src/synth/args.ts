@@ -45,8 +45,19 @@ export function widthFilter(layer: Layer): string {
 export function renderRate(layer: Layer, sampleRate: number): number {
   if (layer.kind === 'noise') return sampleRate / 4;
   switch (layer.timbre) {
-    case 'sub-bass': case '808': case 'drone-bass': case 'finger-bass': case 'saw-bass': case 'kick': case 'tom':
-    case 'pad': case 'strings': case 'staccato': case 'flute': case 'synth-stab': case 'snare-body':
+    case 'sub-bass':
+    case '808':
+    case 'drone-bass':
+    case 'finger-bass':
+    case 'saw-bass':
+    case 'kick':
+    case 'tom':
+    case 'pad':
+    case 'strings':
+    case 'staccato':
+    case 'flute':
+    case 'synth-stab':
+    case 'snare-body':
       return sampleRate / 4;
     default:
       return sampleRate / 2;
@@ -71,7 +82,13 @@ export function layerSource(layer: Layer, index: number, score: Score): string[]
   const options = { tune: layer.tune, duck: layer.duck, beatSeconds };
   // Stereo layers: even voices left, odd voices right, each slightly detuned (a chorus for free).
   const exprs = layer.stereo
-    ? [0, 1].map((side) => layerExpression(layer.voices.filter((_, v) => v % 2 === side), layer.timbre, { ...options, detune: side === 0 ? 0.998 : 1.002 }))
+    ? [0, 1].map((side) =>
+        layerExpression(
+          layer.voices.filter((_, v) => v % 2 === side),
+          layer.timbre,
+          { ...options, detune: side === 0 ? 0.998 : 1.002 },
+        ),
+      )
     : [layerExpression(layer.voices, layer.timbre, options)];
   return [`aevalsrc=exprs='${exprs.join('|')}':s=${rate}:d=${seconds}${resample}`];
 }
@@ -128,7 +145,9 @@ export function renderGraph(score: Score): string {
   const exact = (samples: number) => `apad=whole_len=${samples},atrim=end_sample=${samples},asetpts=N/SR/TB,aformat=sample_fmts=flt:channel_layouts=stereo`;
   const reverbRate = rate / REVERB_DIVISOR;
   sections.forEach((_, j) => {
-    lines.push(dry[j].length > 0 ? `${dry[j].join('')}amix=inputs=${dry[j].length}:normalize=0,${exact(P)}[s${j}]` : `anullsrc=r=${rate}:cl=stereo,${exact(P)}[s${j}]`);
+    lines.push(
+      dry[j].length > 0 ? `${dry[j].join('')}amix=inputs=${dry[j].length}:normalize=0,${exact(P)}[s${j}]` : `anullsrc=r=${rate}:cl=stereo,${exact(P)}[s${j}]`,
+    );
     // What goes to the reverb, at a quarter of the sample rate (the reverb is dark anyway).
     lines.push(
       sends[j].length > 0
@@ -140,14 +159,35 @@ export function renderGraph(score: Score): string {
 }
 
 /** Files of one distinct section: its dry mix, what it sends to the reverb, the finished phrase and its loudness. */
-export interface SectionFiles { dry: string; send: string; clip: string; meter: string }
+export interface SectionFiles {
+  dry: string;
+  send: string;
+  clip: string;
+  meter: string;
+}
 
 /** Pass 1: render the dry mix and the reverb send of each distinct section to WAV (float); the graph comes from a script file (too long for an argument). */
 export function renderArgs(graphFile: string, files: SectionFiles[]): string[] {
   return [
     ...ffmpegBase,
-    '-filter_complex_script', graphFile,
-    ...files.flatMap(({ dry, send }, j) => ['-map', `[s${j}]`, '-c:a', 'pcm_f32le', '-f', 'wav', dry, '-map', `[r${j}]`, '-c:a', 'pcm_f32le', '-f', 'wav', send]),
+    '-filter_complex_script',
+    graphFile,
+    ...files.flatMap(({ dry, send }, j) => [
+      '-map',
+      `[s${j}]`,
+      '-c:a',
+      'pcm_f32le',
+      '-f',
+      'wav',
+      dry,
+      '-map',
+      `[r${j}]`,
+      '-c:a',
+      'pcm_f32le',
+      '-f',
+      'wav',
+      send,
+    ]),
   ];
 }
 
@@ -179,19 +219,22 @@ export function mixArgs(score: Score, files: SectionFiles[]): string[] {
     `[irl][irr]join=inputs=2:channel_layout=stereo[irn]`,
     `aevalsrc=exprs='${decayExpr}|${decayExpr}':s=${rate}:d=${num(seconds)}[ire]`,
     `[irn][ire]amultiply,highpass=f=180,lowpass=f=4500${files.length > 1 ? `,asplit=${files.length}` : ''}${ir}`,
-    ...files.map(({ meter: meterFile }, j) => [
-      `[${3 * j + 1}:a]atrim=start_sample=${phrase - tail},asetpts=PTS-STARTPTS[t${j}]`,
-      `[t${j}][${3 * j + 2}:a]concat=n=2:v=0:a=1[c${j}]`,
-      `[c${j}][ir${j}]afir=dry=1:wet=${num(level)}:gtype=none:irfmt=input,atrim=start_sample=${tail},aresample=${score.sampleRate},`
-        + `apad=whole_len=${P},atrim=end_sample=${P},asetpts=N/SR/TB[w${j}]`,
-      `[w${j}][${3 * j}:a]amix=inputs=2:normalize=0,${MASTER_EQ},apad=whole_len=${P},atrim=end_sample=${P},asetpts=N/SR/TB,aformat=sample_fmts=flt:channel_layouts=stereo,asplit=2[o${j}][m${j}]`,
-      `[m${j}]${meter(meterFile)},anullsink`,
-    ].join(';')),
+    ...files.map(({ meter: meterFile }, j) =>
+      [
+        `[${3 * j + 1}:a]atrim=start_sample=${phrase - tail},asetpts=PTS-STARTPTS[t${j}]`,
+        `[t${j}][${3 * j + 2}:a]concat=n=2:v=0:a=1[c${j}]`,
+        `[c${j}][ir${j}]afir=dry=1:wet=${num(level)}:gtype=none:irfmt=input,atrim=start_sample=${tail},aresample=${score.sampleRate},` +
+          `apad=whole_len=${P},atrim=end_sample=${P},asetpts=N/SR/TB[w${j}]`,
+        `[w${j}][${3 * j}:a]amix=inputs=2:normalize=0,${MASTER_EQ},apad=whole_len=${P},atrim=end_sample=${P},asetpts=N/SR/TB,aformat=sample_fmts=flt:channel_layouts=stereo,asplit=2[o${j}][m${j}]`,
+        `[m${j}]${meter(meterFile)},anullsink`,
+      ].join(';'),
+    ),
   ];
   return [
     ...ffmpegBase,
     ...files.flatMap(({ dry, send }) => ['-i', dry, '-i', send, '-i', send]),
-    '-filter_complex', lines.join(';'),
+    '-filter_complex',
+    lines.join(';'),
     ...files.flatMap(({ clip }, j) => ['-map', `[o${j}]`, '-c:a', 'pcm_f32le', '-f', 'wav', clip]),
   ];
 }
@@ -229,18 +272,41 @@ export function masterArgs(score: Score, files: SectionFiles[], mp3Out: string, 
   const clips = score.arrangement.map((section) => files[sections.indexOf(section)].clip);
   const fadeStart = score.totalSamples / score.sampleRate - score.fadeOutSeconds;
   const limit = 10 ** (PEAK_LIMIT_DBFS / 20);
-  const graph = `${clips.map((_, k) => `[${k}:a]`).join('')}concat=n=${clips.length}:v=0:a=1,afade=t=out:st=${num(fadeStart)}:d=${num(score.fadeOutSeconds)},`
-    + `volume=${num(gainDb)}dB,alimiter=limit=${num(limit)}:level=0:latency=1:attack=4:release=60[out]`;
+  const graph =
+    `${clips.map((_, k) => `[${k}:a]`).join('')}concat=n=${clips.length}:v=0:a=1,afade=t=out:st=${num(fadeStart)}:d=${num(score.fadeOutSeconds)},` +
+    `volume=${num(gainDb)}dB,alimiter=limit=${num(limit)}:level=0:latency=1:attack=4:release=60[out]`;
   return [
     ...ffmpegBase,
     ...clips.flatMap((clip) => ['-i', clip]),
-    '-filter_complex', graph,
-    '-map', '[out]',
-    '-map_metadata', '-1',
-    '-c:a', 'libmp3lame', '-b:a', MP3_BITRATE, '-compression_level', '7', '-ar', String(score.sampleRate), '-ac', '2',
-    '-fflags', '+bitexact', '-flags:a', '+bitexact',
-    '-id3v2_version', '0', '-write_id3v1', '0', '-write_xing', '1',
-    '-f', 'mp3', mp3Out,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[out]',
+    '-map_metadata',
+    '-1',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    MP3_BITRATE,
+    '-compression_level',
+    '7',
+    '-ar',
+    String(score.sampleRate),
+    '-ac',
+    '2',
+    '-fflags',
+    '+bitexact',
+    '-flags:a',
+    '+bitexact',
+    '-id3v2_version',
+    '0',
+    '-write_id3v1',
+    '0',
+    '-write_xing',
+    '1',
+    '-f',
+    'mp3',
+    mp3Out,
   ];
 }
 

@@ -42,7 +42,12 @@ describe('composing a track from its definition', () => {
     for (const genre of GENRES) {
       const score = compose({ ...base, genre, bpm: genre === 'ambient' ? 70 : genre === 'hip-hop' ? 90 : 110 });
       const names = score.layers.map((l) => l.name);
-      expect({ genre, kick: names.includes('kick'), bass: names.includes('bass'), lead: names.includes('lead') }).toEqual({ genre, kick: true, bass: true, lead: true });
+      expect({ genre, kick: names.includes('kick'), bass: names.includes('bass'), lead: names.includes('lead') }).toEqual({
+        genre,
+        kick: true,
+        bass: true,
+        lead: true,
+      });
       expect(score.key).toMatch(/^[A-G][b#]? (major|minor)$/);
       for (const layer of score.layers) {
         const cycle = (layer.cycleBars * 4 * score.beatSamples) / 44100;

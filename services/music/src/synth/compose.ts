@@ -6,8 +6,19 @@
 import { createRandom, type Random } from '@reelsmith/kit';
 import { type Chord, chordOf, chordTones, midiToFrequency, type Mode, nearestMidi, PROGRESSIONS, scaleOf, voiceProgression } from './theory';
 import {
-  type Genre, type Hit, type Layer, type Mood, type NoiseLayer, type NoiseShape, type Note, SAMPLE_RATE, type Score,
-  type Section, type Timbre, type ToneLayer, type TrackDefinition,
+  type Genre,
+  type Hit,
+  type Layer,
+  type Mood,
+  type NoiseLayer,
+  type NoiseShape,
+  type Note,
+  SAMPLE_RATE,
+  type Score,
+  type Section,
+  type Timbre,
+  type ToneLayer,
+  type TrackDefinition,
 } from './types';
 
 const NOTE_NAMES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'];
@@ -93,7 +104,8 @@ interface DrumPatterns {
 function drumPatterns(ctx: Context): DrumPatterns {
   const { rnd, genre, mood } = ctx;
   const gentle = mood === 'calm' || mood === 'romantic';
-  const sixteenths = (accent: number, soft: number) => Array.from({ length: 16 }, (_, s) => [s, s % 4 === 2 ? accent : s % 2 === 0 ? (accent + soft) / 2 : soft] as [number, number]);
+  const sixteenths = (accent: number, soft: number) =>
+    Array.from({ length: 16 }, (_, s) => [s, s % 4 === 2 ? accent : s % 2 === 0 ? (accent + soft) / 2 : soft] as [number, number]);
   const eighths = (on: number, off: number) => Array.from({ length: 8 }, (_, i) => [i * 2, i % 2 === 0 ? on : off] as [number, number]);
   switch (genre) {
     case 'electronic':
@@ -112,9 +124,18 @@ function drumPatterns(ctx: Context): DrumPatterns {
     case 'hip-hop':
       return {
         kick: rnd.pick([
-          [[0, 10], [0, 7, 10]],
-          [[0, 3, 10], [0, 10, 11]],
-          [[0, 8, 10], [0, 6, 10]],
+          [
+            [0, 10],
+            [0, 7, 10],
+          ],
+          [
+            [0, 3, 10],
+            [0, 10, 11],
+          ],
+          [
+            [0, 8, 10],
+            [0, 6, 10],
+          ],
         ]),
         snare: [4, 12],
         hats: rnd.chance(0.5) ? eighths(0.55, 0.35) : sixteenths(0.5, 0.18),
@@ -127,7 +148,14 @@ function drumPatterns(ctx: Context): DrumPatterns {
       };
     case 'rock':
       return {
-        kick: rnd.pick([[[0, 8, 10]], [[0, 6, 8]], [[0, 8], [0, 7, 8, 10]]]),
+        kick: rnd.pick([
+          [[0, 8, 10]],
+          [[0, 6, 8]],
+          [
+            [0, 8],
+            [0, 7, 8, 10],
+          ],
+        ]),
         snare: [4, 12],
         hats: eighths(0.55, 0.38),
         hatDecay: 40,
@@ -139,7 +167,10 @@ function drumPatterns(ctx: Context): DrumPatterns {
       };
     case 'acoustic':
       return {
-        kick: [[0, 8], [0, 7, 8]],
+        kick: [
+          [0, 8],
+          [0, 7, 8],
+        ],
         snare: [4, 12],
         hats: sixteenths(0.45, 0.2),
         hatDecay: 30,
@@ -151,7 +182,10 @@ function drumPatterns(ctx: Context): DrumPatterns {
       };
     case 'cinematic':
       return {
-        kick: [[0, 8], [0, 3, 8, 11]],
+        kick: [
+          [0, 8],
+          [0, 3, 8, 11],
+        ],
         snare: [],
         hats: gentle ? [] : eighths(0.35, 0.25),
         hatDecay: 70,
@@ -188,7 +222,15 @@ function drumLayers(ctx: Context): Array<{ role: Role; layer: Layer }> {
     const pattern = p.kick[bar % p.kick.length];
     for (const s of pattern) kicks.push({ time: at(ctx, bar, s, false), length: 0.6, freq: p.kickTune[1], velocity: vel(ctx, s % 4 === 0 ? 1 : 0.8, 0.04) });
   }
-  layers.push({ role: 'kick', layer: tone('kick', 'kick', [fitLengths(kicks)], { gainDb: ctx.genre === 'cinematic' ? 0 : -1, filters: [], reverbSend: ctx.genre === 'cinematic' ? 0.25 : 0.03, tune: p.kickTune }) });
+  layers.push({
+    role: 'kick',
+    layer: tone('kick', 'kick', [fitLengths(kicks)], {
+      gainDb: ctx.genre === 'cinematic' ? 0 : -1,
+      filters: [],
+      reverbSend: ctx.genre === 'cinematic' ? 0.25 : 0.03,
+      tune: p.kickTune,
+    }),
+  });
 
   // Backbeat: snare (tonal body + noise), clap, or a rim click; a fill at the end of the phrase.
   const backHits: Hit[] = [];
@@ -218,11 +260,23 @@ function drumLayers(ctx: Context): Array<{ role: Role; layer: Layer }> {
     bodies.sort((a, b) => a.time - b.time);
     const shape: NoiseShape = p.backbeat === 'clap' ? 'clap' : 'snare';
     if (p.backbeat !== 'rim') {
-      layers.push({ role: 'backbeat', layer: noise('snare', shape, backHits, { band: shape === 'clap' ? [900, 7000] : [1200, 9000], gainDb: shape === 'clap' ? 4 : 2, reverbSend: 0.3, color: 'white' }) });
+      layers.push({
+        role: 'backbeat',
+        layer: noise('snare', shape, backHits, {
+          band: shape === 'clap' ? [900, 7000] : [1200, 9000],
+          gainDb: shape === 'clap' ? 4 : 2,
+          reverbSend: 0.3,
+          color: 'white',
+        }),
+      });
     }
     layers.push({
       role: 'backbeat',
-      layer: tone('snare-body', p.backbeat === 'rim' ? 'rim' : 'snare-body', [fitLengths(bodies)], { gainDb: p.backbeat === 'rim' ? -4 : -3, filters: [], reverbSend: 0.25 }),
+      layer: tone('snare-body', p.backbeat === 'rim' ? 'rim' : 'snare-body', [fitLengths(bodies)], {
+        gainDb: p.backbeat === 'rim' ? -4 : -3,
+        filters: [],
+        reverbSend: 0.25,
+      }),
     });
   }
 
@@ -231,12 +285,30 @@ function drumLayers(ctx: Context): Array<{ role: Role; layer: Layer }> {
     const toms: Note[] = [];
     if (ctx.genre === 'cinematic') {
       for (let bar = 0; bar < phraseBars; bar++) {
-        for (const [s, f] of [[4, 110], [6, 95], [12, 110], [14, 80]] as Array<[number, number]>) toms.push({ time: at(ctx, bar, s), length: 0.7, freq: f, velocity: vel(ctx, s === 12 ? 0.9 : 0.7) });
+        for (const [s, f] of [
+          [4, 110],
+          [6, 95],
+          [12, 110],
+          [14, 80],
+        ] as Array<[number, number]>)
+          toms.push({ time: at(ctx, bar, s), length: 0.7, freq: f, velocity: vel(ctx, s === 12 ? 0.9 : 0.7) });
       }
     } else {
-      for (const [s, f] of [[8, 196], [9, 196], [10, 147], [11, 147], [13, 110], [14, 110], [15, 98]] as Array<[number, number]>) toms.push({ time: at(ctx, last, s), length: 0.4, freq: f, velocity: vel(ctx, 0.75) });
+      for (const [s, f] of [
+        [8, 196],
+        [9, 196],
+        [10, 147],
+        [11, 147],
+        [13, 110],
+        [14, 110],
+        [15, 98],
+      ] as Array<[number, number]>)
+        toms.push({ time: at(ctx, last, s), length: 0.4, freq: f, velocity: vel(ctx, 0.75) });
     }
-    layers.push({ role: 'backbeat', layer: tone('toms', 'tom', [fitLengths(toms)], { gainDb: ctx.genre === 'cinematic' ? -4 : -3, filters: [], reverbSend: 0.3 }) });
+    layers.push({
+      role: 'backbeat',
+      layer: tone('toms', 'tom', [fitLengths(toms)], { gainDb: ctx.genre === 'cinematic' ? -4 : -3, filters: [], reverbSend: 0.3 }),
+    });
   }
 
   // Hats or shaker.
@@ -362,13 +434,19 @@ function chordLayers(ctx: Context): Array<{ role: Role; layer: Layer }> {
     const last = bars.length - 1;
     return [0, 1].flatMap((set) =>
       Array.from({ length: voices }, (_, v) => {
-        const notes: Note[] = bars.flatMap((_, b) => (b % 2 !== set ? [] : [{
-          time: at(ctx, b, 0, false),
-          length: bar + overlap,
-          freq: midiToFrequency(voicing[b][v]),
-          velocity: vel(ctx, 0.8, 0.03),
-          ...(b === last ? { wraps: true } : {}),
-        }]));
+        const notes: Note[] = bars.flatMap((_, b) =>
+          b % 2 !== set
+            ? []
+            : [
+                {
+                  time: at(ctx, b, 0, false),
+                  length: bar + overlap,
+                  freq: midiToFrequency(voicing[b][v]),
+                  velocity: vel(ctx, 0.8, 0.03),
+                  ...(b === last ? { wraps: true } : {}),
+                },
+              ],
+        );
         const wrapping = notes.find((n) => n.wraps);
         return wrapping ? [{ ...wrapping, time: wrapping.time - cycle, wraps: undefined }, ...notes] : notes;
       }),
@@ -382,7 +460,12 @@ function chordLayers(ctx: Context): Array<{ role: Role; layer: Layer }> {
           hits.map(([s, len, base], i) => {
             const down = i % 2 === 0;
             const spread = strum * (down ? v : voices - 1 - v);
-            return { time: at(ctx, bar, s, false) + spread, length: len * ctx.step, freq: midiToFrequency(voicing[bar][v]), velocity: vel(ctx, base * (down ? 1 : 0.8), 0.06) };
+            return {
+              time: at(ctx, bar, s, false) + spread,
+              length: len * ctx.step,
+              freq: midiToFrequency(voicing[bar][v]),
+              velocity: vel(ctx, base * (down ? 1 : 0.8), 0.06),
+            };
           }),
         ),
       ),
@@ -392,10 +475,32 @@ function chordLayers(ctx: Context): Array<{ role: Role; layer: Layer }> {
   switch (genre) {
     case 'electronic': {
       const stabs = mood === 'energetic' || (mood !== 'calm' && rnd.chance(0.4));
-      layers.push({ role: 'chords', layer: tone('pad', 'pad', sustained('pad', 3), { gainDb: stabs ? -11 : -9, filters: ['lowpass=f=3200', 'highpass=f=180'], reverbSend: 0.35, stereo: true, duck: 0.65 }) });
+      layers.push({
+        role: 'chords',
+        layer: tone('pad', 'pad', sustained('pad', 3), {
+          gainDb: stabs ? -11 : -9,
+          filters: ['lowpass=f=3200', 'highpass=f=180'],
+          reverbSend: 0.35,
+          stereo: true,
+          duck: 0.65,
+        }),
+      });
       if (stabs) {
-        const hits: Array<[number, number, number]> = [[2, 1.2, 0.9], [6, 1.2, 0.8], [10, 1.2, 0.9], [14, 1.2, 0.8]];
-        layers.push({ role: 'texture', layer: tone('stabs', 'synth-stab', rhythmic('synth-stab', 4, hits), { gainDb: -12, filters: ['lowpass=f=3500', 'highpass=f=250'], reverbSend: 0.3, stereo: true }) });
+        const hits: Array<[number, number, number]> = [
+          [2, 1.2, 0.9],
+          [6, 1.2, 0.8],
+          [10, 1.2, 0.9],
+          [14, 1.2, 0.8],
+        ];
+        layers.push({
+          role: 'texture',
+          layer: tone('stabs', 'synth-stab', rhythmic('synth-stab', 4, hits), {
+            gainDb: -12,
+            filters: ['lowpass=f=3500', 'highpass=f=250'],
+            reverbSend: 0.3,
+            stereo: true,
+          }),
+        });
       } else {
         layers.push({ role: 'texture', layer: arpLayer(ctx, bars, 'pluck', 'saw-lead', [60, 84], 2, -16, ['lowpass=f=4000', 'highpass=f=300']) });
       }
@@ -404,40 +509,104 @@ function chordLayers(ctx: Context): Array<{ role: Role; layer: Layer }> {
     case 'hip-hop': {
       // Comping that rings to the end of the bar (the next chord takes over).
       const hits: Array<[number, number, number]> = rnd.pick([
-        [[0, 5.5, 0.9], [6, 3.5, 0.6], [10, 6, 0.8]],
-        [[0, 7.5, 0.9], [8, 3, 0.7], [11, 5, 0.6]],
-        [[0, 3, 0.85], [3, 4.5, 0.6], [8, 8, 0.8]],
+        [
+          [0, 5.5, 0.9],
+          [6, 3.5, 0.6],
+          [10, 6, 0.8],
+        ],
+        [
+          [0, 7.5, 0.9],
+          [8, 3, 0.7],
+          [11, 5, 0.6],
+        ],
+        [
+          [0, 3, 0.85],
+          [3, 4.5, 0.6],
+          [8, 8, 0.8],
+        ],
       ]);
-      layers.push({ role: 'chords', layer: tone('keys', 'ep', rhythmic('ep', 4, hits, 0.006), { gainDb: -8, filters: ['lowpass=f=3500', 'highpass=f=150'], reverbSend: 0.25, stereo: true }) });
+      layers.push({
+        role: 'chords',
+        layer: tone('keys', 'ep', rhythmic('ep', 4, hits, 0.006), {
+          gainDb: -8,
+          filters: ['lowpass=f=3500', 'highpass=f=150'],
+          reverbSend: 0.25,
+          stereo: true,
+        }),
+      });
       break;
     }
     case 'rock': {
       // Power chords: root, fifth and octave, driven eighths.
       // One voice plays root, fifth and octave together, so the distortion sounds like one amp.
       const roots = bars.map((c) => nearestMidi((ctx.tonic + c.root) % 12, 47));
-      const chugs = fitLengths(bars.flatMap((_, bar) => Array.from({ length: 8 }, (_, i) => ({ time: at(ctx, bar, i * 2), length: 1.85 * ctx.step, freq: midiToFrequency(roots[bar]), velocity: vel(ctx, i % 2 === 0 ? 0.95 : 0.8, 0.05) }))));
-      layers.push({ role: 'chords', layer: tone('guitar', 'power', [chugs], { gainDb: -12, filters: ['highpass=f=140', 'lowpass=f=4500'], reverbSend: 0.12, pan: -0.25 }) });
-      layers.push({ role: 'texture', layer: tone('organ', 'pad', sustained('pad', 3), { gainDb: -19, filters: ['lowpass=f=2500', 'highpass=f=200'], reverbSend: 0.3, stereo: true }) });
+      const chugs = fitLengths(
+        bars.flatMap((_, bar) =>
+          Array.from({ length: 8 }, (_, i) => ({
+            time: at(ctx, bar, i * 2),
+            length: 1.85 * ctx.step,
+            freq: midiToFrequency(roots[bar]),
+            velocity: vel(ctx, i % 2 === 0 ? 0.95 : 0.8, 0.05),
+          })),
+        ),
+      );
+      layers.push({
+        role: 'chords',
+        layer: tone('guitar', 'power', [chugs], { gainDb: -12, filters: ['highpass=f=140', 'lowpass=f=4500'], reverbSend: 0.12, pan: -0.25 }),
+      });
+      layers.push({
+        role: 'texture',
+        layer: tone('organ', 'pad', sustained('pad', 3), { gainDb: -19, filters: ['lowpass=f=2500', 'highpass=f=200'], reverbSend: 0.3, stereo: true }),
+      });
       break;
     }
     case 'acoustic': {
       if (mood === 'romantic' || mood === 'calm') {
         layers.push({ role: 'chords', layer: arpLayer(ctx, bars, 'pluck', 'pluck', [48, 74], 2, -8, ['highpass=f=90'], 'chords') });
-        layers.push({ role: 'texture', layer: tone('strings', 'strings', sustained('strings', 3), { gainDb: -17, filters: ['lowpass=f=2800', 'highpass=f=200'], reverbSend: 0.4, stereo: true }) });
+        layers.push({
+          role: 'texture',
+          layer: tone('strings', 'strings', sustained('strings', 3), {
+            gainDb: -17,
+            filters: ['lowpass=f=2800', 'highpass=f=200'],
+            reverbSend: 0.4,
+            stereo: true,
+          }),
+        });
       } else {
-        const hits: Array<[number, number, number]> = [[0, 4, 1], [4, 2, 0.7], [6, 4, 0.8], [10, 2, 0.7], [12, 2, 0.85], [14, 2, 0.7]];
-        layers.push({ role: 'chords', layer: tone('guitar', 'pluck', rhythmic('pluck', 4, hits, 0.009), { gainDb: -10, filters: ['highpass=f=160'], reverbSend: 0.18, stereo: true }) });
+        const hits: Array<[number, number, number]> = [
+          [0, 4, 1],
+          [4, 2, 0.7],
+          [6, 4, 0.8],
+          [10, 2, 0.7],
+          [12, 2, 0.85],
+          [14, 2, 0.7],
+        ];
+        layers.push({
+          role: 'chords',
+          layer: tone('guitar', 'pluck', rhythmic('pluck', 4, hits, 0.009), { gainDb: -10, filters: ['highpass=f=160'], reverbSend: 0.18, stereo: true }),
+        });
         layers.push({ role: 'texture', layer: arpLayer(ctx, bars, 'piano', 'piano', [60, 84], 4, -14, ['highpass=f=200']) });
       }
       break;
     }
     case 'cinematic': {
-      layers.push({ role: 'chords', layer: tone('strings', 'strings', sustained('strings', 3), { gainDb: -8, filters: ['lowpass=f=3000', 'highpass=f=120'], reverbSend: 0.45, stereo: true }) });
+      layers.push({
+        role: 'chords',
+        layer: tone('strings', 'strings', sustained('strings', 3), {
+          gainDb: -8,
+          filters: ['lowpass=f=3000', 'highpass=f=120'],
+          reverbSend: 0.45,
+          stereo: true,
+        }),
+      });
       layers.push({ role: 'texture', layer: arpLayer(ctx, bars, 'ostinato', 'staccato', [48, 67], 2, -5, ['lowpass=f=3500', 'highpass=f=120']) });
       break;
     }
     case 'ambient': {
-      layers.push({ role: 'chords', layer: tone('pad', 'pad', sustained('pad', 3), { gainDb: -6, filters: ['lowpass=f=2200', 'highpass=f=120'], reverbSend: 0.5, stereo: true }) });
+      layers.push({
+        role: 'chords',
+        layer: tone('pad', 'pad', sustained('pad', 3), { gainDb: -6, filters: ['lowpass=f=2200', 'highpass=f=120'], reverbSend: 0.5, stereo: true }),
+      });
       layers.push({ role: 'texture', layer: arpLayer(ctx, bars, 'bells', 'bell', [67, 91], 4, -15, ['highpass=f=300']) });
       break;
     }
@@ -446,9 +615,25 @@ function chordLayers(ctx: Context): Array<{ role: Role; layer: Layer }> {
 }
 
 /** Chord tones broken into a pattern, `every` sixteenths apart (2 = eighths, 4 = quarters). */
-function arpLayer(ctx: Context, bars: Chord[], name: string, timbre: Timbre, range: [number, number], every: number, gainDb: number, filters: string[], role: 'texture' | 'chords' = 'texture'): Layer {
+function arpLayer(
+  ctx: Context,
+  bars: Chord[],
+  name: string,
+  timbre: Timbre,
+  range: [number, number],
+  every: number,
+  gainDb: number,
+  filters: string[],
+  role: 'texture' | 'chords' = 'texture',
+): Layer {
   const { rnd } = ctx;
-  const shape = rnd.pick([[0, 1, 2, 3], [0, 2, 1, 3], [0, 1, 2, 1], [0, 2, 3, 1], [0, 3, 2, 1]]);
+  const shape = rnd.pick([
+    [0, 1, 2, 3],
+    [0, 2, 1, 3],
+    [0, 1, 2, 1],
+    [0, 2, 3, 1],
+    [0, 3, 2, 1],
+  ]);
   const notes: Note[] = [];
   const base = range[0] + 4;
   for (let bar = 0; bar < bars.length; bar++) {
@@ -465,7 +650,12 @@ function arpLayer(ctx: Context, bars: Chord[], name: string, timbre: Timbre, ran
       const idx = shape[i % shape.length] % pitches.length;
       const octaveUp = every <= 2 && i % 8 >= 4 && pitches[idx] + 12 <= range[1] ? 12 : 0;
       const length = timbre === 'bell' ? every * 3 : every * 0.95;
-      notes.push({ time: at(ctx, bar, s), length: length * ctx.step, freq: midiToFrequency(pitches[idx] + octaveUp), velocity: vel(ctx, s % 4 === 0 ? 0.9 : 0.7, 0.08) });
+      notes.push({
+        time: at(ctx, bar, s),
+        length: length * ctx.step,
+        freq: midiToFrequency(pitches[idx] + octaveUp),
+        velocity: vel(ctx, s % 4 === 0 ? 0.9 : 0.7, 0.08),
+      });
     }
   }
   void role;
@@ -473,17 +663,56 @@ function arpLayer(ctx: Context, bars: Chord[], name: string, timbre: Timbre, ran
 }
 
 const RHYTHMS: Array<Array<[number, number]>> = [
-  [[0, 4], [4, 2], [6, 2], [8, 4], [12, 4]],
-  [[0, 6], [6, 2], [8, 6], [14, 2]],
-  [[0, 3], [3, 3], [6, 2], [8, 8]],
-  [[2, 2], [4, 4], [10, 2], [12, 4]],
-  [[0, 2], [2, 2], [4, 4], [8, 2], [10, 2], [12, 4]],
-  [[0, 8], [8, 4], [12, 4]],
+  [
+    [0, 4],
+    [4, 2],
+    [6, 2],
+    [8, 4],
+    [12, 4],
+  ],
+  [
+    [0, 6],
+    [6, 2],
+    [8, 6],
+    [14, 2],
+  ],
+  [
+    [0, 3],
+    [3, 3],
+    [6, 2],
+    [8, 8],
+  ],
+  [
+    [2, 2],
+    [4, 4],
+    [10, 2],
+    [12, 4],
+  ],
+  [
+    [0, 2],
+    [2, 2],
+    [4, 4],
+    [8, 2],
+    [10, 2],
+    [12, 4],
+  ],
+  [
+    [0, 8],
+    [8, 4],
+    [12, 4],
+  ],
 ];
 const CADENCES: Array<Array<[number, number]>> = [
-  [[0, 4], [4, 12]],
+  [
+    [0, 4],
+    [4, 12],
+  ],
   [[0, 16]],
-  [[0, 2], [2, 2], [4, 12]],
+  [
+    [0, 2],
+    [2, 2],
+    [4, 12],
+  ],
 ];
 
 /** A singable melody: a motif, its repetition on the next chord, a variation and a cadence. */
@@ -502,7 +731,10 @@ function leadLayer(ctx: Context): Layer | null {
   const scale = scaleOf(mode);
   const scaleNotes: number[] = [];
   for (let m = low; m <= high; m++) if (scale.includes((((m - ctx.tonic) % 12) + 12) % 12)) scaleNotes.push(m);
-  const isChordTone = (m: number, chord: Chord) => chordTones(chord).map((t) => (ctx.tonic + t) % 12).includes(m % 12);
+  const isChordTone = (m: number, chord: Chord) =>
+    chordTones(chord)
+      .map((t) => (ctx.tonic + t) % 12)
+      .includes(m % 12);
 
   const slow = genre === 'ambient' || (genre === 'cinematic' && timbre === 'strings');
   const palette = slow ? [RHYTHMS[1], RHYTHMS[5]] : RHYTHMS;
@@ -524,7 +756,11 @@ function leadLayer(ctx: Context): Layer | null {
         let best = index;
         for (let d = 0; d < scaleNotes.length; d++) {
           for (const c of [index - d, index + d]) {
-            if (c >= 0 && c < scaleNotes.length && isChordTone(scaleNotes[c], chord)) { best = c; d = scaleNotes.length; break; }
+            if (c >= 0 && c < scaleNotes.length && isChordTone(scaleNotes[c], chord)) {
+              best = c;
+              d = scaleNotes.length;
+              break;
+            }
           }
         }
         index = best;
@@ -534,11 +770,19 @@ function leadLayer(ctx: Context): Layer | null {
       }
       if (inBar === 3 && i === rhythm.length - 1 && bar === phraseBars - 1) {
         // End the phrase on the tonic.
-        const tonicIdx = scaleNotes.map((m, k) => [m, k] as const).filter(([m]) => m % 12 === ctx.tonic).sort((a, b) => Math.abs(a[1] - index) - Math.abs(b[1] - index))[0];
+        const tonicIdx = scaleNotes
+          .map((m, k) => [m, k] as const)
+          .filter(([m]) => m % 12 === ctx.tonic)
+          .sort((a, b) => Math.abs(a[1] - index) - Math.abs(b[1] - index))[0];
         if (tonicIdx) index = tonicIdx[1];
       }
       const gap = len >= 4 ? 0.9 : 0.8;
-      notes.push({ time: at(ctx, bar, s), length: len * gap * ctx.step, freq: midiToFrequency(scaleNotes[index]), velocity: vel(ctx, strong ? 0.9 : 0.75, 0.06) });
+      notes.push({
+        time: at(ctx, bar, s),
+        length: len * gap * ctx.step,
+        freq: midiToFrequency(scaleNotes[index]),
+        velocity: vel(ctx, strong ? 0.9 : 0.75, 0.06),
+      });
     });
   }
   const gains: Partial<Record<Timbre, number>> = { 'saw-lead': -12, 'square-lead': -10, bell: -10, flute: -13, 'lead-guitar': -13, piano: -7, strings: -7 };
@@ -548,26 +792,73 @@ function leadLayer(ctx: Context): Layer | null {
     'lead-guitar': ['lowpass=f=4000', 'highpass=f=200'],
     strings: ['lowpass=f=3500', 'highpass=f=200'],
   };
-  return tone('lead', timbre, [fitLengths(notes)], { gainDb: gains[timbre] ?? -10, filters: filters[timbre] ?? ['highpass=f=200'], reverbSend: 0.35, pan: 0.05 });
+  return tone('lead', timbre, [fitLengths(notes)], {
+    gainDb: gains[timbre] ?? -10,
+    filters: filters[timbre] ?? ['highpass=f=200'],
+    reverbSend: 0.35,
+    pan: 0.05,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 
-function tone(name: string, timbre: Timbre, voices: Note[][], o: { gainDb: number; filters: string[]; reverbSend: number; stereo?: boolean; pan?: number; duck?: number; tune?: number[] }): ToneLayer {
-  return { kind: 'tone', name, timbre, voices, stereo: o.stereo ?? false, gainDb: o.gainDb, pan: o.pan ?? 0, filters: o.filters, reverbSend: o.reverbSend, duck: o.duck ?? 0, sections: [], cycleBars: 4, ...(o.tune ? { tune: o.tune } : {}) };
+function tone(
+  name: string,
+  timbre: Timbre,
+  voices: Note[][],
+  o: { gainDb: number; filters: string[]; reverbSend: number; stereo?: boolean; pan?: number; duck?: number; tune?: number[] },
+): ToneLayer {
+  return {
+    kind: 'tone',
+    name,
+    timbre,
+    voices,
+    stereo: o.stereo ?? false,
+    gainDb: o.gainDb,
+    pan: o.pan ?? 0,
+    filters: o.filters,
+    reverbSend: o.reverbSend,
+    duck: o.duck ?? 0,
+    sections: [],
+    cycleBars: 4,
+    ...(o.tune ? { tune: o.tune } : {}),
+  };
 }
 
-function noise(name: string, shape: NoiseShape, hits: Hit[], o: { band: [number, number]; gainDb: number; reverbSend: number; color: 'white' | 'pink'; pan?: number }): NoiseLayer {
-  return { kind: 'noise', name, shape, hits, color: o.color, band: o.band, gainDb: o.gainDb, pan: o.pan ?? 0, filters: [], reverbSend: o.reverbSend, sections: [], cycleBars: 4 };
+function noise(
+  name: string,
+  shape: NoiseShape,
+  hits: Hit[],
+  o: { band: [number, number]; gainDb: number; reverbSend: number; color: 'white' | 'pink'; pan?: number },
+): NoiseLayer {
+  return {
+    kind: 'noise',
+    name,
+    shape,
+    hits,
+    color: o.color,
+    band: o.band,
+    gainDb: o.gainDb,
+    pan: o.pan ?? 0,
+    filters: [],
+    reverbSend: o.reverbSend,
+    sections: [],
+    cycleBars: 4,
+  };
 }
 
 function modeFor(mood: Mood, rnd: Random): Mode {
   switch (mood) {
-    case 'dramatic': return 'minor';
-    case 'energetic': return rnd.chance(0.5) ? 'minor' : 'major';
-    case 'romantic': return rnd.chance(0.25) ? 'minor' : 'major';
-    case 'calm': return rnd.chance(0.2) ? 'minor' : 'major';
-    default: return 'major';
+    case 'dramatic':
+      return 'minor';
+    case 'energetic':
+      return rnd.chance(0.5) ? 'minor' : 'major';
+    case 'romantic':
+      return rnd.chance(0.25) ? 'minor' : 'major';
+    case 'calm':
+      return rnd.chance(0.2) ? 'minor' : 'major';
+    default:
+      return 'major';
   }
 }
 
@@ -597,13 +888,23 @@ export function compose(def: TrackDefinition): Score {
   const energy = { energetic: 1, happy: 0.95, uplifting: 0.92, dramatic: 0.95, romantic: 0.78, calm: 0.72 }[def.mood];
   const swing = def.genre === 'hip-hop' ? rnd.range(0.35, 0.6) : def.genre === 'acoustic' && def.mood !== 'energetic' ? rnd.range(0, 0.25) : 0;
   const humanize = def.genre === 'electronic' ? 0 : 0.003;
-  const ctx: Context = { rnd, genre: def.genre, mood: def.mood, mode, tonic, beat, step: beat / 4, phraseBars, cycleBars: Math.min(4, phraseBars), chords, swing, energy, humanize };
+  const ctx: Context = {
+    rnd,
+    genre: def.genre,
+    mood: def.mood,
+    mode,
+    tonic,
+    beat,
+    step: beat / 4,
+    phraseBars,
+    cycleBars: Math.min(4, phraseBars),
+    chords,
+    swing,
+    energy,
+    humanize,
+  };
 
-  const parts: Array<{ role: Role; layer: Layer }> = [
-    ...drumLayers(ctx),
-    { role: 'bass', layer: bassLayer(ctx) },
-    ...chordLayers(ctx),
-  ];
+  const parts: Array<{ role: Role; layer: Layer }> = [...drumLayers(ctx), { role: 'bass', layer: bassLayer(ctx) }, ...chordLayers(ctx)];
   const lead = leadLayer(ctx);
   if (lead) parts.push({ role: 'lead', layer: lead });
 
@@ -614,7 +915,9 @@ export function compose(def: TrackDefinition): Score {
     // A note still sounding when its cycle loops would be cut off with a click: it ends (and fades) before.
     if (layer.kind === 'tone') {
       const end = layer.cycleBars * 4 * beat - 0.005;
-      layer.voices = layer.voices.map((voice) => voice.filter((n) => n.time < end - 0.02).map((n) => (n.wraps ? n : { ...n, length: Math.min(n.length, end - n.time) })));
+      layer.voices = layer.voices.map((voice) =>
+        voice.filter((n) => n.time < end - 0.02).map((n) => (n.wraps ? n : { ...n, length: Math.min(n.length, end - n.time) })),
+      );
     }
   }
 

@@ -17,11 +17,22 @@ export function num(value: number): string {
 
 const TWO_PI = 6.283185307;
 
-interface Event { time: number; registers: Array<[number, number]> }
+interface Event {
+  time: number;
+  registers: Array<[number, number]>;
+}
 
 /** Nested if(lt(t,...)) that finds the last event at or before t and stores its registers. */
 export function lookupTree(events: Event[]): string {
-  const silent: Event = { time: 0, registers: [[0, 0], [1, 0], [2, 0], [3, 0]] };
+  const silent: Event = {
+    time: 0,
+    registers: [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [3, 0],
+    ],
+  };
   const sorted = [...events].sort((a, b) => a.time - b.time);
   // An event at or before 0 (a note carried over from the previous cycle) covers the start.
   const all = sorted.length && sorted[0].time <= 0 ? sorted : [silent, ...sorted];
@@ -107,20 +118,47 @@ export function timbreFormula(timbre: Timbre, detune = 1, tune: number[] = [150,
 
 /** One monophonic voice: the note lookup, then the instrument while the note lasts. */
 export function voiceExpression(notes: Note[], timbre: Timbre, options: { detune?: number; tune?: number[] } = {}): string {
-  const lookup = lookupTree(notes.map((n) => ({ time: n.time, registers: [[0, n.time], [1, n.freq], [2, n.length], [3, n.velocity]] })));
+  const lookup = lookupTree(
+    notes.map((n) => ({
+      time: n.time,
+      registers: [
+        [0, n.time],
+        [1, n.freq],
+        [2, n.length],
+        [3, n.velocity],
+      ],
+    })),
+  );
   return `${lookup};st(4,t-ld(0));if(lt(ld(4),ld(2)),${timbreFormula(timbre, options.detune ?? 1, options.tune)},0)`;
 }
 
 /** Several voices summed, optionally pumped against the beat (sidechain-style ducking). */
-export function layerExpression(voices: Note[][], timbre: Timbre, options: { detune?: number; tune?: number[]; duck?: number; beatSeconds?: number } = {}): string {
-  const sum = voices.filter((v) => v.length > 0).map((v) => `(${voiceExpression(v, timbre, options)})`).join('+') || '0';
+export function layerExpression(
+  voices: Note[][],
+  timbre: Timbre,
+  options: { detune?: number; tune?: number[]; duck?: number; beatSeconds?: number } = {},
+): string {
+  const sum =
+    voices
+      .filter((v) => v.length > 0)
+      .map((v) => `(${voiceExpression(v, timbre, options)})`)
+      .join('+') || '0';
   if (!options.duck || !options.beatSeconds) return sum;
   return `(${sum})*(1-${num(options.duck)}*exp(-mod(t,${num(options.beatSeconds)})*${num(5 / options.beatSeconds)}))`;
 }
 
 /** The amplitude envelope that shapes the noise of one noise layer. */
 export function envelopeExpression(hits: Hit[], shape: NoiseShape): string {
-  const lookup = lookupTree(hits.map((h) => ({ time: h.time, registers: [[0, h.time], [2, h.decay], [3, h.velocity]] })));
+  const lookup = lookupTree(
+    hits.map((h) => ({
+      time: h.time,
+      registers: [
+        [0, h.time],
+        [2, h.decay],
+        [3, h.velocity],
+      ],
+    })),
+  );
   const rate = 'ld(2)';
   const curves: Record<NoiseShape, string> = {
     snare: `${V}*exp(-${rate}*${TAU})*min(1,${TAU}/0.0008)`,

@@ -13,9 +13,22 @@ export const GENERATOR_VERSION = '1';
  * argument it would run. Any change to the composition, instruments or mastering changes it.
  */
 export function audioHash(score: Score): string {
-  const files = distinctSections(score).map((section) => ({ dry: `${section}.wav`, send: `${section}-send.wav`, clip: `${section}-mix.wav`, meter: `${section}.meter` }));
+  const files = distinctSections(score).map((section) => ({
+    dry: `${section}.wav`,
+    send: `${section}-send.wav`,
+    clip: `${section}-mix.wav`,
+    meter: `${section}.meter`,
+  }));
   return createHash('sha256')
-    .update(JSON.stringify({ version: GENERATOR_VERSION, target: TARGET_LUFS, graph: renderGraph(score), mix: mixArgs(score, files), master: masterArgs(score, files, 'out.mp3', 0) }))
+    .update(
+      JSON.stringify({
+        version: GENERATOR_VERSION,
+        target: TARGET_LUFS,
+        graph: renderGraph(score),
+        mix: mixArgs(score, files),
+        master: masterArgs(score, files, 'out.mp3', 0),
+      }),
+    )
     .digest('hex');
 }
 

@@ -3,11 +3,24 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { distinctSections, estimateLoudness, fileLoudnessArgs, loudnessGain, masterArgs, mixArgs, parseIntegratedLoudness, renderArgs, renderGraph, TARGET_LUFS } from './args';
+import {
+  distinctSections,
+  estimateLoudness,
+  fileLoudnessArgs,
+  loudnessGain,
+  masterArgs,
+  mixArgs,
+  parseIntegratedLoudness,
+  renderArgs,
+  renderGraph,
+  TARGET_LUFS,
+} from './args';
 import type { Score } from './types';
 
 export const SYNTH_TOOLS = Symbol('SYNTH_TOOLS');
-export interface SynthTools { ffmpeg: string }
+export interface SynthTools {
+  ffmpeg: string;
+}
 
 export class SynthError extends Error {}
 

@@ -33,7 +33,12 @@ describe('music theory helpers', () => {
       expect(new Set(notes).size).toBe(3);
     }
     // The chord tones are right: C E G, then G B D, A C E, F A C (in some inversion).
-    expect(voiced.map((v) => v.map((n) => n % 12).sort((a, b) => a - b))).toEqual([[0, 4, 7], [2, 7, 11], [0, 4, 9], [0, 5, 9]]);
+    expect(voiced.map((v) => v.map((n) => n % 12).sort((a, b) => a - b))).toEqual([
+      [0, 4, 7],
+      [2, 7, 11],
+      [0, 4, 9],
+      [0, 5, 9],
+    ]);
     // Smooth voice leading: no voice jumps more than a fifth.
     for (let i = 1; i < voiced.length; i++) voiced[i].forEach((n, v) => expect(Math.abs(n - voiced[i - 1][v])).toBeLessThanOrEqual(7));
   });

@@ -81,7 +81,7 @@ export function chordTones(chord: Chord): number[] {
 
 /** The MIDI note of pitch class `pc` (0-11, relative to C) closest to `near`. */
 export function nearestMidi(pc: number, near: number): number {
-  const base = near - (((near - pc) % 12) + 12) % 12;
+  const base = near - ((((near - pc) % 12) + 12) % 12);
   return near - base <= 6 ? base : base + 12;
 }
 
@@ -112,9 +112,7 @@ export function voiceProgression(tonicMidi: number, chords: Chord[], voices: num
     }
     if (candidates.length === 0) throw new Error(`no voicing of ${voices} voices in ${low}-${high}`);
     const cost = (notes: number[]) =>
-      previous
-        ? notes.reduce((sum, n, i) => sum + Math.abs(n - previous![i]), 0)
-        : Math.abs(notes.reduce((a, b) => a + b, 0) / notes.length - centre);
+      previous ? notes.reduce((sum, n, i) => sum + Math.abs(n - previous![i]), 0) : Math.abs(notes.reduce((a, b) => a + b, 0) / notes.length - centre);
     candidates.sort((a, b) => cost(a) - cost(b) || a[0] - b[0]);
     previous = candidates[0];
     result.push(previous);

@@ -33,10 +33,28 @@ export interface Note {
 
 /** Instruments built from sines, partials and FM (see expressions.ts). */
 export type Timbre =
-  | 'kick' | 'tom' | 'snare-body' | 'rim'
-  | 'sub-bass' | 'saw-bass' | '808' | 'finger-bass' | 'drone-bass'
-  | 'pad' | 'strings' | 'ep' | 'pluck' | 'piano' | 'bell'
-  | 'saw-lead' | 'square-lead' | 'synth-stab' | 'power' | 'lead-guitar' | 'flute' | 'staccato';
+  | 'kick'
+  | 'tom'
+  | 'snare-body'
+  | 'rim'
+  | 'sub-bass'
+  | 'saw-bass'
+  | '808'
+  | 'finger-bass'
+  | 'drone-bass'
+  | 'pad'
+  | 'strings'
+  | 'ep'
+  | 'pluck'
+  | 'piano'
+  | 'bell'
+  | 'saw-lead'
+  | 'square-lead'
+  | 'synth-stab'
+  | 'power'
+  | 'lead-guitar'
+  | 'flute'
+  | 'staccato';
 
 /** Filtered noise shaped by an envelope per hit (snare wires, claps, hi-hats, shakers, cymbals). */
 export type NoiseShape = 'snare' | 'clap' | 'hat' | 'shaker' | 'cymbal';

@@ -1,6 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export interface InlineImage { cid: string; filename: string; contentType: string; base64: string }
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  contentType: string;
+  base64: string;
+}
 
 /**
  * Every mail the service decided on: the outbox (pending, with its next attempt) and the log

@@ -20,26 +20,11 @@ export function LogoMark({ className }: { className?: string }) {
 }
 
 /** Mark plus wordmark. `tone` picks the wordmark colour for dark or light backgrounds. */
-export function Logo({
-  className,
-  tone = 'dark',
-  markClassName,
-}: {
-  className?: string;
-  tone?: 'dark' | 'light';
-  markClassName?: string;
-}) {
+export function Logo({ className, tone = 'dark', markClassName }: { className?: string; tone?: 'dark' | 'light'; markClassName?: string }) {
   return (
     <span className={cn('inline-flex items-center gap-2.5', className)}>
       <LogoMark className={markClassName} />
-      <span
-        className={cn(
-          'text-[17px] font-semibold tracking-tight',
-          tone === 'dark' ? 'text-white' : 'text-foreground',
-        )}
-      >
-        Reelsmith
-      </span>
+      <span className={cn('text-[17px] font-semibold tracking-tight', tone === 'dark' ? 'text-white' : 'text-foreground')}>Reelsmith</span>
     </span>
   );
 }

@@ -9,11 +9,7 @@ import { LogoMark } from '../brand/Logo';
 export function ErrorScreen({ error }: { error?: unknown }) {
   const detail = describeError(error);
   return (
-    <main
-      role="alert"
-      data-testid="error-screen"
-      className="flex min-h-full items-center justify-center bg-background px-4 py-16"
-    >
+    <main role="alert" data-testid="error-screen" className="flex min-h-full items-center justify-center bg-background px-4 py-16">
       <div className="w-full max-w-md text-center">
         <div className="mx-auto mb-6 flex items-center justify-center gap-2 text-sm font-medium text-muted-foreground">
           <LogoMark className="size-6" />
@@ -25,8 +21,7 @@ export function ErrorScreen({ error }: { error?: unknown }) {
           </div>
           <h1 className="text-xl font-semibold tracking-tight">Something went wrong</h1>
           <p className="mt-2 text-sm leading-6 text-muted-foreground">
-            Reelsmith ran into an unexpected problem. Refreshing the page usually fixes it. Your uploaded videos are
-            safe.
+            Reelsmith ran into an unexpected problem. Refreshing the page usually fixes it. Your uploaded videos are safe.
           </p>
           <Button className="mt-6" size="lg" onClick={() => window.location.reload()}>
             <RotateCw aria-hidden="true" />
@@ -34,12 +29,8 @@ export function ErrorScreen({ error }: { error?: unknown }) {
           </Button>
           {detail && (
             <details className="mt-6 text-left text-xs text-muted-foreground">
-              <summary className="cursor-pointer select-none text-center hover:text-foreground">
-                Technical details
-              </summary>
-              <pre className="mt-3 max-h-40 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-muted p-3 font-mono">
-                {detail}
-              </pre>
+              <summary className="cursor-pointer select-none text-center hover:text-foreground">Technical details</summary>
+              <pre className="mt-3 max-h-40 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-muted p-3 font-mono">{detail}</pre>
             </details>
           )}
         </div>

@@ -17,7 +17,17 @@ type ConfirmDeleteDialogProps = {
 };
 
 /** Asks before deleting something; cannot be dismissed while the deletion runs. */
-export function ConfirmDeleteDialog({ open, onOpenChange, title, description, confirmLabel, pending, onConfirm, testId, confirmTestId }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pending,
+  onConfirm,
+  testId,
+  confirmTestId,
+}: ConfirmDeleteDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className="grid-cols-1 sm:max-w-md" hideClose={pending} data-testid={testId}>

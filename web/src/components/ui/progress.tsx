@@ -25,10 +25,7 @@ export function Progress({
       className={cn('h-2 w-full overflow-hidden rounded-full bg-muted', className)}
       {...props}
     >
-      <div
-        className={cn('h-full rounded-full bg-brand transition-[width] duration-300 ease-out', barClassName)}
-        style={{ width: `${clamped}%` }}
-      />
+      <div className={cn('h-full rounded-full bg-brand transition-[width] duration-300 ease-out', barClassName)} style={{ width: `${clamped}%` }} />
     </div>
   );
 }

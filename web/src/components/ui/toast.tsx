@@ -55,73 +55,56 @@ export const Toast = React.forwardRef<
   React.ComponentRef<typeof ToastPrimitives.Root>,
   React.ComponentPropsWithoutRef<typeof ToastPrimitives.Root> & VariantProps<typeof toastVariants>
 >(({ className, variant, ...props }, ref) => (
-  <ToastPrimitives.Root
-    ref={ref}
-    className={cn(toastVariants({ variant }), className)}
-    data-variant={variant ?? 'default'}
-    {...props}
-  />
+  <ToastPrimitives.Root ref={ref} className={cn(toastVariants({ variant }), className)} data-variant={variant ?? 'default'} {...props} />
 ));
 Toast.displayName = ToastPrimitives.Root.displayName;
 
-export const ToastAction = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Action>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Action>
->(({ className, ...props }, ref) => (
-  <ToastPrimitives.Action
-    ref={ref}
-    className={cn(
-      'inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-border bg-transparent px-3',
-      'text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2',
-      'focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50',
-      'group-[.destructive]:border-red-300 group-[.destructive]:hover:bg-red-100',
-      className,
-    )}
-    {...props}
-  />
-));
+export const ToastAction = React.forwardRef<React.ComponentRef<typeof ToastPrimitives.Action>, React.ComponentPropsWithoutRef<typeof ToastPrimitives.Action>>(
+  ({ className, ...props }, ref) => (
+    <ToastPrimitives.Action
+      ref={ref}
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center justify-center rounded-md border border-border bg-transparent px-3',
+        'text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2',
+        'focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50',
+        'group-[.destructive]:border-red-300 group-[.destructive]:hover:bg-red-100',
+        className,
+      )}
+      {...props}
+    />
+  ),
+);
 ToastAction.displayName = ToastPrimitives.Action.displayName;
 
-export const ToastClose = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Close>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Close>
->(({ className, ...props }, ref) => (
-  <ToastPrimitives.Close
-    ref={ref}
-    aria-label="Close"
-    className={cn(
-      'absolute right-2 top-2 rounded-md p-1 text-muted-foreground opacity-70 transition-opacity',
-      'hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-      'group-[.destructive]:text-red-700',
-      className,
-    )}
-    toast-close=""
-    {...props}
-  >
-    <X className="size-4" aria-hidden="true" />
-  </ToastPrimitives.Close>
-));
+export const ToastClose = React.forwardRef<React.ComponentRef<typeof ToastPrimitives.Close>, React.ComponentPropsWithoutRef<typeof ToastPrimitives.Close>>(
+  ({ className, ...props }, ref) => (
+    <ToastPrimitives.Close
+      ref={ref}
+      aria-label="Close"
+      className={cn(
+        'absolute right-2 top-2 rounded-md p-1 text-muted-foreground opacity-70 transition-opacity',
+        'hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        'group-[.destructive]:text-red-700',
+        className,
+      )}
+      toast-close=""
+      {...props}
+    >
+      <X className="size-4" aria-hidden="true" />
+    </ToastPrimitives.Close>
+  ),
+);
 ToastClose.displayName = ToastPrimitives.Close.displayName;
 
-export const ToastTitle = React.forwardRef<
-  React.ComponentRef<typeof ToastPrimitives.Title>,
-  React.ComponentPropsWithoutRef<typeof ToastPrimitives.Title>
->(({ className, ...props }, ref) => (
-  <ToastPrimitives.Title ref={ref} className={cn('text-sm font-semibold', className)} {...ANNOUNCE_EXCLUDE} {...props} />
-));
+export const ToastTitle = React.forwardRef<React.ComponentRef<typeof ToastPrimitives.Title>, React.ComponentPropsWithoutRef<typeof ToastPrimitives.Title>>(
+  ({ className, ...props }, ref) => <ToastPrimitives.Title ref={ref} className={cn('text-sm font-semibold', className)} {...ANNOUNCE_EXCLUDE} {...props} />,
+);
 ToastTitle.displayName = ToastPrimitives.Title.displayName;
 
 export const ToastDescription = React.forwardRef<
   React.ComponentRef<typeof ToastPrimitives.Description>,
   React.ComponentPropsWithoutRef<typeof ToastPrimitives.Description>
->(({ className, ...props }, ref) => (
-  <ToastPrimitives.Description
-    ref={ref}
-    className={cn('text-sm opacity-90', className)}
-    {...ANNOUNCE_EXCLUDE}
-    {...props}
-  />
-));
+>(({ className, ...props }, ref) => <ToastPrimitives.Description ref={ref} className={cn('text-sm opacity-90', className)} {...ANNOUNCE_EXCLUDE} {...props} />);
 ToastDescription.displayName = ToastPrimitives.Description.displayName;
 
 export type ToastProps = React.ComponentPropsWithoutRef<typeof Toast>;

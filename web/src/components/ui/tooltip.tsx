@@ -29,11 +29,7 @@ export const TooltipContent = React.forwardRef<
     <TooltipPrimitive.Content
       ref={ref}
       sideOffset={sideOffset}
-      className={cn(
-        'z-50 overflow-hidden rounded-md bg-neutral-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-md',
-        'animate-fade-in',
-        className,
-      )}
+      className={cn('z-50 overflow-hidden rounded-md bg-neutral-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-md', 'animate-fade-in', className)}
       {...props}
     />
   </TooltipPrimitive.Portal>

@@ -50,9 +50,7 @@ export function reducer(state: ToastState, action: ToastAction): ToastState {
       const { toastId } = action;
       return {
         ...state,
-        toasts: state.toasts.map((t) =>
-          toastId === undefined || t.id === toastId ? { ...t, open: false } : t,
-        ),
+        toasts: state.toasts.map((t) => (toastId === undefined || t.id === toastId ? { ...t, open: false } : t)),
       };
     }
     case 'REMOVE_TOAST':

@@ -35,7 +35,7 @@ describe('registerSchema', () => {
     expect(validate(registerSchema, valid).errors).toBeNull();
   });
 
-  it("puts \"Passwords don't match\" on confirmPassword", () => {
+  it('puts "Passwords don\'t match" on confirmPassword', () => {
     expect(validate(registerSchema, { ...valid, confirmPassword: 'secret2' }).errors).toEqual({
       confirmPassword: "Passwords don't match",
     });

@@ -12,7 +12,15 @@ export interface Billing {
   testMode: boolean;
   /** Stripe's publishable key for the Payment Element (real Stripe only). */
   publishableKey: string | null;
-  entitlements: { plan: PlanId | null; active: boolean; monthlyUploads: number | null; maxVideoMinutes: number | null; allTracks: boolean; bulk: boolean; reason: string | null };
+  entitlements: {
+    plan: PlanId | null;
+    active: boolean;
+    monthlyUploads: number | null;
+    maxVideoMinutes: number | null;
+    allTracks: boolean;
+    bulk: boolean;
+    reason: string | null;
+  };
   usage: { uploadsThisMonth: number | null };
   invoices: Array<{ id: string; number: string | null; amount: number; currency: string; status: string; createdAt: string | null }>;
 }
@@ -43,9 +51,10 @@ export function useBillingAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (action: { kind: 'cancel' | 'resume' } | { kind: 'change'; plan: PlanId; interval: BillingInterval }) => {
-      const res = action.kind === 'change'
-        ? await apiRequest('POST', '/api/billing/change-plan', { plan: action.plan, interval: action.interval })
-        : await apiRequest('POST', `/api/billing/${action.kind}`);
+      const res =
+        action.kind === 'change'
+          ? await apiRequest('POST', '/api/billing/change-plan', { plan: action.plan, interval: action.interval })
+          : await apiRequest('POST', `/api/billing/${action.kind}`);
       return (await res.json()) as Billing;
     },
     onSuccess: (billing) => queryClient.setQueryData(BILLING_QUERY_KEY, billing),

@@ -9,7 +9,10 @@ describe('plans', () => {
   });
 
   it('has the two plans with their labels and five FAQ entries', () => {
-    expect(PLANS.map((p) => [p.id, p.highlight])).toEqual([['rookie', 'Most Popular'], ['pro', 'Best Value']]);
+    expect(PLANS.map((p) => [p.id, p.highlight])).toEqual([
+      ['rookie', 'Most Popular'],
+      ['pro', 'Best Value'],
+    ]);
     expect(FAQ).toHaveLength(5);
   });
 });

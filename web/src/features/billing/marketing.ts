@@ -15,14 +15,43 @@ export interface Plan {
 
 export const PLANS: Plan[] = [
   {
-    id: 'rookie', name: 'Rookie', price: 4.99, interval: 'month', popular: true, cta: 'Start with Rookie', highlight: 'Most Popular',
+    id: 'rookie',
+    name: 'Rookie',
+    price: 4.99,
+    interval: 'month',
+    popular: true,
+    cta: 'Start with Rookie',
+    highlight: 'Most Popular',
     description: 'For creators who cut a few events a month.',
-    features: ['5 video uploads per month', 'Videos up to 30 minutes', '25+ royalty-free music tracks', '1080p export', 'No watermark', 'Custom music', 'Multiple formats', 'Email support'],
+    features: [
+      '5 video uploads per month',
+      'Videos up to 30 minutes',
+      '25+ royalty-free music tracks',
+      '1080p export',
+      'No watermark',
+      'Custom music',
+      'Multiple formats',
+      'Email support',
+    ],
   },
   {
-    id: 'pro', name: 'Pro', price: 9.99, interval: 'month', popular: false, cta: 'Go Pro', highlight: 'Best Value',
+    id: 'pro',
+    name: 'Pro',
+    price: 9.99,
+    interval: 'month',
+    popular: false,
+    cta: 'Go Pro',
+    highlight: 'Best Value',
     description: 'For teams and busy creators with a full calendar.',
-    features: ['Unlimited video uploads', 'Videos up to 60 minutes', '50+ royalty-free music tracks', 'Priority support', 'Team collaboration', 'Bulk processing', 'Advanced analytics'],
+    features: [
+      'Unlimited video uploads',
+      'Videos up to 60 minutes',
+      '50+ royalty-free music tracks',
+      'Priority support',
+      'Team collaboration',
+      'Bulk processing',
+      'Advanced analytics',
+    ],
   },
 ];
 
@@ -52,12 +81,36 @@ export interface Testimonial {
 }
 
 export const TESTIMONIALS: Testimonial[] = [
-  { id: 't1', name: 'Maya Ortiz', role: 'Club media lead', company: 'Riverside FC', rating: 5, videoCount: 140, featured: true,
-    content: 'Full 90-minute matches in, a two-minute reel with every goal out. Our socials have never been this quick.' },
-  { id: 't2', name: 'James Whitfield', role: 'Wedding filmmaker', company: 'Whitfield Films', rating: 5, videoCount: 86, featured: false,
-    content: 'It finds the vows, the speeches and the first dance, and lays the music on the beat. I only polish.' },
-  { id: 't3', name: 'Priya Raman', role: 'Events manager', company: 'Northwind Conferences', rating: 4, videoCount: 52, featured: false,
-    content: 'Keynotes and panels become short recaps the same evening. Bulk processing saves us a day per event.' },
+  {
+    id: 't1',
+    name: 'Maya Ortiz',
+    role: 'Club media lead',
+    company: 'Riverside FC',
+    rating: 5,
+    videoCount: 140,
+    featured: true,
+    content: 'Full 90-minute matches in, a two-minute reel with every goal out. Our socials have never been this quick.',
+  },
+  {
+    id: 't2',
+    name: 'James Whitfield',
+    role: 'Wedding filmmaker',
+    company: 'Whitfield Films',
+    rating: 5,
+    videoCount: 86,
+    featured: false,
+    content: 'It finds the vows, the speeches and the first dance, and lays the music on the beat. I only polish.',
+  },
+  {
+    id: 't3',
+    name: 'Priya Raman',
+    role: 'Events manager',
+    company: 'Northwind Conferences',
+    rating: 4,
+    videoCount: 52,
+    featured: false,
+    content: 'Keynotes and panels become short recaps the same evening. Bulk processing saves us a day per event.',
+  },
 ];
 
 export const STATS = [
@@ -78,5 +131,8 @@ export const FAQ = [
   { q: 'Which formats can I upload?', a: 'MP4, MOV, AVI and most other video formats up to 2GB; reels export as MP4, MOV or AVI.' },
   { q: 'How accurate is the AI?', a: 'It picks the moments editors would pick more than 90% of the time, and you can edit every moment.' },
   { q: 'Can my team use it?', a: 'Pro includes team collaboration and bulk processing for whole events at once.' },
-  { q: 'Is my footage secure?', a: 'Your videos are private to your account, served through signed links, and never used for anything else. Annual plans can be refunded within 30 days; monthly plans can be cancelled anytime.' },
+  {
+    q: 'Is my footage secure?',
+    a: 'Your videos are private to your account, served through signed links, and never used for anything else. Annual plans can be refunded within 30 days; monthly plans can be cancelled anytime.',
+  },
 ];

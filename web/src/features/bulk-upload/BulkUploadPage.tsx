@@ -6,10 +6,7 @@ import { BatchList } from './components/BatchList';
 export function BulkUploadPage() {
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Bulk Processing"
-        description="Upload up to 50 videos as one batch, follow its progress and download a report when it is done."
-      />
+      <PageHeader title="Bulk Processing" description="Upload up to 50 videos as one batch, follow its progress and download a report when it is done." />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)]">
         <BatchForm />
         <BatchList />

@@ -54,12 +54,7 @@ export function DashboardPage() {
       />
 
       <section aria-label="Actions" className="grid gap-4 sm:grid-cols-3">
-        <ActionCard
-          icon={Upload}
-          title="Upload Video"
-          text="Add a long video and follow its processing live."
-          onClick={() => setUploadOpen(true)}
-        />
+        <ActionCard icon={Upload} title="Upload Video" text="Add a long video and follow its processing live." onClick={() => setUploadOpen(true)} />
         <AiHighlightsCard video={selected} />
         <ActionCard icon={Film} title="Manual Editor" text="Trim by hand, add music and export." to="/editor" />
       </section>
@@ -78,12 +73,7 @@ export function DashboardPage() {
           }}
           onUpload={() => setUploadOpen(true)}
         />
-        <PreviewPanel
-          ref={preview}
-          className="lg:col-start-1 lg:row-start-1"
-          video={selected}
-          onRetry={() => void videos.refetch()}
-        />
+        <PreviewPanel ref={preview} className="lg:col-start-1 lg:row-start-1" video={selected} onRetry={() => void videos.refetch()} />
       </div>
 
       <WhenOpened open={uploadOpen}>

@@ -80,7 +80,10 @@ function DemoCard({ demo, playing, onPlay }: { demo: DemoHighlight; playing: boo
         >
           <Play className="ml-1 size-6" aria-hidden="true" />
         </button>
-        <span className="absolute bottom-3 right-3 flex items-center gap-1 rounded-md bg-black/60 px-2 py-0.5 text-xs font-medium text-white" data-testid="demo-duration">
+        <span
+          className="absolute bottom-3 right-3 flex items-center gap-1 rounded-md bg-black/60 px-2 py-0.5 text-xs font-medium text-white"
+          data-testid="demo-duration"
+        >
           <Clock className="size-3" aria-hidden="true" />
           {demo.duration}
         </span>

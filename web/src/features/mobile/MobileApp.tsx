@@ -37,7 +37,11 @@ export function MobileApp() {
     <div className="flex min-h-full flex-col bg-background" data-testid="mobile-shell">
       <header className="sticky top-0 z-20 bg-sidebar pt-[env(safe-area-inset-top)]">
         <div className="flex h-14 items-center justify-between gap-3 pl-[max(1rem,env(safe-area-inset-left))] pr-[max(1rem,env(safe-area-inset-right))]">
-          <Link to={MOBILE_BASE} aria-label="Reelsmith library" className="flex min-h-11 items-center rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            to={MOBILE_BASE}
+            aria-label="Reelsmith library"
+            className="flex min-h-11 items-center rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             <Logo markClassName="size-7" />
           </Link>
           <Link

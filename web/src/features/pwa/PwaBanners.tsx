@@ -33,7 +33,8 @@ const readDismissed = () => {
 const isStandalone = () => window.matchMedia?.('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
 
 const bar = 'flex w-full items-center gap-3 rounded-2xl border px-4 py-2.5 text-sm shadow-xs';
-const action = 'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl px-3 font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const action =
+  'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl px-3 font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /** The install prompt, 'A new version is available - Reload', and the offline notice. */
 export function PwaBanners() {
@@ -85,7 +86,8 @@ export function PwaBanners() {
         <div role="status" className={`${bar} border-amber-300 bg-amber-50 text-amber-950`} data-testid="offline-notice">
           <WifiOff className="size-4 shrink-0" aria-hidden="true" />
           <p className="min-w-0 flex-1">
-            <span className="font-semibold">{networkUp ? 'Reelsmith cannot be reached right now.' : 'You are offline.'}</span> Uploads, new reels and playback wait for the connection; Reelsmith reconnects by itself.
+            <span className="font-semibold">{networkUp ? 'Reelsmith cannot be reached right now.' : 'You are offline.'}</span> Uploads, new reels and playback
+            wait for the connection; Reelsmith reconnects by itself.
           </p>
         </div>
       )}

@@ -51,16 +51,19 @@ export function applyUpdate(): void {
  */
 export function registerWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  const whenIdle = (run: () => void) => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 3000 }) : window.setTimeout(run, 500));
-  window.addEventListener('load', () => whenIdle(() => {
-    navigator.serviceWorker
-      .register('/sw.js', { scope: '/' })
-      .then((registration) => {
-        watch(registration);
-        const check = () => void registration.update().catch(() => undefined);
-        setInterval(check, 60 * 60 * 1000);
-        document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
-      })
-      .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
-  }));
+  const whenIdle = (run: () => void) =>
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 3000 }) : window.setTimeout(run, 500);
+  window.addEventListener('load', () =>
+    whenIdle(() => {
+      navigator.serviceWorker
+        .register('/sw.js', { scope: '/' })
+        .then((registration) => {
+          watch(registration);
+          const check = () => void registration.update().catch(() => undefined);
+          setInterval(check, 60 * 60 * 1000);
+          document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
+        })
+        .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
+    }),
+  );
 }

@@ -21,7 +21,11 @@ const NOTIFICATION_TOGGLES: Array<{ key: keyof NotificationFlags; label: string;
 ];
 
 const PRIVACY_TOGGLES: Array<{ key: keyof PrivacyFlags; label: string; description: string }> = [
-  { key: 'autoDeleteAfter30Days', label: 'Auto-delete after 30 days', description: 'Processed videos older than 30 days are deleted with their reels, once a day.' },
+  {
+    key: 'autoDeleteAfter30Days',
+    label: 'Auto-delete after 30 days',
+    description: 'Processed videos older than 30 days are deleted with their reels, once a day.',
+  },
   { key: 'publicHighlights', label: 'Public highlights', description: 'Let others view your highlight reels.' },
 ];
 
@@ -62,14 +66,33 @@ export function SettingsPage() {
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-1.5">
               <Label htmlFor="settings-name">Full name</Label>
-              {isLoading ? <Skeleton className="h-10" /> : (
-                <Input id="settings-name" autoComplete="name" placeholder="Jane Doe" value={form.name} maxLength={100} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
+              {isLoading ? (
+                <Skeleton className="h-10" />
+              ) : (
+                <Input
+                  id="settings-name"
+                  autoComplete="name"
+                  placeholder="Jane Doe"
+                  value={form.name}
+                  maxLength={100}
+                  onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+                />
               )}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="settings-email">E-mail</Label>
-              {isLoading ? <Skeleton className="h-10" /> : (
-                <Input id="settings-email" type="email" autoComplete="email" placeholder="jane@example.com" value={form.email} maxLength={254} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+              {isLoading ? (
+                <Skeleton className="h-10" />
+              ) : (
+                <Input
+                  id="settings-email"
+                  type="email"
+                  autoComplete="email"
+                  placeholder="jane@example.com"
+                  value={form.email}
+                  maxLength={254}
+                  onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
+                />
               )}
             </div>
           </CardContent>
@@ -82,7 +105,14 @@ export function SettingsPage() {
           </CardHeader>
           <CardContent className="divide-y divide-border py-0 pb-3">
             {NOTIFICATION_TOGGLES.map((t) => (
-              <Toggle key={t.key} id={`notify-${t.key}`} label={t.label} description={t.description} checked={form.notifications[t.key]} onChange={(v) => setNotification(t.key, v)} />
+              <Toggle
+                key={t.key}
+                id={`notify-${t.key}`}
+                label={t.label}
+                description={t.description}
+                checked={form.notifications[t.key]}
+                onChange={(v) => setNotification(t.key, v)}
+              />
             ))}
           </CardContent>
         </Card>
@@ -120,13 +150,22 @@ export function SettingsPage() {
           </CardHeader>
           <CardContent className="divide-y divide-border py-0 pb-3">
             {PRIVACY_TOGGLES.map((t) => (
-              <Toggle key={t.key} id={`privacy-${t.key}`} label={t.label} description={t.description} checked={form.privacy[t.key]} onChange={(v) => setPrivacy(t.key, v)} />
+              <Toggle
+                key={t.key}
+                id={`privacy-${t.key}`}
+                label={t.label}
+                description={t.description}
+                checked={form.privacy[t.key]}
+                onChange={(v) => setPrivacy(t.key, v)}
+              />
             ))}
           </CardContent>
         </Card>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={cancel}>Cancel</Button>
+          <Button type="button" variant="outline" onClick={cancel}>
+            Cancel
+          </Button>
           <Button type="submit" disabled={save.isPending || isLoading}>
             {save.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <Save className="size-4" aria-hidden="true" />}
             {save.isPending ? 'Saving...' : 'Save Changes'}

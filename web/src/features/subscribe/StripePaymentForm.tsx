@@ -36,10 +36,23 @@ function PaymentForm({ onPaid }: { onPaid: () => void }) {
   };
 
   return (
-    <form className="grid gap-3" onSubmit={(e) => { e.preventDefault(); void pay(); }} data-testid="stripe-payment-form">
+    <form
+      className="grid gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void pay();
+      }}
+      data-testid="stripe-payment-form"
+    >
       <PaymentElement />
-      <Button type="submit" disabled={!stripe || paying}>Pay and subscribe</Button>
-      {error && <p role="alert" className="text-sm font-medium text-red-700">{error}</p>}
+      <Button type="submit" disabled={!stripe || paying}>
+        Pay and subscribe
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -79,25 +79,38 @@ export function SubscribeCheckout({
   return (
     <>
       <section aria-labelledby="order-title" className={card}>
-        <h2 id="order-title" className="text-lg font-semibold tracking-tight">{PLAN_NAMES[plan]} · {interval === 'year' ? 'yearly' : 'monthly'}</h2>
-        <p className="mt-1 text-2xl font-semibold" data-testid="subscribe-price">{priceLabel(details, interval)}</p>
+        <h2 id="order-title" className="text-lg font-semibold tracking-tight">
+          {PLAN_NAMES[plan]} · {interval === 'year' ? 'yearly' : 'monthly'}
+        </h2>
+        <p className="mt-1 text-2xl font-semibold" data-testid="subscribe-price">
+          {priceLabel(details, interval)}
+        </p>
         <p className="mt-1 text-sm text-muted-foreground">{details.description}</p>
       </section>
 
       <section aria-labelledby="payment-title" className={cn(card, 'grid gap-4')}>
         <div className="flex items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-50 text-amber-600"><CreditCard className="size-5" aria-hidden="true" /></span>
-          <h2 id="payment-title" className="text-lg font-semibold tracking-tight">Payment</h2>
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-50 text-amber-600">
+            <CreditCard className="size-5" aria-hidden="true" />
+          </span>
+          <h2 id="payment-title" className="text-lg font-semibold tracking-tight">
+            Payment
+          </h2>
         </div>
-        {step === 'starting' && <p className="flex items-center gap-2 text-sm text-muted-foreground"><Loader2 className="size-4 animate-spin" aria-hidden="true" />Preparing your payment…</p>}
+        {step === 'starting' && (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            Preparing your payment…
+          </p>
+        )}
         {step === 'failed' && (
           <div role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
             <p className="font-semibold">{INIT_FAILED}</p>
             {error && error !== INIT_FAILED && <p className="mt-1">{error}</p>}
           </div>
         )}
-        {(step === 'ready' || step === 'paying') && (
-          billing.data && !billing.data.testMode ? (
+        {(step === 'ready' || step === 'paying') &&
+          (billing.data && !billing.data.testMode ? (
             billing.data.publishableKey && clientSecret ? (
               <StripePaymentForm
                 publishableKey={billing.data.publishableKey}
@@ -108,28 +121,54 @@ export function SubscribeCheckout({
                 }}
               />
             ) : (
-              <p role="alert" className="text-sm font-medium text-red-700">{INIT_FAILED}</p>
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {INIT_FAILED}
+              </p>
             )
           ) : (
             <div className="grid gap-3" data-testid="test-payment-form">
               <p className="flex items-start gap-2 rounded-xl border border-dashed border-amber-400 bg-amber-50 p-3 text-sm text-amber-900">
                 <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span><strong>Test mode</strong> — this server uses a local Stripe test server. No real card is charged: pick one of Stripe's test cards.</span>
+                <span>
+                  <strong>Test mode</strong> — this server uses a local Stripe test server. No real card is charged: pick one of Stripe's test cards.
+                </span>
               </p>
               <div className={cn('grid gap-2', !touch && 'sm:grid-cols-2')}>
-                <Button className={cn('h-auto whitespace-normal py-2', big)} disabled={step === 'paying'} onClick={() => void pay('pm_card_visa')}>Pay with test card 4242 4242 4242 4242</Button>
-                <Button variant="outline" className={cn('h-auto whitespace-normal py-2', big)} disabled={step === 'paying'} onClick={() => void pay('pm_card_chargeDeclined')}>Use declined test card 4000 0000 0000 0002</Button>
+                <Button className={cn('h-auto whitespace-normal py-2', big)} disabled={step === 'paying'} onClick={() => void pay('pm_card_visa')}>
+                  Pay with test card 4242 4242 4242 4242
+                </Button>
+                <Button
+                  variant="outline"
+                  className={cn('h-auto whitespace-normal py-2', big)}
+                  disabled={step === 'paying'}
+                  onClick={() => void pay('pm_card_chargeDeclined')}
+                >
+                  Use declined test card 4000 0000 0000 0002
+                </Button>
               </div>
-              {error && <p role="alert" className="text-sm font-medium text-red-700">{error}</p>}
+              {error && (
+                <p role="alert" className="text-sm font-medium text-red-700">
+                  {error}
+                </p>
+              )}
             </div>
-          )
+          ))}
+        {step === 'waiting' && (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+            Payment sent. Waiting for Stripe to confirm your plan…
+          </p>
         )}
-        {step === 'waiting' && <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status"><Loader2 className="size-4 animate-spin" aria-hidden="true" />Payment sent. Waiting for Stripe to confirm your plan…</p>}
         {step === 'active' && (
           <div role="status" className="grid gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-900" data-testid="subscription-active">
-            <p className="flex items-center gap-2 font-semibold"><CheckCircle2 className="size-5" aria-hidden="true" />Your {PLAN_NAMES[plan]} plan is active.</p>
+            <p className="flex items-center gap-2 font-semibold">
+              <CheckCircle2 className="size-5" aria-hidden="true" />
+              Your {PLAN_NAMES[plan]} plan is active.
+            </p>
             <div className={cn('flex flex-wrap gap-2', touch && 'grid')}>
-              <Link to={uploadPath} className={buttonVariants({ className: cn(touch ? 'min-h-12 w-full text-base' : 'w-fit') })}>Upload a video</Link>
+              <Link to={uploadPath} className={buttonVariants({ className: cn(touch ? 'min-h-12 w-full text-base' : 'w-fit') })}>
+                Upload a video
+              </Link>
               {doneLinks}
             </div>
           </div>

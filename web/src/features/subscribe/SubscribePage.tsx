@@ -15,7 +15,11 @@ export function SubscribePage() {
         title="Subscribe"
         description="Start your Reelsmith subscription."
         eyebrow={
-          <span data-testid="selected-plan" data-plan={plan} className="inline-flex items-center rounded-full bg-brand-soft px-2.5 py-1 text-xs font-semibold text-brand-strong">
+          <span
+            data-testid="selected-plan"
+            data-plan={plan}
+            className="inline-flex items-center rounded-full bg-brand-soft px-2.5 py-1 text-xs font-semibold text-brand-strong"
+          >
             {PLAN_NAMES[plan]} plan
           </span>
         }

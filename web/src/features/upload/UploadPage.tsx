@@ -18,10 +18,7 @@ export function UploadPage() {
   const shared = useSharedFile();
   return (
     <div className="grid grid-cols-1 gap-8">
-      <PageHeader
-        title="Upload Video"
-        description="Upload a long video so Reelsmith can get it ready for highlights."
-      />
+      <PageHeader title="Upload Video" description="Upload a long video so Reelsmith can get it ready for highlights." />
 
       <section
         aria-label="Choose a video"

@@ -54,7 +54,13 @@ export function VideoDetailPage() {
           </Link>
         }
         title={video.title}
-        description={video.status === 'processed' ? 'Watch it here or download the original file.' : video.status === 'error' ? 'This video could not be processed.' : 'This video is still being prepared.'}
+        description={
+          video.status === 'processed'
+            ? 'Watch it here or download the original file.'
+            : video.status === 'error'
+              ? 'This video could not be processed.'
+              : 'This video is still being prepared.'
+        }
         actions={
           video.downloadUrl ? (
             <a href={video.downloadUrl} download={video.originalFilename || true} className={buttonVariants()} data-testid="download-video">
@@ -79,7 +85,9 @@ export function VideoDetailPage() {
           </h2>
           <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3.5 text-sm lg:grid-cols-1" data-testid="video-details">
             <Detail label="Original filename" className="col-span-2 lg:col-span-1">
-              <span className="break-all" data-testid="detail-filename">{video.originalFilename}</span>
+              <span className="break-all" data-testid="detail-filename">
+                {video.originalFilename}
+              </span>
             </Detail>
             <Detail label="Status" className="col-span-2 lg:col-span-1">
               <VideoStatusBadge status={video.status} readyReels={video.readyReels} />
@@ -133,9 +141,7 @@ function VideoNotFound() {
         <FileQuestion className="size-7" aria-hidden="true" />
       </span>
       <h1 className="mt-5 text-2xl font-semibold tracking-tight sm:text-3xl">Video not found</h1>
-      <p className="mt-2 max-w-md text-[15px] text-muted-foreground">
-        This video does not exist, was deleted, or belongs to someone else.
-      </p>
+      <p className="mt-2 max-w-md text-[15px] text-muted-foreground">This video does not exist, was deleted, or belongs to someone else.</p>
       <Link to="/dashboard" className={buttonVariants({ size: 'lg', className: 'mt-8' })}>
         <Home aria-hidden="true" />
         Back to Dashboard

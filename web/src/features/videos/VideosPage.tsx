@@ -1,6 +1,22 @@
 import type { ReactNode } from 'react';
 import { lazy, useMemo, useState } from 'react';
-import { AlertTriangle, ArrowLeft, CheckCircle2, Film, FolderOpen, FolderPlus, Folders, LayoutGrid, List, Loader2, Search, SearchX, Upload, Video as VideoIcon, X } from 'lucide-react';
+import {
+  AlertTriangle,
+  ArrowLeft,
+  CheckCircle2,
+  Film,
+  FolderOpen,
+  FolderPlus,
+  Folders,
+  LayoutGrid,
+  List,
+  Loader2,
+  Search,
+  SearchX,
+  Upload,
+  Video as VideoIcon,
+  X,
+} from 'lucide-react';
 import { VIDEO_SKELETON_COUNT } from '../../config/constants';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -9,7 +25,18 @@ import { useNow } from '../../hooks/use-now';
 import { getAuthToken } from '../../lib/auth-token';
 import { cn } from '../../lib/utils';
 import { PageHeader } from '../../components/layout/PageHeader';
-import { useFolders, useFolderVideos, useMoveVideo, FoldersTab, FolderStrip, countByFolder, videoCountLabel, type Folder, loadDeleteFolderDialog, loadFolderDialog } from '../folders';
+import {
+  useFolders,
+  useFolderVideos,
+  useMoveVideo,
+  FoldersTab,
+  FolderStrip,
+  countByFolder,
+  videoCountLabel,
+  type Folder,
+  loadDeleteFolderDialog,
+  loadFolderDialog,
+} from '../folders';
 import { useVideos } from './api/videos';
 import { VideoCard, VideoCardSkeleton, type VideoView } from './components/VideoCard';
 import { STATUS_FILTERS, countByStatus, filterVideos, type StatusFilter } from './lib/video-list';
@@ -124,9 +151,15 @@ export function VideosPage() {
       ) : (
         <div role="tabpanel" aria-label="Videos" className="grid grid-cols-1 gap-6">
           {current && (
-            <section className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-xs sm:flex-row sm:items-center sm:justify-between" data-testid="folder-view">
+            <section
+              className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-xs sm:flex-row sm:items-center sm:justify-between"
+              data-testid="folder-view"
+            >
               <div className="flex min-w-0 items-center gap-3">
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-xl" style={{ backgroundColor: `${current.color}1a`, color: current.color }}>
+                <span
+                  className="flex size-11 shrink-0 items-center justify-center rounded-xl"
+                  style={{ backgroundColor: `${current.color}1a`, color: current.color }}
+                >
                   <FolderOpen className="size-5" aria-hidden="true" />
                 </span>
                 <div className="min-w-0">
@@ -319,22 +352,9 @@ export function VideosPage() {
   );
 }
 
-const listClass = (view: VideoView) =>
-  view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'grid gap-3';
+const listClass = (view: VideoView) => (view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'grid gap-3');
 
-function CountBadge({
-  label,
-  value,
-  icon: Icon,
-  tone,
-  testId,
-}: {
-  label: string;
-  value: number;
-  icon: typeof Film;
-  tone: string;
-  testId: string;
-}) {
+function CountBadge({ label, value, icon: Icon, tone, testId }: { label: string; value: number; icon: typeof Film; tone: string; testId: string }) {
   return (
     <li className="flex items-center gap-3 rounded-2xl border border-border bg-card px-4 py-3 shadow-xs" data-testid={testId}>
       <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-xl', tone)}>
@@ -380,7 +400,12 @@ function TabButton({
     >
       <Icon className="size-4" aria-hidden="true" />
       {label}
-      <span className={cn('rounded-full px-1.5 py-px text-[11px] font-semibold tabular-nums', active ? 'bg-brand-soft text-brand-strong' : 'bg-card/70 text-muted-foreground')}>
+      <span
+        className={cn(
+          'rounded-full px-1.5 py-px text-[11px] font-semibold tabular-nums',
+          active ? 'bg-brand-soft text-brand-strong' : 'bg-card/70 text-muted-foreground',
+        )}
+      >
         {count}
       </span>
     </button>
@@ -422,10 +447,7 @@ function EmptyState({
   testId?: string;
 }) {
   return (
-    <div
-      data-testid={testId}
-      className="flex flex-col items-center rounded-2xl border border-dashed border-input bg-card/60 px-6 py-14 text-center"
-    >
+    <div data-testid={testId} className="flex flex-col items-center rounded-2xl border border-dashed border-input bg-card/60 px-6 py-14 text-center">
       <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-soft text-brand">
         <Icon className="size-6" aria-hidden="true" />
       </span>

@@ -34,7 +34,8 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     // The entry may have sent it already (lib/early-get.ts).
-    res = await (takeEarly(CURRENT_USER_URL, token, timeout.signal) ?? fetch(CURRENT_USER_URL, { headers: { Authorization: `Bearer ${token}` }, signal: timeout.signal }));
+    res = await (takeEarly(CURRENT_USER_URL, token, timeout.signal) ??
+      fetch(CURRENT_USER_URL, { headers: { Authorization: `Bearer ${token}` }, signal: timeout.signal }));
   } catch {
     throw new UnreachableError();
   } finally {

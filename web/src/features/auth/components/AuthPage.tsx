@@ -48,8 +48,7 @@ export function AuthPage() {
             Turn long videos into <span className="text-brand">highlight reels.</span>
           </p>
           <p className="mt-3 text-[15px] leading-relaxed text-sidebar-foreground lg:mt-5 lg:text-base">
-            Upload a game, a wedding, a conference or a trip. Reelsmith picks the moments worth keeping and turns them
-            into a reel you can share.
+            Upload a game, a wedding, a conference or a trip. Reelsmith picks the moments worth keeping and turns them into a reel you can share.
           </p>
           <ul className="mt-10 hidden gap-6 lg:grid">
             {PITCH.map(({ icon: Icon, title, text }) => (
@@ -71,10 +70,7 @@ export function AuthPage() {
       <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:px-6 sm:py-12">
         <div className="w-full max-w-[400px]">
           {!online && (
-            <p
-              role="status"
-              className="mb-4 flex items-center gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-            >
+            <p role="status" className="mb-4 flex items-center gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
               <WifiOff className="size-4 shrink-0" aria-hidden="true" />
               You are offline. Reconnect to the internet to continue.
             </p>
@@ -85,25 +81,14 @@ export function AuthPage() {
                 {isSignIn ? 'Welcome back' : 'Create your account'}
               </h1>
               <p className="mt-1.5 text-sm text-muted-foreground">
-                {isSignIn
-                  ? 'Sign in with your username and password.'
-                  : 'Choose a username and password to get started.'}
+                {isSignIn ? 'Sign in with your username and password.' : 'Choose a username and password to get started.'}
               </p>
             </div>
-            {isSignIn ? (
-              <SignInForm key="signin" />
-            ) : (
-              <CreateAccountForm key="register" onRegistered={() => navigate('/', { replace: true })} />
-            )}
+            {isSignIn ? <SignInForm key="signin" /> : <CreateAccountForm key="register" onRegistered={() => navigate('/', { replace: true })} />}
           </div>
           <p className="mt-6 text-center text-sm text-muted-foreground">
             {isSignIn ? 'New to Reelsmith?' : 'Already have an account?'}{' '}
-            <Button
-              variant="link"
-              className="font-semibold"
-              data-testid="auth-mode-toggle"
-              onClick={() => setMode(isSignIn ? 'register' : 'signin')}
-            >
+            <Button variant="link" className="font-semibold" data-testid="auth-mode-toggle" onClick={() => setMode(isSignIn ? 'register' : 'signin')}>
               {isSignIn ? 'Create account' : 'Sign in'}
             </Button>
           </p>

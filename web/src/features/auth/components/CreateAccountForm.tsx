@@ -6,13 +6,7 @@ import { useRegister } from '../api/use-register';
 import { registerSchema, validate, type FieldErrors, type RegisterInput } from '../schemas';
 import { FormField } from './FormField';
 
-export function CreateAccountForm({
-  defaultUsername = '',
-  onRegistered,
-}: {
-  defaultUsername?: string;
-  onRegistered?: () => void;
-}) {
+export function CreateAccountForm({ defaultUsername = '', onRegistered }: { defaultUsername?: string; onRegistered?: () => void }) {
   const [values, setValues] = useState<RegisterInput>({ username: defaultUsername, password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<RegisterInput>>({});
   const [submitted, setSubmitted] = useState(false);

@@ -27,9 +27,13 @@ export function BillingSection() {
     <section aria-labelledby="billing-heading" className="grid gap-5 rounded-2xl border border-border bg-card p-6 shadow-xs" data-testid="billing-section">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 id="billing-heading" className="text-lg font-semibold tracking-tight">Billing</h2>
+          <h2 id="billing-heading" className="text-lg font-semibold tracking-tight">
+            Billing
+          </h2>
           <p className="text-sm text-muted-foreground" data-testid="billing-plan">
-            {active ? `${data!.plan === 'pro' ? 'Pro' : 'Rookie'} plan, billed ${data!.interval === 'year' ? 'yearly' : 'monthly'} · ${data!.status}` : 'No plan'}
+            {active
+              ? `${data!.plan === 'pro' ? 'Pro' : 'Rookie'} plan, billed ${data!.interval === 'year' ? 'yearly' : 'monthly'} · ${data!.status}`
+              : 'No plan'}
           </p>
           {active && (
             <p className="text-sm text-muted-foreground">
@@ -38,30 +42,59 @@ export function BillingSection() {
           )}
           {!active && data?.entitlements.reason && <p className="mt-1 text-sm text-amber-700">{data.entitlements.reason}</p>}
         </div>
-        {!active && <Link to="/pricing" className={buttonVariants()}>See plans</Link>}
+        {!active && (
+          <Link to="/pricing" className={buttonVariants()}>
+            See plans
+          </Link>
+        )}
       </div>
 
       {active && (
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
-            <p className="mb-1 text-xs font-medium">Uploads this month: {used}{limit ? ` of ${limit}` : ' (unlimited)'}</p>
+            <p className="mb-1 text-xs font-medium">
+              Uploads this month: {used}
+              {limit ? ` of ${limit}` : ' (unlimited)'}
+            </p>
             <Progress value={limit ? (used / limit) * 100 : 0} label="Uploads this month" />
           </div>
           <div>
             <p className="mb-1 text-xs font-medium">Video length: up to {data!.entitlements.maxVideoMinutes} minutes</p>
-            <p className="text-xs text-muted-foreground">{data!.entitlements.allTracks ? 'Every music track' : 'Free-tier music tracks'} · {data!.entitlements.bulk ? 'Bulk processing' : 'One video at a time'}</p>
+            <p className="text-xs text-muted-foreground">
+              {data!.entitlements.allTracks ? 'Every music track' : 'Free-tier music tracks'} ·{' '}
+              {data!.entitlements.bulk ? 'Bulk processing' : 'One video at a time'}
+            </p>
           </div>
         </div>
       )}
 
       {active && (
         <div className="flex flex-wrap gap-2">
-          {data!.plan === 'rookie'
-            ? <Button disabled={action.isPending} onClick={() => run({ kind: 'change', plan: 'pro', interval: data!.interval ?? 'month' }, 'Plan changed to Pro')}>Upgrade to Pro</Button>
-            : <Button variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'change', plan: 'rookie', interval: data!.interval ?? 'month' }, 'Plan changed to Rookie')}>Switch to Rookie</Button>}
-          {data!.cancelAtPeriodEnd
-            ? <Button variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'resume' }, 'Subscription resumed')}>Resume subscription</Button>
-            : <Button variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'cancel' }, 'Subscription canceled at period end')}>Cancel at period end</Button>}
+          {data!.plan === 'rookie' ? (
+            <Button
+              disabled={action.isPending}
+              onClick={() => run({ kind: 'change', plan: 'pro', interval: data!.interval ?? 'month' }, 'Plan changed to Pro')}
+            >
+              Upgrade to Pro
+            </Button>
+          ) : (
+            <Button
+              variant="outline"
+              disabled={action.isPending}
+              onClick={() => run({ kind: 'change', plan: 'rookie', interval: data!.interval ?? 'month' }, 'Plan changed to Rookie')}
+            >
+              Switch to Rookie
+            </Button>
+          )}
+          {data!.cancelAtPeriodEnd ? (
+            <Button variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'resume' }, 'Subscription resumed')}>
+              Resume subscription
+            </Button>
+          ) : (
+            <Button variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'cancel' }, 'Subscription canceled at period end')}>
+              Cancel at period end
+            </Button>
+          )}
         </div>
       )}
 
@@ -69,7 +102,14 @@ export function BillingSection() {
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left text-xs font-medium text-muted-foreground">Invoices</caption>
-            <thead><tr className="text-xs text-muted-foreground"><th className="py-1 pr-3 font-medium">Date</th><th className="py-1 pr-3 font-medium">Number</th><th className="py-1 pr-3 font-medium">Amount</th><th className="py-1 font-medium">Status</th></tr></thead>
+            <thead>
+              <tr className="text-xs text-muted-foreground">
+                <th className="py-1 pr-3 font-medium">Date</th>
+                <th className="py-1 pr-3 font-medium">Number</th>
+                <th className="py-1 pr-3 font-medium">Amount</th>
+                <th className="py-1 font-medium">Status</th>
+              </tr>
+            </thead>
             <tbody>
               {data!.invoices.map((i) => (
                 <tr key={i.id} className="border-t border-border">

@@ -17,7 +17,9 @@ export function PricingSection({ heading = 'Pricing' }: { heading?: string }) {
   return (
     <section aria-labelledby="pricing-heading" className="grid gap-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <h2 id="pricing-heading" className="text-xl font-semibold tracking-tight">{heading}</h2>
+        <h2 id="pricing-heading" className="text-xl font-semibold tracking-tight">
+          {heading}
+        </h2>
         <IntervalToggle value={interval} onChange={setBillingInterval} />
       </div>
       <PlanCards interval={interval} />
@@ -28,7 +30,9 @@ export function PricingSection({ heading = 'Pricing' }: { heading?: string }) {
 export function FaqSection() {
   return (
     <section aria-labelledby="faq-heading" className="grid gap-3">
-      <h2 id="faq-heading" className="text-xl font-semibold tracking-tight">Frequently asked questions</h2>
+      <h2 id="faq-heading" className="text-xl font-semibold tracking-tight">
+        Frequently asked questions
+      </h2>
       {FAQ.map((entry) => (
         <details key={entry.q} className="rounded-xl border border-border bg-card px-4 py-3">
           <summary className="cursor-pointer text-[15px] font-medium">{entry.q}</summary>
@@ -44,7 +48,9 @@ export function MarketingSections() {
   return (
     <div className="grid gap-10 border-t border-border pt-8" data-testid="marketing">
       <section aria-labelledby="features-heading" className="grid gap-4">
-        <h2 id="features-heading" className="text-xl font-semibold tracking-tight">Why creators pick Reelsmith</h2>
+        <h2 id="features-heading" className="text-xl font-semibold tracking-tight">
+          Why creators pick Reelsmith
+        </h2>
         <div className="grid gap-4 sm:grid-cols-3">
           {FEATURES.map((f) => (
             <div key={f.title} className="rounded-2xl border border-border bg-card p-5">
@@ -64,7 +70,9 @@ export function MarketingSections() {
         ))}
       </section>
       <section aria-labelledby="testimonials-heading" className="grid gap-4">
-        <h2 id="testimonials-heading" className="text-xl font-semibold tracking-tight">What creators say</h2>
+        <h2 id="testimonials-heading" className="text-xl font-semibold tracking-tight">
+          What creators say
+        </h2>
         <div className="grid gap-4 md:grid-cols-3">
           {TESTIMONIALS.map((t) => (
             <figure key={t.id} className={cn('rounded-2xl border bg-card p-5', t.featured ? 'border-brand' : 'border-border')}>

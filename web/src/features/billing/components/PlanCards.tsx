@@ -16,7 +16,14 @@ export function IntervalToggle({ value, onChange, touch = false }: { value: Bill
       onChange={onChange}
       options={[
         { value: 'month', label: 'Monthly' },
-        { value: 'year', label: <span>Yearly <span className="font-semibold text-emerald-700">{SAVE_LABEL}</span></span> },
+        {
+          value: 'year',
+          label: (
+            <span>
+              Yearly <span className="font-semibold text-emerald-700">{SAVE_LABEL}</span>
+            </span>
+          ),
+        },
       ]}
     />
   );
@@ -33,18 +40,27 @@ export function PlanCards({ interval, subscribePath = '/subscribe', touch = fals
         <article
           key={plan.id}
           data-testid={`plan-${plan.id}`}
-          className={cn('flex flex-col rounded-2xl border bg-card shadow-xs', touch ? 'p-5' : 'p-6', plan.popular ? 'border-brand ring-1 ring-brand' : 'border-border')}
+          className={cn(
+            'flex flex-col rounded-2xl border bg-card shadow-xs',
+            touch ? 'p-5' : 'p-6',
+            plan.popular ? 'border-brand ring-1 ring-brand' : 'border-border',
+          )}
         >
           <div className="flex items-center justify-between gap-2">
             <h3 className="text-lg font-semibold">{plan.name}</h3>
             <span className="rounded-full bg-brand-soft px-2.5 py-1 text-xs font-semibold text-brand-strong">{plan.highlight}</span>
           </div>
           <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>
-          <p className="mt-4 text-3xl font-semibold tracking-tight" data-testid={`price-${plan.id}`}>{priceLabel(plan, interval)}</p>
+          <p className="mt-4 text-3xl font-semibold tracking-tight" data-testid={`price-${plan.id}`}>
+            {priceLabel(plan, interval)}
+          </p>
           {interval === 'year' && <p className="text-xs font-medium text-emerald-700">{SAVE_LABEL} against monthly</p>}
           <ul className="mt-5 grid flex-1 gap-2 text-sm">
             {plan.features.map((feature) => (
-              <li key={feature} className="flex items-start gap-2"><Check className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />{feature}</li>
+              <li key={feature} className="flex items-start gap-2">
+                <Check className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden="true" />
+                {feature}
+              </li>
             ))}
           </ul>
           <Link

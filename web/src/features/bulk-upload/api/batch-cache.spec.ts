@@ -3,8 +3,16 @@ import { applyBatchProgressToCache, parseBatchProgress } from './batch-cache';
 import { type Batch, BATCHES_QUERY_KEY } from './batches';
 
 const batch = (id: string, extra: Partial<Batch> = {}): Batch => ({
-  id, name: id, description: '', status: 'processing', totalVideos: 4, processedVideos: 0, failedVideos: 0,
-  createdAt: '2026-11-21T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z', ...extra,
+  id,
+  name: id,
+  description: '',
+  status: 'processing',
+  totalVideos: 4,
+  processedVideos: 0,
+  failedVideos: 0,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  ...extra,
 });
 
 describe('live batch progress', () => {

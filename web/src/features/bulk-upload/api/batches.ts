@@ -26,7 +26,10 @@ export function useBatches() {
 /** A failed step with the words its toast shows. */
 export class BulkUploadError extends Error {
   /** The plan does not include bulk processing (402 no plan, 403 Rookie): the app leads to /pricing. */
-  constructor(message: string, readonly needsPlan = false) {
+  constructor(
+    message: string,
+    readonly needsPlan = false,
+  ) {
     super(message);
   }
 }

@@ -69,7 +69,11 @@ export function BatchForm() {
       setDescription('');
       setFiles([]);
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Upload failed', description: error instanceof BulkUploadError ? error.message : 'Upload failed - network error' });
+      toast({
+        variant: 'destructive',
+        title: 'Upload failed',
+        description: error instanceof BulkUploadError ? error.message : 'Upload failed - network error',
+      });
       if (error instanceof BulkUploadError && error.needsPlan) navigate('/pricing');
     } finally {
       setStage('idle');

@@ -52,16 +52,25 @@ function BatchRow({ batch, now }: { batch: Batch; now: number }) {
     }
   };
   return (
-    <li className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-5" data-testid="batch-row" data-batch-id={batch.id} data-status={batch.status}>
+    <li
+      className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-5"
+      data-testid="batch-row"
+      data-batch-id={batch.id}
+      data-status={batch.status}
+    >
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="truncate font-medium" data-testid="batch-name">{batch.name}</h3>
+          <h3 className="truncate font-medium" data-testid="batch-name">
+            {batch.name}
+          </h3>
           <BatchStatusBadge status={batch.status} />
         </div>
         {batch.description && <p className="mt-0.5 truncate text-sm text-muted-foreground">{batch.description}</p>}
         <div className="mt-2.5 flex items-center gap-3">
           <Progress value={percent} label={`Progress of ${batch.name}`} className="h-1.5 max-w-xs" barClassName={BAR[tone]} />
-          <span className="shrink-0 font-mono text-xs font-semibold tabular-nums" data-testid="batch-percent">{percent}%</span>
+          <span className="shrink-0 font-mono text-xs font-semibold tabular-nums" data-testid="batch-percent">
+            {percent}%
+          </span>
         </div>
         <p className="mt-1.5 text-xs text-muted-foreground" data-testid="batch-counts">
           {batch.processedVideos} of {batch.totalVideos} processed
@@ -70,7 +79,14 @@ function BatchRow({ batch, now }: { batch: Batch; now: number }) {
         </p>
       </div>
       {batch.status === 'completed' && (
-        <Button variant="outline" size="sm" onClick={() => void report()} disabled={downloading} data-testid="batch-report" className="self-start sm:self-center">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void report()}
+          disabled={downloading}
+          data-testid="batch-report"
+          className="self-start sm:self-center"
+        >
           {downloading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
           Report
         </Button>
@@ -94,7 +110,9 @@ export function BatchList() {
       </div>
       {isLoading ? (
         <div className="grid gap-4 p-5">
-          {[0, 1, 2].map((i) => <Skeleton key={i} className="h-16 w-full" />)}
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
         </div>
       ) : isError ? (
         <p className="p-6 text-sm text-red-600">The batches could not be loaded. Please refresh the page.</p>
@@ -108,7 +126,9 @@ export function BatchList() {
         </div>
       ) : (
         <ul className="divide-y divide-border" data-testid="batch-list">
-          {data.map((batch) => <BatchRow key={batch.id} batch={batch} now={now} />)}
+          {data.map((batch) => (
+            <BatchRow key={batch.id} batch={batch} now={now} />
+          ))}
         </ul>
       )}
     </Card>

@@ -49,9 +49,7 @@ export function QuickTrim({ video }: { video: Video }) {
         </h3>
       </div>
       <p id={noteId} className="mt-2 text-xs text-muted-foreground">
-        {allowed
-          ? 'Cut a new clip from this video. Type times as m:ss, for example 1:05.'
-          : 'Only processed videos can be trimmed. This one is not ready yet.'}
+        {allowed ? 'Cut a new clip from this video. Type times as m:ss, for example 1:05.' : 'Only processed videos can be trimmed. This one is not ready yet.'}
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <div className="grid w-24 gap-1.5">

@@ -25,10 +25,7 @@ export function RecentVideos({
   className?: string;
 }) {
   return (
-    <section
-      aria-labelledby="recent-videos-heading"
-      className={cn('flex flex-col rounded-2xl border border-border bg-card p-5 shadow-xs', className)}
-    >
+    <section aria-labelledby="recent-videos-heading" className={cn('flex flex-col rounded-2xl border border-border bg-card p-5 shadow-xs', className)}>
       <div className="flex items-center justify-between gap-3">
         <h2 id="recent-videos-heading" className="text-base font-semibold tracking-tight">
           Recent Videos
@@ -109,9 +106,7 @@ function RecentVideoCard({ video, selected, now, onSelect }: { video: Video; sel
         </span>
         <span className="mt-1.5 flex items-center gap-2">
           <VideoStatusBadge status={video.status} readyReels={video.readyReels} />
-          {isInPipeline(video) && (
-            <span className="font-mono text-[11px] tabular-nums text-muted-foreground">{percent}%</span>
-          )}
+          {isInPipeline(video) && <span className="font-mono text-[11px] tabular-nums text-muted-foreground">{percent}%</span>}
         </span>
         {isInPipeline(video) && <Progress value={percent} label={`Processing ${video.title}`} className="mt-1.5 h-1" />}
       </span>

@@ -74,7 +74,11 @@ export function EditorWorkspace() {
     <div className="grid min-w-0 gap-6">
       <VideoPicker videos={all} loading={videos.isLoading} selectedId={selected?.id ?? null} onPick={pick} />
 
-      <section aria-labelledby="editor-trim-heading" className="grid gap-5 rounded-2xl border border-border bg-card p-4 shadow-xs sm:p-5" data-testid="editor-trim-export">
+      <section
+        aria-labelledby="editor-trim-heading"
+        className="grid gap-5 rounded-2xl border border-border bg-card p-4 shadow-xs sm:p-5"
+        data-testid="editor-trim-export"
+      >
         <div className="flex items-center gap-2">
           <StepNumber n={2} />
           <h2 id="editor-trim-heading" className="text-base font-semibold tracking-tight">
@@ -88,7 +92,10 @@ export function EditorWorkspace() {
             <TrimFields video={selected} value={trim} onChange={setTrim} />
           </>
         ) : (
-          <div className="flex aspect-[21/9] flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-input bg-muted/40 p-6 text-center" data-testid="editor-no-video">
+          <div
+            className="flex aspect-[21/9] flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-input bg-muted/40 p-6 text-center"
+            data-testid="editor-no-video"
+          >
             <MousePointerClick className="size-5 text-muted-foreground" aria-hidden="true" />
             <p className="text-sm font-medium text-foreground">No video chosen</p>
             <p className="max-w-xs text-sm text-muted-foreground">Pick a processed video above to watch it here and trim it.</p>
@@ -255,13 +262,27 @@ function TrimFields({
           <Label htmlFor={startId} className="text-xs">
             Start
           </Label>
-          <Input id={startId} value={value.start} onChange={(e) => onChange({ ...value, start: e.target.value })} inputMode="numeric" placeholder="0:00" className="h-9 font-mono tabular-nums" />
+          <Input
+            id={startId}
+            value={value.start}
+            onChange={(e) => onChange({ ...value, start: e.target.value })}
+            inputMode="numeric"
+            placeholder="0:00"
+            className="h-9 font-mono tabular-nums"
+          />
         </div>
         <div className="grid w-24 gap-1.5">
           <Label htmlFor={endId} className="text-xs">
             End
           </Label>
-          <Input id={endId} value={value.end} onChange={(e) => onChange({ ...value, end: e.target.value })} inputMode="numeric" placeholder={defaultTrimRange(video.duration).end} className="h-9 font-mono tabular-nums" />
+          <Input
+            id={endId}
+            value={value.end}
+            onChange={(e) => onChange({ ...value, end: e.target.value })}
+            inputMode="numeric"
+            placeholder={defaultTrimRange(video.duration).end}
+            className="h-9 font-mono tabular-nums"
+          />
         </div>
         <p className="pb-2 text-xs text-muted-foreground" data-testid="trim-length" aria-live="polite">
           {length !== null && length > 0 ? `Clip length ${formatDuration(length)}` : ' '}
@@ -279,7 +300,11 @@ function ExportProgress({ highlight }: { highlight: Highlight }) {
     <div
       className={cn(
         'rounded-xl border p-4',
-        progress.status === 'error' ? 'border-red-200 bg-red-50' : progress.status === 'ready' ? 'border-emerald-200 bg-emerald-50/60' : 'border-brand/25 bg-brand-soft/40',
+        progress.status === 'error'
+          ? 'border-red-200 bg-red-50'
+          : progress.status === 'ready'
+            ? 'border-emerald-200 bg-emerald-50/60'
+            : 'border-brand/25 bg-brand-soft/40',
       )}
       data-testid="export-progress"
       data-status={progress.status}
@@ -294,7 +319,9 @@ function ExportProgress({ highlight }: { highlight: Highlight }) {
           <p className="mt-0.5 truncate text-xs text-muted-foreground">
             {highlight.videoTitle}
             {range ? ` · ${range}` : ''} · {formatLabel(highlight.format)}{' '}
-            <span title={qualityNote(highlight) ?? undefined} data-testid="export-quality-label">{qualityLabel(highlight)}</span>
+            <span title={qualityNote(highlight) ?? undefined} data-testid="export-quality-label">
+              {qualityLabel(highlight)}
+            </span>
             {highlight.reel ? ` · ${formatFileSize(highlight.reel.size)}` : ''}
           </p>
         </div>

@@ -6,7 +6,17 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useNow } from '../../../hooks/use-now';
 import { formatDuration, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { useExports, useHighlightProgress, HighlightStatusBadge, formatLabel, qualityLabel, qualityNote, isFinished, type Highlight, RetryHighlightButton } from '../../highlights';
+import {
+  useExports,
+  useHighlightProgress,
+  HighlightStatusBadge,
+  formatLabel,
+  qualityLabel,
+  qualityNote,
+  isFinished,
+  type Highlight,
+  RetryHighlightButton,
+} from '../../highlights';
 import { useVideos, useLivePercent, VideoStatusBadge, isInPipeline, type Video } from '../../videos';
 import { exportRange, recentEdits } from '../lib/recent-edits';
 
@@ -19,7 +29,11 @@ export function RecentEdits({ className }: { className?: string }) {
   const loading = exports.isLoading || videos.isLoading;
 
   return (
-    <section aria-labelledby="recent-edits-heading" className={cn('rounded-2xl border border-border bg-card p-4 shadow-xs sm:p-5', className)} data-testid="recent-edits">
+    <section
+      aria-labelledby="recent-edits-heading"
+      className={cn('rounded-2xl border border-border bg-card p-4 shadow-xs sm:p-5', className)}
+      data-testid="recent-edits"
+    >
       <div className="flex items-center gap-2">
         <span className="flex size-6 items-center justify-center rounded-full bg-muted text-muted-foreground" aria-hidden="true">
           <History className="size-3.5" />
@@ -75,8 +89,8 @@ function ExportRow({ highlight, now }: { highlight: Highlight; now: number }) {
           {title}
         </p>
         <p className="mt-0.5 truncate text-xs text-muted-foreground">
-          Export{range ? ` ${range}` : ''} · {formatLabel(highlight.format)}{' '}
-          <span title={qualityNote(highlight) ?? undefined}>{qualityLabel(highlight)}</span> · {formatRelativeTime(highlight.createdAt, now)}
+          Export{range ? ` ${range}` : ''} · {formatLabel(highlight.format)} <span title={qualityNote(highlight) ?? undefined}>{qualityLabel(highlight)}</span>{' '}
+          · {formatRelativeTime(highlight.createdAt, now)}
         </p>
         {!isFinished({ status: progress.status }) && <Progress value={progress.percent} label={`${title} progress`} className="mt-1.5 h-1" />}
         {progress.status === 'error' && progress.errorReason && <p className="mt-1 text-xs text-red-700">{progress.errorReason}</p>}

@@ -3,8 +3,7 @@ import type { Video } from '../../videos';
 
 /** One line of Recent Edits: an export rendered in the editor, or a clip cut with a trim. */
 export type RecentEdit =
-  | { kind: 'export'; id: string; createdAt: string | null; highlight: Highlight }
-  | { kind: 'clip'; id: string; createdAt: string | null; video: Video };
+  { kind: 'export'; id: string; createdAt: string | null; highlight: Highlight } | { kind: 'clip'; id: string; createdAt: string | null; video: Video };
 
 export const RECENT_EDITS_LIMIT = 12;
 

@@ -74,10 +74,7 @@ export function FolderCard({
         aria-label={`Open ${folder.name}`}
       >
         <span className="flex items-center gap-3 pr-16">
-          <span
-            className="flex size-10 shrink-0 items-center justify-center rounded-xl"
-            style={{ backgroundColor: `${folder.color}1a`, color: folder.color }}
-          >
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl" style={{ backgroundColor: `${folder.color}1a`, color: folder.color }}>
             <FolderIcon className="size-5" aria-hidden="true" />
           </span>
           <span className="min-w-0">

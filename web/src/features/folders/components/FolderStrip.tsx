@@ -26,7 +26,14 @@ export function FolderStrip({
   return (
     <nav aria-label="Folders" className="flex flex-wrap items-center gap-2" data-testid="folder-strip">
       <span className="mr-1 text-xs font-medium uppercase tracking-wide text-muted-foreground">Folders</span>
-      {current && <StripTarget label="Library" icon={<Library className="size-3.5" aria-hidden="true" />} onClick={() => onOpen(null)} onDropVideo={(id) => onDropVideo(id, null)} />}
+      {current && (
+        <StripTarget
+          label="Library"
+          icon={<Library className="size-3.5" aria-hidden="true" />}
+          onClick={() => onOpen(null)}
+          onDropVideo={(id) => onDropVideo(id, null)}
+        />
+      )}
       {folders.map((folder) => (
         <StripTarget
           key={folder.id}

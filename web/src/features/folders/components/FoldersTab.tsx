@@ -73,19 +73,7 @@ export function FoldersTab({
   );
 }
 
-function Empty({
-  icon: Icon,
-  title,
-  text,
-  children,
-  testId,
-}: {
-  icon: typeof FolderOpen;
-  title: string;
-  text: string;
-  children?: ReactNode;
-  testId?: string;
-}) {
+function Empty({ icon: Icon, title, text, children, testId }: { icon: typeof FolderOpen; title: string; text: string; children?: ReactNode; testId?: string }) {
   return (
     <div data-testid={testId} className="flex flex-col items-center rounded-2xl border border-dashed border-input bg-card/60 px-6 py-14 text-center">
       <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-soft text-brand">

@@ -2,7 +2,18 @@ import { checkFolderForm, countByFolder, DEFAULT_FOLDER_COLOR, FOLDER_PALETTE, i
 
 describe('folder form rules', () => {
   it('offers the ten palette colours, #ff6600 first and by default', () => {
-    expect(FOLDER_PALETTE.map((c) => c.value)).toEqual(['#ff6600', '#3b82f6', '#ef4444', '#10b981', '#f59e0b', '#8b5cf6', '#ec4899', '#06b6d4', '#84cc16', '#f97316']);
+    expect(FOLDER_PALETTE.map((c) => c.value)).toEqual([
+      '#ff6600',
+      '#3b82f6',
+      '#ef4444',
+      '#10b981',
+      '#f59e0b',
+      '#8b5cf6',
+      '#ec4899',
+      '#06b6d4',
+      '#84cc16',
+      '#f97316',
+    ]);
     expect(DEFAULT_FOLDER_COLOR).toBe('#ff6600');
     expect(initialFolderForm()).toEqual({ name: '', description: '', color: '#ff6600' });
   });
@@ -31,7 +42,10 @@ describe('folder form rules', () => {
 
   it('counts videos per folder and says it in words', () => {
     const counts = countByFolder([{ folderId: 'a' }, { folderId: 'a' }, { folderId: null }, { folderId: 'b' }, {}]);
-    expect([...counts]).toEqual([['a', 2], ['b', 1]]);
+    expect([...counts]).toEqual([
+      ['a', 2],
+      ['b', 1],
+    ]);
     expect(videoCountLabel(1)).toBe('1 video');
     expect(videoCountLabel(0)).toBe('0 videos');
   });

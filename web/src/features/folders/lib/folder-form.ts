@@ -18,9 +18,7 @@ export const DEFAULT_FOLDER_COLOR = '#ff6600';
 
 export type FolderFormValues = { name: string; description: string; color: string };
 
-export type FolderFormCheck =
-  | { ok: true; input: FolderInput }
-  | { ok: false; title: string; description: string };
+export type FolderFormCheck = { ok: true; input: FolderInput } | { ok: false; title: string; description: string };
 
 /** The dialog's starting values: a new folder, or the folder being edited. */
 export function initialFolderForm(folder?: Folder | null): FolderFormValues {

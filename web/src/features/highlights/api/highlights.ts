@@ -10,7 +10,6 @@ import { isInFlight } from '../lib/progress';
 import type { ExportRequest, GenerateOptions, Highlight, Moment } from '../types';
 import { videoAnalysisKey } from './keys';
 
-
 /** While the live stream is down and something renders, these queries poll at this pace. */
 const fallbackPoll = (live: string, pending: boolean) => (live !== 'open' && pending ? PROCESSING_POLL_INTERVAL : false);
 
@@ -75,9 +74,7 @@ async function readHighlight(res: Response): Promise<Highlight | null> {
 
 /** Puts a freshly queued reel at the top of a cached list (newest first) and in its own cache. */
 function remember(queryClient: QueryClient, listKey: readonly unknown[], highlight: Highlight) {
-  queryClient.setQueryData<Highlight[]>(listKey, (list) =>
-    Array.isArray(list) && !list.some((h) => h.id === highlight.id) ? [highlight, ...list] : list,
-  );
+  queryClient.setQueryData<Highlight[]>(listKey, (list) => (Array.isArray(list) && !list.some((h) => h.id === highlight.id) ? [highlight, ...list] : list));
   queryClient.setQueryData(highlightKey(highlight.id), highlight);
 }
 

@@ -60,7 +60,12 @@ export function GenerateHighlightsForm({
           <Label htmlFor={presetId} className="text-xs">
             Preset
           </Label>
-          <NativeSelect id={presetId} value={options.preset} onChange={(event) => set('preset', event.target.value as GenerateOptions['preset'])} className="h-9">
+          <NativeSelect
+            id={presetId}
+            value={options.preset}
+            onChange={(event) => set('preset', event.target.value as GenerateOptions['preset'])}
+            className="h-9"
+          >
             {PRESETS.map((preset) => (
               <option key={preset.value} value={preset.value}>
                 {preset.label}

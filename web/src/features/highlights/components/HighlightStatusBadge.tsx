@@ -10,17 +10,7 @@ const TONE: Record<string, string> = {
 };
 
 /** 'Queued', 'Analysing 34%', 'Rendering 80%', 'Ready' or 'Failed' as a pill. */
-export function HighlightStatusBadge({
-  status,
-  stage,
-  percent,
-  className,
-}: {
-  status: string;
-  stage: string;
-  percent?: number;
-  className?: string;
-}) {
+export function HighlightStatusBadge({ status, stage, percent, className }: { status: string; stage: string; percent?: number; className?: string }) {
   const Icon = status === 'ready' ? CheckCircle2 : status === 'error' ? AlertCircle : status === 'processing' ? Loader2 : Clock;
   const working = status !== 'ready' && status !== 'error';
   return (

@@ -41,7 +41,14 @@ export function HighlightViewer({
   const failed = progress.status === 'error';
 
   return (
-    <article className="grid min-w-0 gap-5" data-testid="highlight-viewer" data-highlight-id={highlight.id} data-version={highlight.version} data-status={progress.status} aria-labelledby={`version-${highlight.id}`}>
+    <article
+      className="grid min-w-0 gap-5"
+      data-testid="highlight-viewer"
+      data-highlight-id={highlight.id}
+      data-version={highlight.version}
+      data-status={progress.status}
+      aria-labelledby={`version-${highlight.id}`}
+    >
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h3 id={`version-${highlight.id}`} className="flex items-center gap-2 text-base font-semibold tracking-tight">
@@ -50,11 +57,15 @@ export function HighlightViewer({
           </h3>
           <p className="mt-1 text-xs text-muted-foreground">
             {presetLabel(highlight.preset)} · {highlight.targetLength} s target ·{' '}
-            <span title={qualityNote(highlight) ?? undefined} data-testid="render-summary">{renderSummary(highlight)}</span>
+            <span title={qualityNote(highlight) ?? undefined} data-testid="render-summary">
+              {renderSummary(highlight)}
+            </span>
             {highlight.musicTrackId ? ' · with music' : ''} · {formatRelativeTime(highlight.createdAt, now)}
           </p>
           {progress.status === 'ready' && selectionSummary(highlight) && (
-            <p className="mt-1 text-xs font-medium text-foreground" data-testid="selection-summary">{selectionSummary(highlight)}</p>
+            <p className="mt-1 text-xs font-medium text-foreground" data-testid="selection-summary">
+              {selectionSummary(highlight)}
+            </p>
           )}
         </div>
         {highlight.reel && progress.status === 'ready' && (
@@ -74,14 +85,23 @@ export function HighlightViewer({
         )}
       </header>
 
-      {!finished && <RenderProgress stage={progress.stage} status={progress.status} percent={progress.percent} edited={highlight.timeline.length > 0 && highlight.moments.length > 0} />}
+      {!finished && (
+        <RenderProgress
+          stage={progress.stage}
+          status={progress.status}
+          percent={progress.percent}
+          edited={highlight.timeline.length > 0 && highlight.moments.length > 0}
+        />
+      )}
 
       {failed && (
         <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800" data-testid="highlight-error">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           <div className="min-w-0 flex-1">
             <p className="font-medium">This version could not be made.</p>
-            <p className="mt-0.5 text-red-700" data-testid="highlight-error-reason">{progress.errorReason ?? 'The worker gave no reason.'}</p>
+            <p className="mt-0.5 text-red-700" data-testid="highlight-error-reason">
+              {progress.errorReason ?? 'The worker gave no reason.'}
+            </p>
           </div>
           <RetryHighlightButton highlight={highlight} label={`Retry version ${highlight.version}`} className="self-start" />
         </div>
@@ -91,7 +111,13 @@ export function HighlightViewer({
 
       {finished && <Timings highlight={highlight} />}
 
-      <MomentsSection key={`${highlight.id}:${highlight.moments.length}:${finished}`} highlight={highlight} video={video} editable={finished} onVersionCreated={onVersionCreated} />
+      <MomentsSection
+        key={`${highlight.id}:${highlight.moments.length}:${finished}`}
+        highlight={highlight}
+        video={video}
+        editable={finished}
+        onVersionCreated={onVersionCreated}
+      />
     </article>
   );
 }
@@ -121,8 +147,18 @@ function RenderProgress({ stage, status, percent, edited }: { stage: string; sta
         {steps.map((step, i) => {
           const state = current === -1 ? 'pending' : i < current ? 'done' : i === current ? 'active' : 'pending';
           return (
-            <li key={step.stage} className={cn('flex items-center gap-1.5', state === 'pending' ? 'text-muted-foreground' : 'text-foreground', state === 'active' && 'font-medium')}>
-              <span className={cn('size-1.5 rounded-full', state === 'done' ? 'bg-emerald-500' : state === 'active' ? 'bg-brand' : 'bg-border')} aria-hidden="true" />
+            <li
+              key={step.stage}
+              className={cn(
+                'flex items-center gap-1.5',
+                state === 'pending' ? 'text-muted-foreground' : 'text-foreground',
+                state === 'active' && 'font-medium',
+              )}
+            >
+              <span
+                className={cn('size-1.5 rounded-full', state === 'done' ? 'bg-emerald-500' : state === 'active' ? 'bg-brand' : 'bg-border')}
+                aria-hidden="true"
+              />
               {step.label}
               <span className="sr-only">: {state === 'done' ? 'complete' : state === 'active' ? 'in progress' : 'pending'}</span>
             </li>
@@ -159,7 +195,10 @@ function ReelPanel({ highlight, video }: { highlight: Highlight; video: Video })
           <VideoPlayer video={reelAsVideo} showOpenInWindow={false} aspect={highlight.aspect} label={`Reel player: version ${highlight.version}`} />
         </div>
       ) : (
-        <div className="flex aspect-video flex-col items-center justify-center gap-3 rounded-xl bg-neutral-950 p-6 text-center text-white" data-testid="reel-download-only">
+        <div
+          className="flex aspect-video flex-col items-center justify-center gap-3 rounded-xl bg-neutral-950 p-6 text-center text-white"
+          data-testid="reel-download-only"
+        >
           <FileVideo className="size-8 text-neutral-400" aria-hidden="true" />
           <p className="text-sm font-medium">AVI reels can only be downloaded.</p>
           <p className="max-w-sm text-xs text-neutral-400">Browsers cannot play AVI files. Download it, or render an MP4 or MOV version to watch it here.</p>
@@ -170,7 +209,8 @@ function ReelPanel({ highlight, video }: { highlight: Highlight; video: Video })
         </div>
       )}
       <p className="text-xs text-muted-foreground" data-testid="reel-facts">
-        Reel {formatDuration(reel.duration)} · {pixels}{formatFileSize(reel.size)} · {highlight.moments.length} {highlight.moments.length === 1 ? 'moment' : 'moments'}
+        Reel {formatDuration(reel.duration)} · {pixels}
+        {formatFileSize(reel.size)} · {highlight.moments.length} {highlight.moments.length === 1 ? 'moment' : 'moments'}
       </p>
     </div>
   );
@@ -196,7 +236,13 @@ function Timings({ highlight }: { highlight: Highlight }) {
       {items.map(([label, value]) => (
         <div key={label} className="rounded-lg bg-muted/60 px-3 py-2">
           <dt className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-          <dd className={cn('mt-0.5 font-mono text-sm tabular-nums text-foreground', label === 'Total' && 'font-semibold', value === 'reused' && 'font-sans text-muted-foreground')}>
+          <dd
+            className={cn(
+              'mt-0.5 font-mono text-sm tabular-nums text-foreground',
+              label === 'Total' && 'font-semibold',
+              value === 'reused' && 'font-sans text-muted-foreground',
+            )}
+          >
             {value}
           </dd>
         </div>

@@ -72,7 +72,9 @@ export function HighlightsSection({
           <h2 id="highlights-heading" className="text-base font-semibold tracking-tight">
             AI Highlights
           </h2>
-          <p className="mt-0.5 text-sm text-muted-foreground">Turn this video into a short reel of its best moments, then fine-tune the moments and re-render.</p>
+          <p className="mt-0.5 text-sm text-muted-foreground">
+            Turn this video into a short reel of its best moments, then fine-tune the moments and re-render.
+          </p>
         </div>
       </div>
 

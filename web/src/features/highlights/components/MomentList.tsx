@@ -107,7 +107,11 @@ function EdgeNudge({
     );
   };
   return (
-    <div role="group" aria-label={`${edge === 'start' ? 'Start' : 'End'} of moment ${index + 1}`} className="flex items-center rounded-lg bg-muted p-0.5 ring-1 ring-inset ring-border">
+    <div
+      role="group"
+      aria-label={`${edge === 'start' ? 'Start' : 'End'} of moment ${index + 1}`}
+      className="flex items-center rounded-lg bg-muted p-0.5 ring-1 ring-inset ring-border"
+    >
       {button(-NUDGE_SECONDS)}
       <span className="w-9 text-center text-[11px] font-medium text-muted-foreground" aria-hidden="true">
         {edge === 'start' ? 'Start' : 'End'}

@@ -3,18 +3,7 @@ import { useElementWidth } from '../../../hooks/use-element-width';
 import { formatDuration } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { edgeBounds, formatMomentTime, NUDGE_SECONDS, roundTime, setEdge, snapToCut, type Edge } from '../lib/moments';
-import {
-  areaPath,
-  layoutLabels,
-  linePath,
-  percentForTime,
-  scoreAt,
-  timeForX,
-  timelinePoints,
-  timeTicks,
-  xForTime,
-  yForScore,
-} from '../lib/timeline';
+import { areaPath, layoutLabels, linePath, percentForTime, scoreAt, timeForX, timelinePoints, timeTicks, xForTime, yForScore } from '../lib/timeline';
 import type { Moment } from '../types';
 
 const PLOT_HEIGHT = 148;
@@ -197,16 +186,35 @@ export function TimelinePlot({
               </linearGradient>
               <clipPath id={clipId}>
                 {moments.map((m, i) => (
-                  <rect key={i} x={xForTime(m.start, duration, width)} y={0} width={Math.max(1, xForTime(m.end, duration, width) - xForTime(m.start, duration, width))} height={PLOT_HEIGHT} />
+                  <rect
+                    key={i}
+                    x={xForTime(m.start, duration, width)}
+                    y={0}
+                    width={Math.max(1, xForTime(m.end, duration, width) - xForTime(m.start, duration, width))}
+                    height={PLOT_HEIGHT}
+                  />
                 ))}
               </clipPath>
             </defs>
             {[0.25, 0.5, 0.75, 1].map((v) => (
               <line key={v} x1={0} x2={width} y1={yForScore(v, box)} y2={yForScore(v, box)} stroke="#e4e6ea" strokeDasharray={v === 1 ? undefined : '3 4'} />
             ))}
-            {cuts.filter((c) => c > 0 && c < duration).map((c) => (
-              <line key={`cut-${c}`} data-testid="shot-boundary" data-time={c} x1={xForTime(c, duration, width)} x2={xForTime(c, duration, width)} y1={0} y2={PLOT_HEIGHT} stroke="#4b5563" strokeOpacity={0.45} strokeWidth={1} />
-            ))}
+            {cuts
+              .filter((c) => c > 0 && c < duration)
+              .map((c) => (
+                <line
+                  key={`cut-${c}`}
+                  data-testid="shot-boundary"
+                  data-time={c}
+                  x1={xForTime(c, duration, width)}
+                  x2={xForTime(c, duration, width)}
+                  y1={0}
+                  y2={PLOT_HEIGHT}
+                  stroke="#4b5563"
+                  strokeOpacity={0.45}
+                  strokeWidth={1}
+                />
+              ))}
             {moments.map((m, i) => (
               <rect
                 key={i}
@@ -231,7 +239,15 @@ export function TimelinePlot({
             )}
             {showCursor && cursor !== null && (
               <g>
-                <line x1={xForTime(cursor + 0.5, duration, width)} x2={xForTime(cursor + 0.5, duration, width)} y1={0} y2={PLOT_HEIGHT} stroke="#0f1115" strokeOpacity={0.5} strokeDasharray="2 3" />
+                <line
+                  x1={xForTime(cursor + 0.5, duration, width)}
+                  x2={xForTime(cursor + 0.5, duration, width)}
+                  y1={0}
+                  y2={PLOT_HEIGHT}
+                  stroke="#0f1115"
+                  strokeOpacity={0.5}
+                  strokeDasharray="2 3"
+                />
                 {cursorScore !== null && (
                   <circle cx={xForTime(cursor + 0.5, duration, width)} cy={yForScore(cursorScore, box)} r={4} fill="#fff" stroke="#0f1115" strokeWidth={1.5} />
                 )}
@@ -294,12 +310,7 @@ export function TimelinePlot({
                     onPointerEnter={() => onActiveIndexChange?.(i)}
                     onPointerLeave={() => !active && onActiveIndexChange?.(null)}
                   >
-                    <span
-                      className={cn(
-                        'h-full w-0.5 bg-brand transition-[width] group-hover/handle:w-1 group-focus-visible/handle:w-1',
-                        active && 'w-1',
-                      )}
-                    />
+                    <span className={cn('h-full w-0.5 bg-brand transition-[width] group-hover/handle:w-1 group-focus-visible/handle:w-1', active && 'w-1')} />
                     <span
                       className={cn(
                         'absolute top-1/2 h-7 w-2.5 -translate-y-1/2 rounded-full border-2 border-white bg-brand shadow-sm',

@@ -71,7 +71,7 @@ describe('nudgeEdge', () => {
 
   it('every result of many random edits passes the server checks', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     let moments = three;
     for (let i = 0; i < 2000; i++) {
       const index = Math.floor(random() * moments.length);
@@ -118,7 +118,12 @@ describe('checkMoments', () => {
 
 describe('momentsChanged and momentsLength', () => {
   it('tells an edited draft from the original', () => {
-    expect(momentsChanged(three, three.map((x) => ({ ...x })))).toBe(false);
+    expect(
+      momentsChanged(
+        three,
+        three.map((x) => ({ ...x })),
+      ),
+    ).toBe(false);
     expect(momentsChanged(three, dropMoment(three, 0))).toBe(true);
     expect(momentsChanged(three, nudgeEdge(three, 0, 'end', 0.5, DURATION))).toBe(true);
     expect(momentsLength(three)).toBe(13);
@@ -149,8 +154,9 @@ describe('selectionSummary', () => {
   });
 
   it("shows the engine's own summary when the server has one, the computed one for older reels", () => {
-    expect(selectionSummary({ ...reel(13.2), summary: '3 strong moments found: a 13 s reel rather than 30 s of weaker moments' }))
-      .toBe('3 strong moments found: a 13 s reel rather than 30 s of weaker moments');
+    expect(selectionSummary({ ...reel(13.2), summary: '3 strong moments found: a 13 s reel rather than 30 s of weaker moments' })).toBe(
+      '3 strong moments found: a 13 s reel rather than 30 s of weaker moments',
+    );
     // The server's words win over what this client would compute from the same reel.
     expect(selectionSummary({ ...reel(29.6), fillToLength: true, summary: '3 strong moments found' })).toBe('3 strong moments found');
     expect(selectionSummary({ ...reel(29.6), summary: '' })).toBe('3 strong moments found');

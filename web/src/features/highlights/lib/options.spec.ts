@@ -1,4 +1,14 @@
-import { DEFAULT_EXPORT_FORMAT, DEFAULT_EXPORT_QUALITY, DEFAULT_GENERATE_OPTIONS, fileQuality, generateBody, qualityLabel, qualityNote, renderSummary, TARGET_LENGTHS } from './options';
+import {
+  DEFAULT_EXPORT_FORMAT,
+  DEFAULT_EXPORT_QUALITY,
+  DEFAULT_GENERATE_OPTIONS,
+  fileQuality,
+  generateBody,
+  qualityLabel,
+  qualityNote,
+  renderSummary,
+  TARGET_LENGTHS,
+} from './options';
 
 describe('generate options', () => {
   it('defaults to auto, 30 s, 16:9, 1080p MP4', () => {

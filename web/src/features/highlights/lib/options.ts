@@ -42,8 +42,7 @@ export const DEFAULT_GENERATE_OPTIONS: Readonly<GenerateOptions> = {
 export const DEFAULT_EXPORT_QUALITY: Quality = '1080p';
 export const DEFAULT_EXPORT_FORMAT: ReelFormat = 'mp4';
 
-const values = <T extends string | number>(list: ReadonlyArray<{ value: T } | T>): T[] =>
-  list.map((item) => (typeof item === 'object' ? item.value : item));
+const values = <T extends string | number>(list: ReadonlyArray<{ value: T } | T>): T[] => list.map((item) => (typeof item === 'object' ? item.value : item));
 
 export const isPreset = (value: unknown): value is Preset => values(PRESETS).includes(value as Preset);
 export const isTargetLength = (value: unknown): value is TargetLength => TARGET_LENGTHS.includes(value as TargetLength);

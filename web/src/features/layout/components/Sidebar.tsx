@@ -21,10 +21,7 @@ export function Sidebar({ compact = false, onNavigate }: { compact?: boolean; on
   const planActive = Boolean(billing.data?.entitlements.active);
 
   return (
-    <div
-      data-testid="sidebar"
-      className={cn('flex h-full flex-col bg-sidebar text-sidebar-foreground', compact ? 'w-[72px] items-center' : 'w-64')}
-    >
+    <div data-testid="sidebar" className={cn('flex h-full flex-col bg-sidebar text-sidebar-foreground', compact ? 'w-[72px] items-center' : 'w-64')}>
       <div className={cn('flex h-16 shrink-0 items-center', compact ? 'justify-center' : 'px-5')}>
         <Link
           to="/"
@@ -37,11 +34,7 @@ export function Sidebar({ compact = false, onNavigate }: { compact?: boolean; on
       </div>
 
       <nav aria-label="Main" className={cn('mt-2 flex-1 overflow-y-auto', compact ? 'w-full px-3' : 'px-3')}>
-        {!compact && (
-          <p className="px-3 pb-2 text-[11px] font-semibold uppercase tracking-[0.08em] text-sidebar-muted">
-            Workspace
-          </p>
-        )}
+        {!compact && <p className="px-3 pb-2 text-[11px] font-semibold uppercase tracking-[0.08em] text-sidebar-muted">Workspace</p>}
         <ul className="grid gap-0.5">
           {NAV_ITEMS.map((item) => (
             <li key={item.to}>
@@ -71,7 +64,12 @@ export function Sidebar({ compact = false, onNavigate }: { compact?: boolean; on
               <p className="text-xs text-sidebar-muted" data-testid="sidebar-role">
                 Creator
               </p>
-              <Link to={planActive ? '/settings' : '/pricing'} onClick={onNavigate} className="text-xs font-medium text-brand hover:underline" data-testid="sidebar-plan">
+              <Link
+                to={planActive ? '/settings' : '/pricing'}
+                onClick={onNavigate}
+                className="text-xs font-medium text-brand hover:underline"
+                data-testid="sidebar-plan"
+              >
                 {planLabel(billing.data)}
               </Link>
             </div>
@@ -83,17 +81,7 @@ export function Sidebar({ compact = false, onNavigate }: { compact?: boolean; on
   );
 }
 
-function SidebarLink({
-  item,
-  active,
-  compact,
-  onNavigate,
-}: {
-  item: NavItem;
-  active: boolean;
-  compact: boolean;
-  onNavigate?: () => void;
-}) {
+function SidebarLink({ item, active, compact, onNavigate }: { item: NavItem; active: boolean; compact: boolean; onNavigate?: () => void }) {
   const Icon = item.icon;
   const link = (
     <Link
@@ -108,13 +96,8 @@ function SidebarLink({
         active ? 'bg-white/[0.07] text-white' : 'hover:bg-white/[0.04] hover:text-white',
       )}
     >
-      {active && (
-        <span aria-hidden="true" className="absolute inset-y-2 left-0 w-[3px] rounded-r-full bg-brand" />
-      )}
-      <Icon
-        className={cn('size-[18px] shrink-0 transition-colors', active ? 'text-brand' : 'text-sidebar-muted group-hover:text-white')}
-        aria-hidden="true"
-      />
+      {active && <span aria-hidden="true" className="absolute inset-y-2 left-0 w-[3px] rounded-r-full bg-brand" />}
+      <Icon className={cn('size-[18px] shrink-0 transition-colors', active ? 'text-brand' : 'text-sidebar-muted group-hover:text-white')} aria-hidden="true" />
       <span className={cn(compact && 'sr-only')}>{item.label}</span>
     </Link>
   );

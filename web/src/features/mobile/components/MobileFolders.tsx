@@ -18,7 +18,10 @@ export function MobileFolders() {
   if (folderId) {
     return (
       <section className="grid gap-4" aria-labelledby="folder-heading">
-        <Link to="/mobile/folders" className="inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg text-sm font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          to="/mobile/folders"
+          className="inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg text-sm font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back to All Folders
         </Link>

@@ -80,10 +80,17 @@ export function MobileLibrary() {
       ) : shown.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-input bg-card p-6 text-center" data-testid="mobile-empty">
           <p className="text-sm text-muted-foreground">
-            {list.length === 0 ? (canUpload ? 'No videos yet. Upload one from your camera roll or record it now.' : 'No videos yet.') : 'No videos match your search.'}
+            {list.length === 0
+              ? canUpload
+                ? 'No videos yet. Upload one from your camera roll or record it now.'
+                : 'No videos yet.'
+              : 'No videos match your search.'}
           </p>
           {list.length === 0 && canUpload && (
-            <Link to="/mobile/upload" className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-brand-strong px-5 font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <Link
+              to="/mobile/upload"
+              className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-brand-strong px-5 font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               <UploadCloud className="size-4" aria-hidden="true" />
               Upload a video
             </Link>

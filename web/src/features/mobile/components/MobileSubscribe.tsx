@@ -8,7 +8,8 @@ import { useBilling, NoFreeTierBanner, IntervalToggle, PlanCards, type BillingIn
 import { PLAN_NAMES, parsePlan, SubscribeCheckout } from '../../subscribe';
 import { MOBILE_BASE, MOBILE_SUBSCRIBE } from '../paths';
 
-const back = 'inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg text-sm font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const back =
+  'inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg text-sm font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /**
  * Subscribing on a phone (/mobile/subscribe): the two plans with the monthly/yearly choice, then,
@@ -29,7 +30,9 @@ function Plans() {
   return (
     <section className="grid gap-4" aria-labelledby="plans-heading" data-testid="mobile-plans">
       <div>
-        <h1 id="plans-heading" className="text-2xl font-semibold tracking-tight">Choose a plan</h1>
+        <h1 id="plans-heading" className="text-2xl font-semibold tracking-tight">
+          Choose a plan
+        </h1>
         <p className="mt-1 text-sm text-muted-foreground">Uploads and reels need a plan: Rookie or Pro, monthly or yearly. Cancel anytime.</p>
       </div>
       {active && (
@@ -54,10 +57,16 @@ function Checkout({ plan, interval }: { plan: ReturnType<typeof parsePlan>; inte
         All plans
       </Link>
       <div>
-        <span data-testid="selected-plan" data-plan={plan} className="inline-flex items-center rounded-full bg-brand-soft px-2.5 py-1 text-xs font-semibold text-brand-strong">
+        <span
+          data-testid="selected-plan"
+          data-plan={plan}
+          className="inline-flex items-center rounded-full bg-brand-soft px-2.5 py-1 text-xs font-semibold text-brand-strong"
+        >
           {PLAN_NAMES[plan]} plan
         </span>
-        <h1 id="subscribe-heading" className="mt-2 text-2xl font-semibold tracking-tight">Subscribe</h1>
+        <h1 id="subscribe-heading" className="mt-2 text-2xl font-semibold tracking-tight">
+          Subscribe
+        </h1>
       </div>
       <SubscribeCheckout
         key={`${plan}:${interval}`}

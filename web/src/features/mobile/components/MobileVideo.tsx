@@ -11,7 +11,8 @@ import { MobileMusicPicker } from './MobileMusicPicker';
 import { PlanNotice } from './PlanNotice';
 import { ShareReelButton } from './ShareReelButton';
 
-const back = 'inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg text-sm font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const back =
+  'inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg text-sm font-medium text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /** A video on a phone: the player, its facts, AI highlights (9:16 by default), the reel, Share and Download. */
 export function MobileVideo() {
@@ -60,14 +61,24 @@ export function MobileVideo() {
       </div>
       <VideoPlayer video={video} onSourceError={() => void query.refetch()} showOpenInWindow={false} />
       {video.downloadUrl && (
-        <a href={video.downloadUrl} download={video.originalFilename || true} className={buttonVariants({ variant: 'outline', className: 'min-h-11' })} data-testid="download-video">
+        <a
+          href={video.downloadUrl}
+          download={video.originalFilename || true}
+          className={buttonVariants({ variant: 'outline', className: 'min-h-11' })}
+          data-testid="download-video"
+        >
           <Download aria-hidden="true" />
           Download original
         </a>
       )}
       {video.status === 'processed' && <PlanNotice what="Making reels" />}
       {video.status === 'processed' && <MobileMusicPicker />}
-      <HighlightsSection video={video} defaultAspect="9:16" noMusicNote="No music. Choose a track above to set the reel to it." reelActions={(highlight) => <ShareReelButton highlight={highlight} title={video.title} />} />
+      <HighlightsSection
+        video={video}
+        defaultAspect="9:16"
+        noMusicNote="No music. Choose a track above to set the reel to it."
+        reelActions={(highlight) => <ShareReelButton highlight={highlight} title={video.title} />}
+      />
     </div>
   );
 }

@@ -8,7 +8,17 @@ describe('shareMode', () => {
   });
   it('falls back to the link when files cannot be shared, or canShare throws', () => {
     expect(shareMode({ share: async () => {}, canShare: () => false }, file)).toBe('link');
-    expect(shareMode({ share: async () => {}, canShare: () => { throw new TypeError('no'); } }, file)).toBe('link');
+    expect(
+      shareMode(
+        {
+          share: async () => {},
+          canShare: () => {
+            throw new TypeError('no');
+          },
+        },
+        file,
+      ),
+    ).toBe('link');
     expect(shareMode({ share: async () => {} }, file)).toBe('link');
     expect(shareMode({ share: async () => {}, canShare: () => true }, null)).toBe('link');
   });

@@ -21,7 +21,13 @@ export function shareMode(nav: ShareCapable | undefined, file: File | null): Sha
 
 /** A file name for a reel: the video's title (safe characters only), its version and the format. */
 export function reelFileName(title: string, version: number, format: string): string {
-  const base = title.normalize('NFKD').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').slice(0, 60) || 'reel';
+  const base =
+    title
+      .normalize('NFKD')
+      .replace(/[^\w\- ]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 60) || 'reel';
   return `${base}-highlights-v${version}.${(format || 'mp4').toLowerCase()}`;
 }
 

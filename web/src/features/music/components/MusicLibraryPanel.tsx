@@ -52,18 +52,26 @@ export function MusicLibraryPanel() {
 
         <div className="mt-4 grid grid-cols-[repeat(2,minmax(0,1fr))] gap-3">
           <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor={genreId} className="text-xs">Genre</Label>
+            <Label htmlFor={genreId} className="text-xs">
+              Genre
+            </Label>
             <NativeSelect id={genreId} value={genre} onChange={(e) => setGenre(e.target.value)} disabled={!tracks.data} data-testid="music-genre-filter">
               {filterOptions(all, 'genre').map((value) => (
-                <option key={value} value={value}>{filterLabel(value)}</option>
+                <option key={value} value={value}>
+                  {filterLabel(value)}
+                </option>
               ))}
             </NativeSelect>
           </div>
           <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor={moodId} className="text-xs">Mood</Label>
+            <Label htmlFor={moodId} className="text-xs">
+              Mood
+            </Label>
             <NativeSelect id={moodId} value={mood} onChange={(e) => setMood(e.target.value)} disabled={!tracks.data} data-testid="music-mood-filter">
               {filterOptions(all, 'mood').map((value) => (
-                <option key={value} value={value}>{filterLabel(value)}</option>
+                <option key={value} value={value}>
+                  {filterLabel(value)}
+                </option>
               ))}
             </NativeSelect>
           </div>
@@ -71,7 +79,9 @@ export function MusicLibraryPanel() {
 
         {tracks.isLoading ? (
           <div className="mt-3 grid gap-1.5" aria-busy="true" aria-label="Loading music">
-            {[0, 1, 2].map((i) => <Skeleton key={i} className="h-[84px] rounded-xl" />)}
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-[84px] rounded-xl" />
+            ))}
           </div>
         ) : tracks.isError ? (
           <div className="mt-3 flex flex-col items-center rounded-xl border border-dashed border-input px-4 py-6 text-center" data-testid="music-error">
@@ -87,7 +97,11 @@ export function MusicLibraryPanel() {
             No music tracks found matching your filters
           </p>
         ) : (
-          <ul className="-mx-1 mt-3 grid max-h-64 grid-cols-[minmax(0,1fr)] gap-1.5 overflow-y-auto overscroll-contain px-1 py-0.5" data-testid="music-track-list" aria-label="Music tracks">
+          <ul
+            className="-mx-1 mt-3 grid max-h-64 grid-cols-[minmax(0,1fr)] gap-1.5 overflow-y-auto overscroll-contain px-1 py-0.5"
+            data-testid="music-track-list"
+            aria-label="Music tracks"
+          >
             {visible.map((track) => (
               <li key={track.id}>
                 <TrackRow
@@ -109,7 +123,19 @@ export function MusicLibraryPanel() {
   );
 }
 
-function TrackRow({ track, playing, selected, onToggle, onSelect }: { track: MusicTrack; playing: boolean; selected: boolean; onToggle: () => void; onSelect: () => void }) {
+function TrackRow({
+  track,
+  playing,
+  selected,
+  onToggle,
+  onSelect,
+}: {
+  track: MusicTrack;
+  playing: boolean;
+  selected: boolean;
+  onToggle: () => void;
+  onSelect: () => void;
+}) {
   return (
     <div
       className={cn(
@@ -136,17 +162,26 @@ function TrackRow({ track, playing, selected, onToggle, onSelect }: { track: Mus
       </button>
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-1.5 text-sm font-medium leading-tight text-foreground">
-          <span className="truncate" data-testid="music-track-title">{track.title}</span>
+          <span className="truncate" data-testid="music-track-title">
+            {track.title}
+          </span>
           {isProOnly(track) && (
-            <span className="shrink-0 rounded bg-foreground px-1 py-px text-[10px] font-semibold uppercase tracking-wide text-white" title="Included in the Pro plan">
+            <span
+              className="shrink-0 rounded bg-foreground px-1 py-px text-[10px] font-semibold uppercase tracking-wide text-white"
+              title="Included in the Pro plan"
+            >
               Pro
             </span>
           )}
         </p>
         <p className="truncate text-xs text-muted-foreground">{track.artist}</p>
         <p className="mt-1 grid text-xs leading-snug text-muted-foreground" data-testid="music-track-meta">
-          <span className="truncate text-foreground/75">{filterLabel(track.genre)} · {filterLabel(track.mood)}</span>
-          <span className="tabular-nums">{formatDuration(track.duration)} · {track.bpm} BPM</span>
+          <span className="truncate text-foreground/75">
+            {filterLabel(track.genre)} · {filterLabel(track.mood)}
+          </span>
+          <span className="tabular-nums">
+            {formatDuration(track.duration)} · {track.bpm} BPM
+          </span>
         </p>
       </div>
       <Button
@@ -175,7 +210,9 @@ function SelectedMusicCard({ track, onRemove }: { track: SelectedMusicTrack; onR
           <Music2 className="size-4" />
         </span>
         <div className="min-w-0">
-          <p className="truncate text-sm font-medium text-foreground" data-testid="selected-music-title">{track.title}</p>
+          <p className="truncate text-sm font-medium text-foreground" data-testid="selected-music-title">
+            {track.title}
+          </p>
           <p className="truncate text-xs text-muted-foreground">
             {track.artist} · {formatDuration(track.duration)} · {track.bpm} BPM
           </p>

@@ -2,7 +2,17 @@ import type { MusicTrack } from '../types';
 import { ALL, filterLabel, filterOptions, filterTracks, isProOnly } from './filters';
 
 const track = (id: string, genre: string, mood: string, plans = ['rookie', 'pro']): MusicTrack => ({
-  id, genre, mood, plans, title: id, artist: 'A', filename: `${id}.mp3`, duration: 60, bpm: 120, url: `/music/${id}.mp3`, key: 'A minor',
+  id,
+  genre,
+  mood,
+  plans,
+  title: id,
+  artist: 'A',
+  filename: `${id}.mp3`,
+  duration: 60,
+  bpm: 120,
+  url: `/music/${id}.mp3`,
+  key: 'A minor',
 });
 const tracks = [track('a', 'electronic', 'energetic'), track('b', 'rock', 'happy'), track('c', 'electronic', 'calm', ['pro']), track('d', 'hip-hop', 'happy')];
 

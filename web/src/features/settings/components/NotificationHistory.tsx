@@ -30,15 +30,23 @@ export function NotificationHistory() {
       <CardContent>
         {isLoading && <Skeleton className="h-16 w-full" />}
         {isError && <p className="text-sm text-muted-foreground">The history could not be loaded.</p>}
-        {mails && mails.length === 0 && <p className="text-sm text-muted-foreground" data-testid="mail-history-empty">No e-mails yet.</p>}
+        {mails && mails.length === 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="mail-history-empty">
+            No e-mails yet.
+          </p>
+        )}
         {mails && mails.length > 0 && (
           <ul className="divide-y divide-border" data-testid="mail-history">
             {mails.map((mail) => (
               <li key={mail.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-foreground" title={mail.subject}>{mail.subject || mail.kind}</p>
+                  <p className="truncate text-sm font-medium text-foreground" title={mail.subject}>
+                    {mail.subject || mail.kind}
+                  </p>
                   <p className="truncate text-xs text-muted-foreground">
-                    {when(mail)}{mail.to ? ` · ${mail.to}` : ''}{mail.detail ? ` · ${mail.detail}` : ''}
+                    {when(mail)}
+                    {mail.to ? ` · ${mail.to}` : ''}
+                    {mail.detail ? ` · ${mail.detail}` : ''}
                   </p>
                 </div>
                 <span className={cn('w-fit shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium', STATUS_STYLE[mail.status])}>

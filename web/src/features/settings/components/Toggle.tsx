@@ -1,7 +1,14 @@
 import { cn } from '../../../lib/utils';
 
 /** A labelled on/off switch (a real checkbox with role="switch", so keyboards and screen readers know it). */
-export function Toggle({ id, label, description, checked, onChange, disabled }: {
+export function Toggle({
+  id,
+  label,
+  description,
+  checked,
+  onChange,
+  disabled,
+}: {
   id: string;
   label: string;
   description: string;
@@ -12,8 +19,12 @@ export function Toggle({ id, label, description, checked, onChange, disabled }: 
   return (
     <div className="flex items-start justify-between gap-4 py-3">
       <div className="min-w-0">
-        <label htmlFor={id} className="text-sm font-medium text-foreground">{label}</label>
-        <p id={`${id}-description`} className="mt-0.5 text-sm text-muted-foreground">{description}</p>
+        <label htmlFor={id} className="text-sm font-medium text-foreground">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="mt-0.5 text-sm text-muted-foreground">
+          {description}
+        </p>
       </div>
       <span className="relative mt-0.5 inline-flex shrink-0">
         <input

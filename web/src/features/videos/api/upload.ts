@@ -6,7 +6,10 @@ import type { Video } from '../types';
 /** A failed step of the upload, with the words its toast shows. */
 export class UploadError extends Error {
   /** `needsPlan`: the account's plan does not allow it (402): the app leads to /pricing. */
-  constructor(message: string, readonly needsPlan = false) {
+  constructor(
+    message: string,
+    readonly needsPlan = false,
+  ) {
     super(message);
     this.name = 'UploadError';
   }
@@ -31,12 +34,7 @@ export async function requestUploadUrl(): Promise<string> {
  * PUTs the raw file to the presigned URL with XMLHttpRequest (fetch has no upload progress).
  * No Authorization header; success only on status 200.
  */
-export function putFileToStorage(
-  uploadUrl: string,
-  file: File,
-  onProgress: (loaded: number, total: number) => void,
-  signal?: AbortSignal,
-): Promise<void> {
+export function putFileToStorage(uploadUrl: string, file: File, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', uploadUrl);

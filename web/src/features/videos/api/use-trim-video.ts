@@ -16,9 +16,7 @@ export function useTrimVideo() {
     },
     onSuccess: async (clip, { start, end }) => {
       toast({ title: 'Trim applied', description: `A clip was created from ${start} to ${end}.` });
-      queryClient.setQueryData<Video[]>(VIDEOS_QUERY_KEY, (list) =>
-        list && !list.some((v) => v.id === clip.id) ? [clip, ...list] : list,
-      );
+      queryClient.setQueryData<Video[]>(VIDEOS_QUERY_KEY, (list) => (list && !list.some((v) => v.id === clip.id) ? [clip, ...list] : list));
       await queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY, exact: true });
     },
     onError: (error) => {

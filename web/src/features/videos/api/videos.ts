@@ -17,8 +17,7 @@ export function useVideos() {
   return useQuery<Video[]>({
     queryKey: VIDEOS_QUERY_KEY,
     staleTime: VIDEO_URL_FRESH_TIME,
-    refetchInterval: (query) =>
-      live !== 'open' && (query.state.data ?? []).some(isInPipeline) ? LIST_FALLBACK_POLL : false,
+    refetchInterval: (query) => (live !== 'open' && (query.state.data ?? []).some(isInPipeline) ? LIST_FALLBACK_POLL : false),
   });
 }
 

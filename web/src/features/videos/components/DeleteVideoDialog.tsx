@@ -3,15 +3,7 @@ import { useDeleteVideo } from '../api/use-delete-video';
 import type { Video } from '../types';
 
 /** Deleting a video asks for confirmation. */
-export function DeleteVideoDialog({
-  video,
-  onOpenChange,
-  onDeleted,
-}: {
-  video: Video | null;
-  onOpenChange: (open: boolean) => void;
-  onDeleted?: () => void;
-}) {
+export function DeleteVideoDialog({ video, onOpenChange, onDeleted }: { video: Video | null; onOpenChange: (open: boolean) => void; onDeleted?: () => void }) {
   const remove = useDeleteVideo({
     onSuccess: () => {
       onOpenChange(false);

@@ -86,11 +86,7 @@ export function ProcessingView({ video, onFinished }: { video: Video; onFinished
             {percent}%
           </span>
         </div>
-        <Progress
-          value={percent}
-          label="Processing progress"
-          barClassName={failed ? 'bg-red-500' : done ? 'bg-emerald-500' : undefined}
-        />
+        <Progress value={percent} label="Processing progress" barClassName={failed ? 'bg-red-500' : done ? 'bg-emerald-500' : undefined} />
         <p className="text-xs text-muted-foreground" data-testid="processing-eta">
           {failed
             ? 'Processing stopped.'

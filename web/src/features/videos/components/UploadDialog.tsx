@@ -171,9 +171,7 @@ function UploadFlow({
             <CheckCircle2 className="size-7" aria-hidden="true" />
           </span>
           <DialogTitle className="mt-4">Your video is ready</DialogTitle>
-          <DialogDescription className="mt-1.5 max-w-sm">
-            “{video.title}” was uploaded and processed. It is ready for highlights.
-          </DialogDescription>
+          <DialogDescription className="mt-1.5 max-w-sm">“{video.title}” was uploaded and processed. It is ready for highlights.</DialogDescription>
         </div>
         <DialogFooter className="sm:justify-center">
           <Button variant="outline" onClick={onClose}>
@@ -344,12 +342,7 @@ function IdleForm({
           />
         )}
         {file ? (
-          <div
-            className={cn(
-              'flex items-center gap-3 rounded-xl border p-3',
-              problem ? 'border-red-300 bg-red-50/50' : 'border-border bg-muted/40',
-            )}
-          >
+          <div className={cn('flex items-center gap-3 rounded-xl border p-3', problem ? 'border-red-300 bg-red-50/50' : 'border-border bg-muted/40')}>
             <FileSummary file={file} className="flex-1" />
             <Button type="button" variant="ghost" size="sm" onClick={() => input.current?.click()}>
               Change

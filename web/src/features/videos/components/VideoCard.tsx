@@ -59,12 +59,7 @@ export function VideoCard({
         onMove && 'active:cursor-grabbing',
       )}
     >
-      <Link
-        to={`/video/${video.id}`}
-        tabIndex={-1}
-        aria-hidden="true"
-        className={cn('block shrink-0', list ? 'w-32 sm:w-44' : 'w-full')}
-      >
+      <Link to={`/video/${video.id}`} tabIndex={-1} aria-hidden="true" className={cn('block shrink-0', list ? 'w-32 sm:w-44' : 'w-full')}>
         <VideoThumbnail src={video.thumbnail} className={cn('aspect-video', list && 'h-full min-h-[72px]')}>
           {video.duration > 0 && (
             <span className="absolute bottom-1.5 right-1.5 rounded-md bg-black/75 px-1.5 py-0.5 font-mono text-[11px] font-medium tabular-nums text-white">
@@ -112,7 +107,9 @@ export function VideoCard({
               {video.errorReason && (
                 <p className="flex items-start gap-1.5 text-xs text-red-700" data-testid="video-card-error">
                   <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                  <span className="line-clamp-3 break-words" title={video.errorReason}>{video.errorReason}</span>
+                  <span className="line-clamp-3 break-words" title={video.errorReason}>
+                    {video.errorReason}
+                  </span>
                 </p>
               )}
               <RetryVideoButton video={video} className="w-fit" />

@@ -213,7 +213,10 @@ export function VideoPlayer({
           </button>
         )}
         {waiting && playing && (
-          <Loader2 className="pointer-events-none absolute left-1/2 top-1/2 size-8 -translate-x-1/2 -translate-y-1/2 animate-spin text-white/80" aria-hidden="true" />
+          <Loader2
+            className="pointer-events-none absolute left-1/2 top-1/2 size-8 -translate-x-1/2 -translate-y-1/2 animate-spin text-white/80"
+            aria-hidden="true"
+          />
         )}
         {failed && (
           <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-neutral-950/90 p-4 text-center">
@@ -313,13 +316,18 @@ function PlayerPlaceholder({ video, className }: { video: Video; className?: str
   return (
     <div
       data-testid="video-player-placeholder"
-      className={cn('relative flex aspect-video w-full flex-col items-center justify-center gap-3 overflow-hidden rounded-xl bg-neutral-950 p-6 text-center text-white', className)}
+      className={cn(
+        'relative flex aspect-video w-full flex-col items-center justify-center gap-3 overflow-hidden rounded-xl bg-neutral-950 p-6 text-center text-white',
+        className,
+      )}
     >
       {failed ? (
         <>
           <AlertTriangle className="size-8 text-red-400" aria-hidden="true" />
           {/* The reason says what failed already; the headline is only for a failure without one. */}
-          <p className="max-w-md text-sm font-medium" data-testid="player-error">{live?.errorReason || video.errorReason || 'This video could not be processed.'}</p>
+          <p className="max-w-md text-sm font-medium" data-testid="player-error">
+            {live?.errorReason || video.errorReason || 'This video could not be processed.'}
+          </p>
         </>
       ) : (
         <>

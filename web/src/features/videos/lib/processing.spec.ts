@@ -53,8 +53,7 @@ describe('processingSteps', () => {
   });
 
   it('marks the step that was running when the pipeline failed', () => {
-    const during = (lastActiveStage: string) =>
-      processingSteps({ uploaded: true, stage: 'failed', status: 'error', lastActiveStage });
+    const during = (lastActiveStage: string) => processingSteps({ uploaded: true, stage: 'failed', status: 'error', lastActiveStage });
     expect(during('transcoding')).toEqual({ upload: 'complete', validation: 'complete', analysis: 'failed', highlights: 'pending' });
     expect(during('validating')).toEqual({ upload: 'complete', validation: 'failed', analysis: 'pending', highlights: 'pending' });
   });
@@ -108,12 +107,23 @@ describe('ETA from the observed rate', () => {
   it('needs two samples at least half a second apart', () => {
     expect(estimateSecondsRemaining([], t0)).toBeNull();
     expect(estimateSecondsRemaining([{ at: t0, percent: 10 }], t0)).toBeNull();
-    expect(estimateSecondsRemaining([{ at: t0, percent: 10 }, { at: t0 + 200, percent: 20 }], t0 + 200)).toBeNull();
+    expect(
+      estimateSecondsRemaining(
+        [
+          { at: t0, percent: 10 },
+          { at: t0 + 200, percent: 20 },
+        ],
+        t0 + 200,
+      ),
+    ).toBeNull();
   });
 
   it('extrapolates the rate to 100%', () => {
     // 10% per second, 60% left: 6 s.
-    const samples = [{ at: t0, percent: 20 }, { at: t0 + 2000, percent: 40 }];
+    const samples = [
+      { at: t0, percent: 20 },
+      { at: t0 + 2000, percent: 40 },
+    ];
     expect(estimateSecondsRemaining(samples, t0 + 2000)).toBe(6);
     // Time passing without news counts down.
     expect(estimateSecondsRemaining(samples, t0 + 4000)).toBe(4);
@@ -121,7 +131,15 @@ describe('ETA from the observed rate', () => {
   });
 
   it('is 0 once finished', () => {
-    expect(estimateSecondsRemaining([{ at: t0, percent: 50 }, { at: t0 + 1000, percent: 100 }], t0 + 1000)).toBe(0);
+    expect(
+      estimateSecondsRemaining(
+        [
+          { at: t0, percent: 50 },
+          { at: t0 + 1000, percent: 100 },
+        ],
+        t0 + 1000,
+      ),
+    ).toBe(0);
   });
 
   it('adds a sample only when the percent moves forward', () => {
@@ -130,7 +148,10 @@ describe('ETA from the observed rate', () => {
     samples = addSample(samples, { at: t0 + 100, percent: 10 });
     samples = addSample(samples, { at: t0 + 200, percent: 5 });
     samples = addSample(samples, { at: t0 + 300, percent: 20 });
-    expect(samples).toEqual([{ at: t0, percent: 10 }, { at: t0 + 300, percent: 20 }]);
+    expect(samples).toEqual([
+      { at: t0, percent: 10 },
+      { at: t0 + 300, percent: 20 },
+    ]);
   });
 
   it('forgets samples older than the window, keeping one before it', () => {

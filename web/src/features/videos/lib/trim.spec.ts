@@ -36,7 +36,7 @@ describe('validateTrim', () => {
     expect(validateTrim('0:00', '0:04', 2.6)).toMatchObject({ ok: false, title: 'Invalid time range' });
   });
 
-  it("checks the order before the range, as the spec lists them", () => {
+  it('checks the order before the range, as the spec lists them', () => {
     expect(validateTrim('9:00', '8:00', duration)).toMatchObject({ title: 'Invalid trim range' });
   });
 

@@ -21,9 +21,7 @@ describe('canUpload', () => {
 
 describe('fileProblem', () => {
   it('explains a file over 2GB with its size', () => {
-    expect(fileProblem({ size: MAX_UPLOAD_BYTES + 1024 * 1024 })).toBe(
-      'The video is larger than 2GB, the most one upload may be. This one is 2049.0 MB.',
-    );
+    expect(fileProblem({ size: MAX_UPLOAD_BYTES + 1024 * 1024 })).toBe('The video is larger than 2GB, the most one upload may be. This one is 2049.0 MB.');
   });
 
   it('explains an empty file', () => {

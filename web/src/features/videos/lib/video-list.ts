@@ -22,11 +22,7 @@ export function countByStatus(videos: readonly Video[]): Record<StatusFilter, nu
 /** Videos whose title contains the search text (any case) and whose status matches the filter. */
 export function filterVideos(videos: readonly Video[], search: string, status: StatusFilter): Video[] {
   const needle = search.trim().toLocaleLowerCase();
-  return videos.filter(
-    (video) =>
-      (status === 'all' || video.status === status) &&
-      (!needle || (video.title ?? '').toLocaleLowerCase().includes(needle)),
-  );
+  return videos.filter((video) => (status === 'all' || video.status === status) && (!needle || (video.title ?? '').toLocaleLowerCase().includes(needle)));
 }
 
 /**

@@ -5,8 +5,7 @@ import type { Video, VideoProgress } from '../types';
 import { applyProgressToCache } from './cache';
 import { progressStore } from './progress-store';
 
-const video = (id: string, extra: Partial<Video> = {}) =>
-  ({ id, title: id, status: 'uploaded', stage: 'queued', errorReason: null, ...extra }) as Video;
+const video = (id: string, extra: Partial<Video> = {}) => ({ id, title: id, status: 'uploaded', stage: 'queued', errorReason: null, ...extra }) as Video;
 const progress = (videoId: string, extra: Partial<VideoProgress> = {}): VideoProgress => ({
   videoId,
   status: 'processing',

@@ -27,7 +27,9 @@ describe('backoffDelay', () => {
 describe('startLiveConnection', () => {
   it('sends the Bearer token and delivers parsed events', async () => {
     const messages: SseMessage[] = [];
-    const fetchImpl = jest.fn(async () => new Response(streamOf(['event: ready\ndata: {}\n\n', 'event: video.progress\ndata: {"percent":5}\n\n'], { hold: true })));
+    const fetchImpl = jest.fn(
+      async () => new Response(streamOf(['event: ready\ndata: {}\n\n', 'event: video.progress\ndata: {"percent":5}\n\n'], { hold: true })),
+    );
     const stop = startLiveConnection({ getToken: () => 'tok', onMessage: (m) => messages.push(m), fetchImpl });
     await flush();
     await flush();
@@ -48,8 +50,9 @@ describe('startLiveConnection', () => {
     });
     const realSetTimeout = globalThis.setTimeout;
     // Backoff waits are shortened so the test does not sleep for a second.
-    const spy = jest.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) =>
-      realSetTimeout(fn, ms && ms < 40_000 ? 1 : ms)) as typeof setTimeout);
+    const spy = jest
+      .spyOn(globalThis, 'setTimeout')
+      .mockImplementation(((fn: () => void, ms?: number) => realSetTimeout(fn, ms && ms < 40_000 ? 1 : ms)) as typeof setTimeout);
     const stop = startLiveConnection({
       getToken: () => 'tok',
       onMessage: () => undefined,

@@ -95,7 +95,11 @@ describe('applyHighlightProgressToCache', () => {
 
 describe('parseHighlightProgressEvent', () => {
   it('reads the gateway payload and clamps the percent', () => {
-    expect(parseHighlightProgressEvent('{"highlightId":"h1","videoId":"v1","kind":"export","status":"processing","stage":"rendering","percent":140,"errorReason":null}')).toEqual({
+    expect(
+      parseHighlightProgressEvent(
+        '{"highlightId":"h1","videoId":"v1","kind":"export","status":"processing","stage":"rendering","percent":140,"errorReason":null}',
+      ),
+    ).toEqual({
       highlightId: 'h1',
       videoId: 'v1',
       kind: 'export',

@@ -2,9 +2,13 @@ import { parseProgressEvent } from './parse-progress';
 
 describe('parseProgressEvent', () => {
   it('reads the gateway payload', () => {
-    expect(
-      parseProgressEvent('{"videoId":"v1","status":"processing","stage":"transcoding","percent":61,"errorReason":null}'),
-    ).toEqual({ videoId: 'v1', status: 'processing', stage: 'transcoding', percent: 61, errorReason: null });
+    expect(parseProgressEvent('{"videoId":"v1","status":"processing","stage":"transcoding","percent":61,"errorReason":null}')).toEqual({
+      videoId: 'v1',
+      status: 'processing',
+      stage: 'transcoding',
+      percent: 61,
+      errorReason: null,
+    });
   });
 
   it('keeps an error reason and clamps the percent', () => {

@@ -3,7 +3,10 @@ import { createSseParser, type SseMessage } from './sse-parser';
 function parse(...chunks: string[]) {
   const messages: SseMessage[] = [];
   const retries: number[] = [];
-  const parser = createSseParser((m) => messages.push(m), (ms) => retries.push(ms));
+  const parser = createSseParser(
+    (m) => messages.push(m),
+    (ms) => retries.push(ms),
+  );
   chunks.forEach((chunk) => parser.push(chunk));
   return { messages, retries, parser };
 }
