@@ -57,11 +57,14 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
     return client.call(Rpc.uploadComplete, { userId, videoUrl: uploadUrl, title: 'Final', originalFilename: 'final.mp4', fileSize: BigInt(size), duration: 0 });
   }
 
-  /** The evt.media.video.failed events published from now on. */
-  function failedEvents() {
+  /** The evt.media.video.failed events of one user published from now on (other test files share the bus). */
+  function failedEvents(userId: string) {
     const seen: mediaV1.VideoFailed[] = [];
     const sub = nc.subscribe('evt.media.video.failed', {
-      callback: (_, msg) => seen.push(anyUnpack(fromBinary(commonV1.EventEnvelopeSchema, msg.data).payload!, contractRegistry) as mediaV1.VideoFailed),
+      callback: (_, msg) => {
+        const event = anyUnpack(fromBinary(commonV1.EventEnvelopeSchema, msg.data).payload!, contractRegistry) as mediaV1.VideoFailed;
+        if (event.userId === userId) seen.push(event);
+      },
     });
     return { seen, stop: () => sub.unsubscribe() };
   }
@@ -93,7 +96,7 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
     mkdirSync(workDir);
     const worker = await startWorker({ WORK_DIR: workDir });
     rmSync(workDir, { recursive: true });
-    const events = failedEvents();
+    const events = failedEvents(alice);
     try {
       const created = await upload(alice);
       const failed = await waitForStatus(client, alice, created.id, ['processed', 'error']);
@@ -140,7 +143,7 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
 
   it('fails the video of a job whose worker died on every delivery (MAX_DELIVERIES advisory)', async () => {
     await (await startWorker()).close(); // leaves the durable set to two deliveries of two seconds
-    const events = failedEvents();
+    const events = failedEvents(alice);
     const created = await upload(alice);
     const consumer = await nc.jetstream().consumers.get('JOBS', 'media-process');
     // Take the job twice and never acknowledge it: what a worker SIGKILLed mid-job does.
