@@ -27,12 +27,6 @@ function runLint() {
   };
 }
 
-/**
- * Integration files wait on NATS, S3 and ffmpeg more than they compute: two at a time (jest would
- * take one on two cores) halves the layer. System and browser files each start a whole stack and stay one at a time.
- */
-const WORKERS = { integration: ['--maxWorkers=2'] };
-
 function runLayer(layer) {
   if (layer === 'lint') return runLint();
   const outputFile = join(resultsDir, `jest-${layer}.json`);
