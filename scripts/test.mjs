@@ -32,15 +32,11 @@ function runLayer(layer) {
   const outputFile = join(resultsDir, `jest-${layer}.json`);
   const started = Date.now();
   // --forceExit: a process a failed hook left running must not hold the whole run until CI's limit.
-  spawnSync(
-    join(root, 'node_modules', '.bin', 'jest'),
-    ['--selectProjects', layer, '--json', `--outputFile=${outputFile}`, '--forceExit', ...(WORKERS[layer] ?? [])],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
-    },
-  );
+  spawnSync(join(root, 'node_modules', '.bin', 'jest'), ['--selectProjects', layer, '--json', `--outputFile=${outputFile}`, '--forceExit'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+  });
   const seconds = (Date.now() - started) / 1000;
   if (!existsSync(outputFile)) return { layer, passed: 0, failed: 1, seconds, note: 'jest wrote no results' };
   const report = JSON.parse(readFileSync(outputFile, 'utf8'));
