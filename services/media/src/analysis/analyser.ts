@@ -26,6 +26,13 @@ function faceDetector(): FaceDetector {
  */
 const FACE_SHARE = 0.5;
 
+/**
+ * Subjects (animals, vehicles, sports gear) are looked for at most once per this many seconds of
+ * video, and at least MIN_SUBJECT_LOOKS times: the object detector costs several face detections.
+ */
+const SUBJECT_SPACING = 4;
+const MIN_SUBJECT_LOOKS = 3;
+
 /** The size of the frames faces are looked for in: the picture's shown shape, 320 px on its long side (even). */
 function faceFrameSize(picture: { width: number; height: number }): { width: number; height: number } {
   const long = 320;
@@ -128,9 +135,13 @@ export class Analyser {
     const faceDetection = (async () => {
       if (!faceSize) return;
       let detector: FaceDetector | null = faceDetector();
+      const subjectBudget = Math.max(MIN_SUBJECT_LOOKS, Math.ceil(options.durationSeconds / SUBJECT_SPACING));
+      let subjectLooks = 0;
       for (;;) {
         // Once the cuts are refined, only a shot no second looked at shows still gets a look.
-        const next = faceStream.cuts ? faces.nextInUnseenShot(faceStream.cuts) : faces.next();
+        const cuts = faceStream.cuts;
+        const subjectsLeft = subjectLooks < subjectBudget;
+        const next = cuts ? (faces.nextInUnseenShot(cuts) ?? (subjectsLeft ? faces.nextForSubjects(cuts, SUBJECT_SPACING / 2) : undefined)) : faces.next();
         if (!next) {
           if (faceStream.cuts || (faceStream.done && faces.waiting === 0)) return;
           await new Promise<void>((resolve) => (faceStream.wake = resolve));
@@ -139,9 +150,13 @@ export class Analyser {
         }
         let step: FaceStep = { count: 0, center: 0.5 };
         const before = Date.now();
+        // Subjects cost several times the faces: at most a look per SUBJECT_SPACING seconds of video, spread over it.
+        const subjects = subjectsLeft && !faces.subjectsLookedNear(next.second, SUBJECT_SPACING / 2, cuts ?? undefined);
         if (detector) {
           try {
-            step = faceStep(await detector.detect(next.rgb, faceSize.width, faceSize.height));
+            const seen = await detector.look(next.rgb, faceSize.width, faceSize.height, { subjects });
+            if (subjects) subjectLooks++;
+            step = faceStep(seen.faces, seen.subject);
           } catch {
             // Without a working detector the analysis goes on without faces.
             detector = null;

@@ -5,8 +5,8 @@ import type { VideoStep } from './video-features';
 
 /** Everything the engine measured in one video, per step of `step` seconds; stored next to the video. */
 export interface Analysis {
-  /** 3: subject and camera motion apart, and the picture's sharpness, brightness and clipped share. */
-  version: 3;
+  /** 3: subject and camera motion apart, and the picture's sharpness, brightness and clipped share. 4: subjects in view. */
+  version: 4;
   step: number;
   duration: number;
   hasAudio: boolean;
@@ -30,6 +30,12 @@ export interface Analysis {
   /** Per second: how many faces, and the horizontal centre of the largest (0..1); absent when not looked for. */
   faceCount?: number[];
   faceCenter?: number[];
+  /**
+   * Per second: the detector's confidence (0..1, 0 for none) that an animal, a vehicle or sports gear
+   * is in view, and what it is ('dog', 'airplane', 'sports ball'); absent when not looked for.
+   */
+  subject?: number[];
+  subjectLabel?: Array<string | null>;
   /** Scene cuts, in seconds: the presentation time of the first frame of each new shot (gradual transitions: their middle). */
   cuts: number[];
 }
@@ -37,7 +43,7 @@ export interface Analysis {
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
 /** The analysis format this engine writes; a kept analysis of another version is made again. */
-export const ANALYSIS_VERSION = 3;
+export const ANALYSIS_VERSION = 4;
 
 /** Where a video's analysis is kept, so new reels and edits need no second decode. */
 export const analysisKey = (videoId: string) => `derived/${videoId}/analysis.json`;
@@ -82,7 +88,14 @@ export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoS
     sharpness: column(video, 'sharpness', still),
     brightness: column(video, 'brightness', still),
     clipped: column(video, 'clipped', still),
-    ...(faces ? { faceCount: faces.map((f) => f.count), faceCenter: faces.map((f) => round(f.center)) } : {}),
+    ...(faces
+      ? {
+          faceCount: faces.map((f) => f.count),
+          faceCenter: faces.map((f) => round(f.center)),
+          subject: faces.map((f) => round(f.subject?.score ?? 0)),
+          subjectLabel: faces.map((f) => f.subject?.label ?? null),
+        }
+      : {}),
     cuts: cuts ? cuts.map((t) => Math.round(t * 1e6) / 1e6) : detectCuts(histogramDelta).map((i) => round(i * step)),
   };
 }

@@ -6,7 +6,7 @@ function analysisOf(seconds: number, options: { cuts?: number[]; faceCenter?: nu
   const steps = seconds * 5;
   const column = (v: number) => Array.from({ length: steps }, () => v);
   return {
-    version: 3,
+    version: 4,
     step: 0.2,
     duration: seconds,
     hasAudio: false,

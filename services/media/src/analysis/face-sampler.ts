@@ -126,17 +126,50 @@ export class FaceSampler {
   /**
    * Faces for every second so far: a second not looked at takes those of the nearest second looked
    * at in its own shot (between the given cuts), or, when none was, the nearest one at all (the
-   * earlier on a tie).
+   * earlier on a tie). Its subject is that of the nearest second of its shot where subjects were
+   * looked for (null when none was: another shot's subject says nothing of this one).
    */
   result(cuts: number[] = []): FaceStep[] {
     const bounds = [0, ...cuts, Infinity];
+    const nearestOf = <T extends { second: number }>(list: T[], s: number) =>
+      list.length ? list.reduce((a, b) => (Math.abs(b.second - s) < Math.abs(a.second - s) ? b : a)) : undefined;
     return Array.from({ length: this.seconds }, (_, s) => {
       const shot = bounds.findIndex((b, i) => s >= b && s < bounds[i + 1]);
       const [from, to] = [bounds[shot], bounds[shot + 1]];
       const inShot = this.looked.filter((l) => l.second >= from && l.second < to);
-      const nearest = inShot.length ? inShot.reduce((a, b) => (Math.abs(b.second - s) < Math.abs(a.second - s) ? b : a)) : this.nearestLooked(s);
-      return nearest?.step ?? NONE;
+      const faces = (nearestOf(inShot, s) ?? this.nearestLooked(s))?.step ?? NONE;
+      const subject = nearestOf(
+        inShot.filter((l) => l.step.subject !== undefined),
+        s,
+      )?.step.subject;
+      return { count: faces.count, center: faces.center, subject: subject ?? null };
     });
+  }
+
+  /**
+   * A waiting frame (once the cuts are known) farther than `reach` seconds from every second of its
+   * shot where subjects were looked for, the farthest first; undefined when there is none. A subject
+   * may be in view for only part of a long shot (a jet that climbs out of the picture).
+   */
+  nextForSubjects(cuts: number[], reach: number): { second: number; rgb: Uint8Array } | undefined {
+    const bounds = [0, ...cuts, Infinity];
+    let best: { second: number; distance: number } | undefined;
+    for (const second of this.pending.keys()) {
+      const shot = bounds.findIndex((b, i) => second >= b && second < bounds[i + 1]);
+      const looks = this.looked.filter((l) => l.step.subject !== undefined && l.second >= bounds[shot] && l.second < bounds[shot + 1]);
+      const distance = Math.min(Infinity, ...looks.map((l) => Math.abs(l.second - second)));
+      if (distance > reach && (!best || distance > best.distance)) best = { second, distance };
+    }
+    if (!best) return undefined;
+    const { rgb } = this.pending.get(best.second)!;
+    this.pending.delete(best.second);
+    return { second: best.second, rgb };
+  }
+
+  /** Whether subjects were looked for within `reach` seconds of a second (in its own shot, once the cuts are known). */
+  subjectsLookedNear(second: number, reach: number, cuts?: number[]): boolean {
+    const sameShot = (other: number) => !cuts || !cuts.some((c) => Math.min(second, other) < c && c <= Math.max(second, other));
+    return this.looked.some((l) => l.step.subject !== undefined && Math.abs(l.second - second) <= reach && sameShot(l.second));
   }
 
   /** How many seconds were settled by a detection or by looking like one. */

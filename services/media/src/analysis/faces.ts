@@ -10,11 +10,35 @@ export interface Face {
   score: number;
 }
 
-/** The faces of one analysed second: how many, and the horizontal centre of the largest (0..1). */
+/** An animal, a vehicle or a piece of sports gear in view, and the detector's confidence (0..1). */
+export interface Subject {
+  label: string;
+  score: number;
+}
+
+/**
+ * What the detector saw in one analysed second: how many faces, and the horizontal centre of the
+ * largest (0..1); and the subject in view (null: none), when subjects were looked for (undefined: not).
+ */
 export interface FaceStep {
   count: number;
   center: number;
+  subject?: Subject | null;
 }
+
+/**
+ * The COCO classes that make a subject: what a viewer follows in a shot where sound and motion say
+ * little (a dog at play, a jet overhead, a ball). People are not among them: faces count them.
+ */
+const SUBJECT_LABELS = new Set(
+  [
+    'bird,cat,dog,horse,sheep,cow,elephant,bear,zebra,giraffe',
+    'bicycle,car,motorcycle,airplane,bus,train,truck,boat',
+    'sports ball,frisbee,kite,skateboard,surfboard,skis,snowboard,tennis racket,baseball bat',
+  ].flatMap((group) => group.split(',')),
+);
+/** Below this confidence a subject is too often something else (a car in a film's background, a ball in a crowd). */
+const MIN_SUBJECT = 0.4;
 
 /**
  * The detector's thread (plain JavaScript, run with `eval`, so it needs no build step of its own):
@@ -33,13 +57,18 @@ const { Human } = require(workerData.human);
 const human = new Human(workerData.config);
 const ready = human.load();
 ready.catch(() => undefined);
-parentPort.on('message', async ({ id, rgb, width, height }) => {
+parentPort.on('message', async ({ id, rgb, width, height, objects }) => {
   try {
     await ready;
     const tensor = human.tf.tensor3d(rgb, [height, width, 3], 'int32');
     try {
-      const result = await human.detect(tensor);
-      parentPort.postMessage({ id, faces: result.face.map((f) => ({ box: f.box, score: f.score })) });
+      // Objects (CenterNet) cost several times the faces: only when asked for.
+      const result = await human.detect(tensor, { object: { enabled: Boolean(objects) } });
+      parentPort.postMessage({
+        id,
+        faces: result.face.map((f) => ({ box: f.box, score: f.score })),
+        objects: objects ? result.object.map((o) => ({ label: o.label, score: o.score })) : undefined,
+      });
     } finally {
       tensor.dispose();
     }
@@ -50,7 +79,7 @@ parentPort.on('message', async ({ id, rgb, width, height }) => {
 `;
 
 /**
- * Face detection offline: @vladmandic/human's BlazeFace with the models it ships, on the
+ * Face detection offline: @vladmandic/human's BlazeFace (and, when asked, its CenterNet for objects) with the models it ships, on the
  * WebAssembly backend of TensorFlow.js (nothing is fetched: the models are read from the package
  * folder on disk). It runs in a thread of its own, started on first use: the caller's event loop
  * stays free to read the decoder's pipes while a picture is looked at, so detection runs beside the
@@ -59,7 +88,7 @@ parentPort.on('message', async ({ id, rgb, width, height }) => {
 export class FaceDetector {
   private thread: Worker | null = null;
   private nextId = 0;
-  private readonly waiting = new Map<number, { resolve: (faces: Array<{ box: number[]; score: number }>) => void; reject: (err: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (answer: DetectorAnswer) => void; reject: (err: Error) => void }>();
 
   private start(): Worker {
     if (this.thread) return this.thread;
@@ -87,18 +116,18 @@ export class FaceDetector {
       },
       body: { enabled: false },
       hand: { enabled: false },
-      object: { enabled: false },
+      object: { enabled: true, minConfidence: MIN_SUBJECT, maxDetected: 10 },
       gesture: { enabled: false },
       segmentation: { enabled: false },
     };
     const thread = new Worker(THREAD_SOURCE, { eval: true, workerData: { human: join(root, 'dist', 'human.node-wasm.js'), wasmBackend, wasmDir, config } });
     // An idle detector never keeps the process alive.
     thread.unref();
-    thread.on('message', (answer: { id: number; faces?: Array<{ box: number[]; score: number }>; error?: string }) => {
+    thread.on('message', (answer: DetectorAnswer & { id: number; error?: string }) => {
       const caller = this.waiting.get(answer.id);
       this.waiting.delete(answer.id);
       if (answer.error !== undefined || !answer.faces) caller?.reject(new Error(`face detection failed: ${answer.error}`));
-      else caller?.resolve(answer.faces);
+      else caller?.resolve(answer);
     });
     const fail = (err: Error) => {
       for (const caller of this.waiting.values()) caller.reject(err);
@@ -113,18 +142,22 @@ export class FaceDetector {
 
   /** The faces in one RGB picture. */
   async detect(rgb: Uint8Array, width: number, height: number): Promise<Face[]> {
+    return (await this.look(rgb, width, height)).faces;
+  }
+
+  /** The faces in one RGB picture and, when `subjects` is set, the subject in view (null: none). */
+  async look(rgb: Uint8Array, width: number, height: number, options: { subjects?: boolean } = {}): Promise<{ faces: Face[]; subject?: Subject | null }> {
     const thread = this.start();
     const id = this.nextId++;
-    const found = await new Promise<Array<{ box: number[]; score: number }>>((resolve, reject) => {
+    const found = await new Promise<DetectorAnswer>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      thread.postMessage({ id, rgb, width, height });
+      thread.postMessage({ id, rgb, width, height, objects: options.subjects === true });
     });
-    return (
-      found
-        .map((f) => ({ x: f.box[0] / width, y: f.box[1] / height, width: f.box[2] / width, height: f.box[3] / height, score: f.score }))
-        // A face shows skin: patterns and flat colours that fool the detector do not.
-        .filter((f) => skinShare(rgb, width, height, f) >= MIN_SKIN)
-    );
+    const faces = found.faces
+      .map((f) => ({ x: f.box[0] / width, y: f.box[1] / height, width: f.box[2] / width, height: f.box[3] / height, score: f.score }))
+      // A face shows skin: patterns and flat colours that fool the detector do not.
+      .filter((f) => skinShare(rgb, width, height, f) >= MIN_SKIN);
+    return found.objects ? { faces, subject: subjectOf(found.objects) } : { faces };
   }
 
   /** Ends the detector's thread (a later detect starts a new one). */
@@ -136,6 +169,19 @@ export class FaceDetector {
 }
 
 const MIN_SKIN = 0.2;
+
+interface DetectorAnswer {
+  faces: Array<{ box: number[]; score: number }>;
+  objects?: Subject[];
+}
+
+/** The most confident subject among the objects found, or null. */
+export function subjectOf(objects: Subject[]): Subject | null {
+  const subjects = objects.filter((o) => SUBJECT_LABELS.has(o.label) && o.score >= MIN_SUBJECT);
+  if (subjects.length === 0) return null;
+  const best = subjects.reduce((a, b) => (b.score > a.score ? b : a));
+  return { label: best.label, score: Math.round(best.score * 1000) / 1000 };
+}
 
 /** Share of the pixels in a box whose chroma is a skin tone (Cb 77-127, Cr 133-173, any brightness but the darkest). */
 export function skinShare(rgb: Uint8Array, width: number, height: number, box: { x: number; y: number; width: number; height: number }): number {
@@ -159,9 +205,10 @@ export function skinShare(rgb: Uint8Array, width: number, height: number, box: {
   return total ? skin / total : 0;
 }
 
-/** The count and the largest face's centre, for one second. */
-export function faceStep(faces: Face[]): FaceStep {
-  if (faces.length === 0) return { count: 0, center: 0.5 };
+/** The count and the largest face's centre, for one second (with the subject, when one was looked for). */
+export function faceStep(faces: Face[], subject?: Subject | null): FaceStep {
+  const found = subject === undefined ? {} : { subject };
+  if (faces.length === 0) return { count: 0, center: 0.5, ...found };
   const largest = faces.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
-  return { count: faces.length, center: Math.min(1, Math.max(0, largest.x + largest.width / 2)) };
+  return { count: faces.length, center: Math.min(1, Math.max(0, largest.x + largest.width / 2)), ...found };
 }

@@ -11,7 +11,7 @@ function withFaces(faces: Array<{ from: number; to: number; count: number; cente
   const steady = (value: number) => Array.from({ length: n }, (_, i) => value + (((i * 7919) % 13) / 13) * value * 0.05);
   const face = (s: number) => faces.find((f) => s >= f.from && s < f.to);
   return {
-    version: 3,
+    version: 4,
     step: STEP,
     duration: seconds,
     hasAudio: true,
@@ -85,5 +85,59 @@ describe("the 'faces' score term and reason", () => {
     // ...and comes next when the reel is filled to its length.
     const filled = selectMoments(analysis, scores, { preset: 'wedding', target: 16, fill: true });
     expect(filled.some((m) => m.start < 70 && m.end > 60 && m.reasons.includes('faces'))).toBe(true);
+  });
+});
+
+describe("the 'subject' score term and reason (an animal, a vehicle, sports gear in view)", () => {
+  const base = withFaces([]);
+  const seconds = base.faceCount!.length;
+  const analysis: Analysis = {
+    ...base,
+    subject: Array.from({ length: seconds }, (_, s) => (s >= 40 && s < 46 ? 0.7 : 0)),
+    subjectLabel: Array.from({ length: seconds }, (_, s) => (s >= 40 && s < 46 ? 'dog' : null)),
+  };
+
+  it('adds to the score where a subject is in view, in auto, sport and travel, and nowhere else', () => {
+    const without = { ...analysis, subject: undefined, subjectLabel: undefined };
+    for (const preset of PRESETS) {
+      const lift = scoreAnalysis(analysis, preset).score[42] - scoreAnalysis(without, preset).score[42];
+      expect(scoreAnalysis(analysis, preset).score[20]).toBe(scoreAnalysis(without, preset).score[20]);
+      if (preset === 'wedding' || preset === 'business') expect(lift).toBeCloseTo(0, 5);
+      else expect(lift).toBeGreaterThan(0.1);
+    }
+  });
+
+  it('names what is in view, where it is in view for most of a stretch', () => {
+    const scores = scoreAnalysis(analysis, 'auto');
+    expect(reasonsFor(scores, 40, 45, 'auto')).toContain('dog');
+    expect(reasonsFor(scores, 44, 50, 'auto')).not.toContain('dog');
+  });
+
+  it('makes the seconds with a subject the moment of otherwise calm footage', () => {
+    const scores = scoreAnalysis(analysis, 'auto');
+    const moments = selectMoments(analysis, scores, { preset: 'auto', target: 10 });
+    expect(moments[0].start).toBeLessThan(46);
+    expect(moments[0].end).toBeGreaterThan(40);
+  });
+});
+
+describe("the 'rise' term", () => {
+  it('sees no rise where sound starts after digital silence (a join, a dropout), and sees one after quiet sound', () => {
+    const base = withFaces([]);
+    const steps = base.loudness.length;
+    const perSecond = Math.round(1 / base.step);
+    // Digital silence from 20 s to 29.4 s, then loud (second 29 averages out at about -70 dB: the join
+    // falls inside it); quiet sound (-50 dB) from 60 s to 70 s, then loud.
+    const loudness = base.loudness.map((l, i) => {
+      const s = Math.floor(i / perSecond);
+      if (i * base.step >= 29.4 - 1e-9 && s < 30) return -15;
+      if (s >= 20 && s < 30) return -100;
+      if (s >= 60 && s < 70) return -50;
+      return (s >= 30 && s < 34) || (s >= 70 && s < 74) ? -15 : l;
+    });
+    expect(steps).toBe(loudness.length);
+    const { features } = scoreAnalysis({ ...base, loudness }, 'auto');
+    expect(features.rise[30]).toBe(0);
+    expect(features.rise[70]).toBeGreaterThan(0.5);
   });
 });

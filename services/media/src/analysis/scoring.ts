@@ -4,18 +4,20 @@ import { nearCut, pictureFlaws } from './picture-quality';
 export const PRESETS = ['auto', 'sport', 'wedding', 'business', 'travel'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export type Feature = 'loud' | 'rise' | 'impact' | 'crowd' | 'speech' | 'action' | 'faces';
+export type Feature = 'loud' | 'rise' | 'impact' | 'crowd' | 'speech' | 'action' | 'faces' | 'subject';
 
 /**
- * How much each feature counts, per kind of footage. Each row sums to 1. A scene cut is not among
- * them: it is where shots change, not something that happened.
+ * How much each feature counts, per kind of footage. The seven features of sound, motion and faces
+ * sum to 1; a subject in view (an animal, a vehicle, sports gear) adds on top, so footage without one
+ * scores as it would without the detector. A scene cut is not among them: it is where shots change,
+ * not something that happened.
  */
 export const PRESET_WEIGHTS: Record<Preset, Record<Feature, number>> = {
-  auto: { loud: 0.15, rise: 0.1, impact: 0.15, crowd: 0.2, speech: 0.05, action: 0.25, faces: 0.1 },
-  sport: { loud: 0.1, rise: 0.15, impact: 0.15, crowd: 0.25, speech: 0, action: 0.35, faces: 0 },
-  wedding: { loud: 0.1, rise: 0.1, impact: 0.1, crowd: 0.2, speech: 0.2, action: 0.2, faces: 0.1 },
-  business: { loud: 0.1, rise: 0.05, impact: 0.05, crowd: 0.3, speech: 0.3, action: 0.05, faces: 0.15 },
-  travel: { loud: 0.15, rise: 0.05, impact: 0.15, crowd: 0.05, speech: 0, action: 0.6, faces: 0 },
+  auto: { loud: 0.15, rise: 0.1, impact: 0.15, crowd: 0.2, speech: 0.05, action: 0.25, faces: 0.1, subject: 0.3 },
+  sport: { loud: 0.1, rise: 0.15, impact: 0.15, crowd: 0.25, speech: 0, action: 0.35, faces: 0, subject: 0.3 },
+  wedding: { loud: 0.1, rise: 0.1, impact: 0.1, crowd: 0.2, speech: 0.2, action: 0.2, faces: 0.1, subject: 0 },
+  business: { loud: 0.1, rise: 0.05, impact: 0.05, crowd: 0.3, speech: 0.3, action: 0.05, faces: 0.15, subject: 0 },
+  travel: { loud: 0.15, rise: 0.05, impact: 0.15, crowd: 0.05, speech: 0, action: 0.6, faces: 0, subject: 0.2 },
 };
 
 /** Per second: each feature 0..1, the share of the second's frames unfit for a reel, and the weighted score. */
@@ -23,6 +25,8 @@ export interface Scores {
   seconds: number;
   features: Record<Feature, number[]>;
   speechRaw: number[];
+  /** Per second: what the subject in view is, or null. */
+  subjectLabel: Array<string | null>;
   /** Per analysis step: the frame is corrupt, frozen, black, blown out, smeared or mid whip pan. */
   badSteps: boolean[];
   score: number[];
@@ -42,13 +46,13 @@ function median(values: number[]): number {
   return sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** How far each value stands above the median of the ±`radius` values around it, in robust spreads, as 0..1. */
-export function rollingNormalise(values: number[], spreadFloor: number, radius = BASELINE_SECONDS): number[] {
+/** How far each value stands above the median of the ±`radius` values around it, in robust spreads, as 0..1 (1 at `fullAt` spreads). */
+export function rollingNormalise(values: number[], spreadFloor: number, radius = BASELINE_SECONDS, fullAt = 4): number[] {
   return values.map((value, i) => {
     const around = values.slice(Math.max(0, i - radius), i + radius + 1);
     const center = median(around);
     const spread = Math.max(median(around.map((v) => Math.abs(v - center))) * 1.4826, spreadFloor);
-    return Math.min(1, Math.max(0, (value - center) / spread / 4));
+    return Math.min(1, Math.max(0, (value - center) / spread / fullAt));
   });
 }
 
@@ -80,6 +84,9 @@ function actionPerStep(analysis: Analysis, near: boolean[], flaws: Array<unknown
   });
 }
 
+/** A subject seen with this confidence counts fully. */
+const FULL_SUBJECT = 0.8;
+
 /** Below this a second is silence: no baseline for what counts as loud. */
 const SILENCE_DB = -60;
 /** Below this a second has no sound at all (digital silence), and its score counts this much. */
@@ -92,7 +99,8 @@ function loudAgainstSound(loudness: number[]): number[] {
   const levels = sounding.map(({ l }) => l);
   // Against the seconds around it, and against the whole video: a long loud section is its own neighbourhood.
   const around = rollingNormalise(levels, 3);
-  const whole = rollingNormalise(levels, 3, levels.length);
+  // A section that stays loud is remarkable at half the excess a single loud second needs.
+  const whole = rollingNormalise(levels, 3, levels.length, 2);
   const normalised = around.map((v, k) => Math.max(v, whole[k]));
   const loud = new Array<number>(loudness.length).fill(0);
   sounding.forEach(({ i }, k) => (loud[i] = normalised[k]));
@@ -117,9 +125,12 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
   const badShare = perSecond(analysis, badSteps.map(Number));
 
   // How much louder than the three seconds before (sound starting after no sound at all is no rise: it is a join or a dropout).
+  const stepsPerSecond = Math.round(1 / analysis.step);
   const rise = loudness.map((l, i) => {
-    const before = loudness.slice(Math.max(0, i - 3), i).filter((b) => b > MUTE_DB);
-    return before.length ? Math.max(0, l - mean(before)) : 0;
+    const before = analysis.loudness.slice(Math.max(0, i - 3) * stepsPerSecond, i * stepsPerSecond);
+    // A second half-filled with digital silence is no level to rise from either.
+    const sounding = before.filter((b) => b > MUTE_DB);
+    return sounding.length === before.length && sounding.length > 0 ? Math.max(0, l - mean(loudness.slice(Math.max(0, i - 3), i))) : 0;
   });
   // Crowds and applause: loud, noise-like (flat spectrum) and dense (low crest factor).
   const crowdRaw = loudness.map((l, i) => flatness[i] * Math.min(1, Math.max(0, (l - quietest) / 12)) * Math.min(1, Math.max(0, (7 - crest[i]) / 3)));
@@ -152,16 +163,18 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
       const count = analysis.faceCount?.[s] ?? 0;
       return count > 0 ? Math.min(1, 0.6 + 0.2 * (count - 1)) : 0;
     }),
+    // An animal, a vehicle or sports gear in view: what a viewer follows where sound and motion say little (a dog at play, a jet overhead).
+    subject: Array.from({ length: seconds }, (_, s) => Math.min(1, (analysis.subject?.[s] ?? 0) / FULL_SUBJECT)),
   };
   const weights = PRESET_WEIGHTS[preset];
   // Seconds with no sound at all in a video that has sound (a part filmed without it, a dropout)
   // count less: a moment is stronger when its sound carries it too.
   const mute = loudness.map((l) => (analysis.hasAudio && quietest > SILENCE_DB && l <= MUTE_DB ? MUTE_FACTOR : 1));
-  const score = Array.from(
-    { length: seconds },
-    (_, s) => mute[s] * (1 - (badShare[s] ?? 0)) * (Object.keys(weights) as Feature[]).reduce((sum, f) => sum + weights[f] * (features[f][s] ?? 0), 0),
+  const score = Array.from({ length: seconds }, (_, s) =>
+    Math.min(1, mute[s] * (1 - (badShare[s] ?? 0)) * (Object.keys(weights) as Feature[]).reduce((sum, f) => sum + weights[f] * (features[f][s] ?? 0), 0)),
   );
-  return { seconds, features, speechRaw, badSteps, score };
+  const subjectLabel = Array.from({ length: seconds }, (_, s) => analysis.subjectLabel?.[s] ?? null);
+  return { seconds, features, speechRaw, subjectLabel, badSteps, score };
 }
 
 const REASON_THRESHOLD = 0.35;
@@ -180,9 +193,22 @@ export function reasonsFor(scores: Scores, start: number, end: number, preset: P
   }
   if (peak('action') >= REASON_THRESHOLD) reasons.push('fast action');
   if (peak('impact') >= REASON_THRESHOLD) reasons.push('impact');
+  const subject = subjectIn(scores, from, to);
+  if (subject) reasons.push(subject);
   if (scores.features.faces.slice(from, to).filter((v) => v > 0).length >= Math.max(1, (to - from) / 2)) reasons.push('faces');
   if (scores.speechRaw.slice(from, to).filter((v) => v > 0).length >= Math.max(1, (to - from) / 3)) reasons.push('speech');
   if (peak('loud') >= REASON_THRESHOLD || peak('rise') >= REASON_THRESHOLD) reasons.push('loud moment');
   if (reasons.length === 0) reasons.push('best available');
   return reasons;
+}
+
+/** What is in view for at least half of a stretch's seconds ('dog', 'airplane'), if anything. */
+function subjectIn(scores: Scores, from: number, to: number): string | undefined {
+  const counts = new Map<string, number>();
+  for (let s = from; s < to; s++) {
+    const label = scores.subjectLabel[s];
+    if (label && scores.features.subject[s] > 0) counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  const [label, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return label && count >= Math.max(1, (to - from) / 2) ? label : undefined;
 }

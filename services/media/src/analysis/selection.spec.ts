@@ -14,7 +14,7 @@ function plantedAnalysis(
   const n = Math.round(duration / STEP);
   const wobble = (i: number, amount: number) => (((i * 7919) % 13) / 13) * amount;
   const a: Analysis = {
-    version: 3,
+    version: 4,
     step: STEP,
     duration,
     hasAudio: true,
@@ -211,5 +211,51 @@ describe('scoring and selection', () => {
     const m = (reasons: string[]) => ({ start: 0, end: 5, score: 0.5, reasons });
     expect(selectionSummary([m(['impact']), m(['applause', 'faces']), m(['impact', 'loud moment'])], 14)).toBe('3 strong moments: 2 impacts, applause');
     expect(selectionSummary([m(['fast action']), { ...m(['faces']), score: 0.1 }], 9.6)).toBe('2 moments: fast action, people');
+  });
+});
+
+describe('short shots and touching moments', () => {
+  // A long shot with a burst of action (60-70), then a 2 s shot with something in it (the reaction), then calm.
+  const analysis = plantedAnalysis(
+    200,
+    [
+      { from: 64, to: 70, crowd: true, motion: true },
+      { from: 70, to: 72, motion: true },
+    ],
+    [60, 70, 72],
+  );
+
+  it('a shot too short to stand alone joins the moment it follows, whole', () => {
+    const moments = selectMoments(analysis, scoreAnalysis(analysis, 'auto'), { preset: 'auto', target: 20 });
+    const action = moments.find((m) => m.start < 70 && m.end > 64);
+    expect(action).toBeDefined();
+    expect(action!.end).toBeGreaterThanOrEqual(71.99);
+    // Never a piece of the next shot, nor a crossfade inside the reaction.
+    expect(action!.end).toBeLessThan(72.01);
+    expect(moments.filter((m) => m.start < 72 && m.end > 70)).toHaveLength(1);
+  });
+
+  it('leaves a short shot with nothing in it out', () => {
+    const calmAfter = plantedAnalysis(200, [{ from: 64, to: 70, crowd: true, motion: true }], [60, 70, 72]);
+    const moments = selectMoments(calmAfter, scoreAnalysis(calmAfter, 'auto'), { preset: 'auto', target: 20 });
+    const action = moments.find((m) => m.start < 70 && m.end > 64)!;
+    expect(action.end).toBeLessThanOrEqual(70.01);
+  });
+
+  it('makes moments that touch one stretch of footage', () => {
+    // Two bursts in neighbouring shots: each shot's moment ends on the cut where the next one starts.
+    const neighbours = plantedAnalysis(
+      200,
+      [
+        { from: 100, to: 106, crowd: true, motion: true },
+        { from: 106, to: 112, crowd: true, motion: true },
+      ],
+      [100, 106, 112],
+    );
+    const moments = selectMoments(neighbours, scoreAnalysis(neighbours, 'auto'), { preset: 'auto', target: 20 });
+    const around = moments.filter((m) => m.start < 112 && m.end > 100);
+    expect(around).toHaveLength(1);
+    expect(around[0].start).toBeLessThanOrEqual(101);
+    expect(around[0].end).toBeGreaterThanOrEqual(111);
   });
 });

@@ -55,6 +55,11 @@ const REASON_WORDS: Record<string, [string, string]> = {
   'best available': ['the best of the rest', 'the best of the rest'],
 };
 
+/** A subject in view, counted: 'a dog' and 'dogs', 'an airplane' and 'airplanes'. */
+function subjectWords(label: string): [string, string] {
+  return [`${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`, `shots of ${label}s`];
+}
+
 /**
  * What a reel holds, in words, for the creator: '4 strong moments: 2 impacts, applause, fast action',
  * why it is shorter than asked, or that nothing stood out and these are the video's best seconds.
@@ -71,7 +76,7 @@ export function selectionSummary(moments: Array<{ start: number; end: number; sc
   const what = [...leading]
     .sort((a, b) => b[1] - a[1])
     .map(([reason, n]) => {
-      const [one, several] = REASON_WORDS[reason] ?? [reason, reason];
+      const [one, several] = REASON_WORDS[reason] ?? subjectWords(reason);
       return n === 1 ? one : `${n} ${several}`;
     });
   const strong = moments.filter((m) => m.score >= STRONG_SCORE).length === count ? 'strong ' : '';
@@ -96,9 +101,13 @@ export function frameExact(m: { start: number; end: number }, cuts: number[]): {
   };
 }
 
-function smooth(values: number[], radius: number): number[] {
+/** Each second's mean with the ±radius seconds around it in its own shot: a cut is where one thing ends, not a blur between two. */
+function smoothWithinShots(values: number[], shots: Span[], radius: number): number[] {
   return values.map((_, i) => {
-    const window = values.slice(Math.max(0, i - radius), i + radius + 1);
+    const shot = shots.find((s) => i + 0.5 >= s.start && i + 0.5 < s.end);
+    const from = Math.max(0, i - radius, shot ? Math.floor(shot.start + 0.5) : 0);
+    const to = Math.min(values.length, i + radius + 1, shot ? Math.ceil(shot.end - 0.5) : values.length);
+    const window = values.slice(from, Math.max(to, i + 1));
     return window.reduce((a, b) => a + b, 0) / window.length;
   });
 }
@@ -158,8 +167,8 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
     const longest = clean.reduce<Span | null>((a, b) => (!a || b.end - b.start > a.end - a.start ? b : a), null);
     return finish(parts.length ? parts : longest && longest.end - longest.start >= 1 ? [longest] : [{ start: 0, end: duration }]);
   }
-  const curve = smooth(scores.score, 1);
   const shots = shotSpans(analysis);
+  const curve = smoothWithinShots(scores.score, shots, 1);
   const peaks = new Set(curve.flatMap((value, i) => (value >= (curve[i - 1] ?? -1) && value >= (curve[i + 1] ?? -1) ? [i] : [])));
   // Every shot's best second is a candidate too: a short shot's event is rarely a peak of the whole curve.
   for (const shot of shots) {
@@ -176,6 +185,7 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
   const best = Math.max(0, ...candidates.map((c) => c.peak));
   const floor = options.fill ? -Infinity : Math.max(QUALITY_FLOOR, best * RELATIVE_FLOOR);
   const chosen: Array<{ start: number; end: number; peak: number }> = [];
+  const absorbed: Span[] = [];
   const length = () => reelSeconds(chosen);
   const spreadRadius = duration / 8;
   while (length() < target) {
@@ -196,13 +206,15 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
     }
     if (!best) break;
     chosen.push(best);
+    absorbed.push(...takeShortNeighbours(best, chosen, shots, scores.score, floor));
   }
   chosen.sort((a, b) => a.start - b.start);
-  // The target is an upper bound: moments are trimmed to fit, widened only when filling to length.
-  fitLength(chosen, target, curve, duration, undefined, options.fill ? 'fit' : 'shrink');
+  // The target is an upper bound: moments are trimmed to fit (never into a short shot they took in), widened only when filling to length.
+  const inAbsorbed = (t: number) => absorbed.some((shot) => t >= shot.start - 1e-6 && t < shot.end);
+  fitLength(chosen, target, curve, duration, inAbsorbed, options.fill ? 'fit' : 'shrink');
   const snapped = chosen.map((m) => snapEdges(m, analysis, scores));
   // Snapping and speech padding can add a few seconds: take them back from edges outside speech.
-  fitLength(snapped, target, curve, duration, (t) => isSpeech(scores, t), 'shrink');
+  fitLength(snapped, target, curve, duration, (t) => isSpeech(scores, t) || inAbsorbed(t), 'shrink');
   // Snapping to cuts can also take seconds away: give them back at edges that are not on a cut.
   if (options.fill)
     regrow(
@@ -212,8 +224,42 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
       [...analysis.cuts].sort((a, b) => a - b),
     );
   // Whatever snapping and padding did, no flawed frame gets in.
-  const clean = snapped.flatMap((m) => longestCleanPart(m, flaws, MIN_PIECE) ?? []);
+  const clean = joinTouching(snapped.flatMap((m) => longestCleanPart(m, flaws, MIN_PIECE) ?? []));
   return finish(atLeastMinimum(clean, curve, flaws, shots, duration));
+}
+
+/**
+ * A shot too short to be a moment of its own (a cutaway, a reaction, the payoff of the shot before)
+ * joins the moment that ends or starts at its cut when it holds something (its mean score reaches
+ * the floor) and the moment stays within MAX_MOMENT. Returns the shots taken in.
+ */
+function takeShortNeighbours(m: Span, chosen: Span[], shots: Span[], score: number[], floor: number): Span[] {
+  const worth = (shot: Span) => shot.end - shot.start < MIN_MOMENT && meanScore(score, shot.start, shot.end) >= floor / 2;
+  const free = (shot: Span) => !chosen.some((other) => other !== m && overlaps(other, shot));
+  const taken: Span[] = [];
+  // A moment ends (or starts) on a cut, or within snapping reach of one.
+  const after = shots.find((s) => s.start > m.end - 0.05 && s.start - m.end <= SNAP_REACH);
+  if (after && worth(after) && free(after) && after.end - m.start <= MAX_MOMENT) {
+    m.end = after.end;
+    taken.push(after);
+  }
+  const before = shots.find((s) => s.end < m.start + 0.05 && m.start - s.end <= SNAP_REACH);
+  if (before && worth(before) && free(before) && m.end - before.start <= MAX_MOMENT) {
+    m.start = before.start;
+    taken.push(before);
+  }
+  return taken;
+}
+
+/** Moments that touch (one ends where the next starts) are one stretch of footage: a crossfade between them would only blur it. */
+function joinTouching(moments: Span[]): Span[] {
+  const joined: Span[] = [];
+  for (const m of moments) {
+    const last = joined[joined.length - 1];
+    if (last && m.start - last.end < 0.05) last.end = Math.max(last.end, m.end);
+    else joined.push({ ...m });
+  }
+  return joined;
 }
 
 /** The best score of the seconds a stretch mostly covers. */
