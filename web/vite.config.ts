@@ -305,6 +305,11 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    // What the app takes from the contracts at run time (@reelsmith/proto/http/settings) comes from
+    // their TypeScript source, as in the unit tests (jest.config.js): the package's build is CommonJS.
+    alias: [{ find: /^@reelsmith\/proto\/(.+)$/, replacement: join(fileURLToPath(new URL('../proto/src', import.meta.url)), '$1') }],
+  },
   server: {
     proxy: {
       '/api': { target: gateway, changeOrigin: true },

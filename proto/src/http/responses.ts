@@ -165,3 +165,80 @@ export interface SettingsJson {
   notifications: NotificationFlagsJson;
   privacy: PrivacyFlagsJson;
 }
+
+/** An account: GET /api/auth/me, and `user` of a sign-up. */
+export interface UserJson {
+  id: string;
+  username: string;
+  /** When the account was made (the epoch when unknown). */
+  createdAt: string;
+}
+
+/** POST /api/auth/login: the bearer token for the API. */
+export interface TokenJson {
+  token: string;
+}
+
+/** POST /api/auth/register: the new account, already signed in. */
+export interface SessionJson extends TokenJson {
+  user: UserJson;
+}
+
+/** What the caller's plan allows right now. */
+export interface EntitlementsJson {
+  /** rookie, pro, or null without a plan. */
+  plan: string | null;
+  /** Whether the plan gives access now. */
+  active: boolean;
+  /** Uploads a calendar month; null: unlimited (or no plan). */
+  monthlyUploads: number | null;
+  maxVideoMinutes: number | null;
+  allTracks: boolean;
+  bulk: boolean;
+  /** The highest render quality the plan allows (e.g. 1080p); null without a plan. */
+  maxQuality: string | null;
+  /** Why the plan gives no access (null when it does). */
+  reason: string | null;
+}
+
+export interface InvoiceJson {
+  id: string;
+  number: string | null;
+  /** In the currency's main unit (dollars, not cents). */
+  amount: number;
+  currency: string;
+  status: string;
+  createdAt: string | null;
+}
+
+/** GET /api/billing, and the answer of every /api/billing/* action. */
+export interface BillingJson {
+  /** Stripe's publishable key for the Payment Element; null unless billing talks to real Stripe. */
+  publishableKey: string | null;
+  /** rookie, pro, or null without a subscription. */
+  plan: string | null;
+  /** month or year. */
+  interval: string | null;
+  /** Stripe's status of the subscription (active, incomplete, past_due, canceled, ...). */
+  status: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** Billing talks to the local Stripe stand-in (test cards, /api/billing/test-payment). */
+  testMode: boolean;
+  entitlements: EntitlementsJson;
+  /** Uploads of this calendar month (UTC) so far. */
+  usage: { uploadsThisMonth: number | null };
+  invoices: InvoiceJson[];
+}
+
+/** POST /api/create-subscription: what confirms the first invoice's payment. */
+export interface SubscriptionCreatedJson {
+  clientSecret: string;
+  subscriptionId: string;
+}
+
+/** POST /api/billing/webhook (Stripe reads it); `applied` is false for an event applied before (a replay). */
+export interface WebhookReceiptJson {
+  received: true;
+  applied: boolean;
+}

@@ -21,4 +21,6 @@ export * from './entitlements';
 export * from './random';
 export * from './ids';
 export * from './object-keys';
-export * from './settings-defaults';
+export * from './process';
+// What a user's settings are before they saved any: declared with the HTTP API's settings, which the web app imports too.
+export { DEFAULT_SETTINGS, type PartialSettings, withDefaultSettings } from '@reelsmith/proto/http/settings';

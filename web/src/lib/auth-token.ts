@@ -1,3 +1,4 @@
+import type { UserJson } from '@reelsmith/proto/http';
 import { TOKEN_KEY } from '../config/constants';
 
 /** The bearer token lives in localStorage under TOKEN_KEY. Storage failures count as "no token". */
@@ -23,8 +24,11 @@ export function setAuthToken(token: string): void {
 
 const LAST_USER_KEY = `${TOKEN_KEY}.user`;
 
+/** What the offline shell knows of the last signed-in user. */
+export type RememberedUser = Pick<UserJson, 'id' | 'username'>;
+
 /** The last signed-in user, so a reload while offline keeps the signed-in shell (removed with the token). */
-export function rememberUser(user: { id: string | number; username: string }): void {
+export function rememberUser(user: RememberedUser): void {
   try {
     storage()?.setItem(LAST_USER_KEY, JSON.stringify({ id: user.id, username: user.username }));
   } catch {
@@ -32,11 +36,11 @@ export function rememberUser(user: { id: string | number; username: string }): v
   }
 }
 
-export function rememberedUser(): { id: string | number; username: string } | null {
+export function rememberedUser(): RememberedUser | null {
   try {
     const value = JSON.parse(storage()?.getItem(LAST_USER_KEY) ?? 'null') as { id?: unknown; username?: unknown } | null;
     return value && typeof value.username === 'string' && (typeof value.id === 'string' || typeof value.id === 'number')
-      ? { id: value.id, username: value.username }
+      ? { id: String(value.id), username: value.username }
       : null;
   } catch {
     return null;

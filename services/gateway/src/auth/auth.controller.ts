@@ -3,7 +3,7 @@ import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Public, RpcClient } from '@reelsmith/kit';
 import { authV1 } from '@reelsmith/proto';
-import { type CredentialsInput, credentialsBody } from '@reelsmith/proto/http';
+import { type CredentialsInput, credentialsBody, type SessionJson, type TokenJson, type UserJson } from '@reelsmith/proto/http';
 import { JsonBody } from '../http/body';
 import { CurrentCaller } from './current-caller.decorator';
 import type { Caller } from './jwt.strategy';
@@ -11,17 +11,18 @@ import { SignInThrottled } from './sign-in-throttle.interceptor';
 
 const Rpc = authV1.AuthService.method;
 
-class UserView {
+/** What /api/docs shows of the shared response types (`implements` keeps them in step). */
+class UserView implements UserJson {
   @ApiProperty() id!: string;
   @ApiProperty() username!: string;
   @ApiProperty() createdAt!: string;
 }
 
-class TokenView {
+class TokenView implements TokenJson {
   @ApiProperty() token!: string;
 }
 
-class SessionView extends TokenView {
+class SessionView extends TokenView implements SessionJson {
   @ApiProperty({ type: UserView }) user!: UserView;
 }
 
@@ -29,7 +30,7 @@ class ErrorView {
   @ApiProperty({ example: 'Invalid username or password' }) error!: string;
 }
 
-function userView(user: authV1.User | undefined): UserView {
+function userJson(user: authV1.User | undefined): UserJson {
   const createdAt = user?.createdAt ? timestampDate(user.createdAt) : new Date(0);
   return { id: user?.id ?? '', username: user?.username ?? '', createdAt: createdAt.toISOString() };
 }
@@ -47,9 +48,9 @@ export class AuthController {
   @ApiResponse({ status: 409, type: ErrorView })
   @ApiResponse({ status: 429, type: ErrorView })
   @ApiResponse({ status: 503, type: ErrorView })
-  async register(@JsonBody(credentialsBody) body: CredentialsInput): Promise<SessionView> {
+  async register(@JsonBody(credentialsBody) body: CredentialsInput): Promise<SessionJson> {
     const session = await this.rpc.call(Rpc.register, body);
-    return { token: session.token, user: userView(session.user) };
+    return { token: session.token, user: userJson(session.user) };
   }
 
   @Public()
@@ -60,7 +61,7 @@ export class AuthController {
   @ApiResponse({ status: 401, type: ErrorView })
   @ApiResponse({ status: 429, type: ErrorView })
   @ApiResponse({ status: 503, type: ErrorView })
-  async login(@JsonBody(credentialsBody) body: CredentialsInput): Promise<TokenView> {
+  async login(@JsonBody(credentialsBody) body: CredentialsInput): Promise<TokenJson> {
     const session = await this.rpc.call(Rpc.login, body);
     return { token: session.token };
   }
@@ -69,7 +70,7 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiResponse({ status: 200, type: UserView })
   @ApiResponse({ status: 401, type: ErrorView })
-  async me(@CurrentCaller() caller: Caller): Promise<UserView> {
-    return userView(await this.rpc.call(Rpc.me, { userId: caller.userId }));
+  async me(@CurrentCaller() caller: Caller): Promise<UserJson> {
+    return userJson(await this.rpc.call(Rpc.me, { userId: caller.userId }));
   }
 }

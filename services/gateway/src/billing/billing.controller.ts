@@ -7,7 +7,15 @@ import type { Request } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
 import type { GatewayConfig } from '../config';
-import { emptyBody, subscriptionBody, testPaymentBody } from '@reelsmith/proto/http';
+import {
+  type BillingJson,
+  type EntitlementsJson,
+  emptyBody,
+  type SubscriptionCreatedJson,
+  subscriptionBody,
+  testPaymentBody,
+  type WebhookReceiptJson,
+} from '@reelsmith/proto/http';
 import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
 import { GATEWAY_CONFIG } from '../tokens';
@@ -15,7 +23,7 @@ import { GATEWAY_CONFIG } from '../tokens';
 const Rpc = billingV1.BillingService.method;
 
 /** Entitlements as the web app reads them (0 uploads: unlimited). */
-export function entitlementsJson(e: billingV1.Entitlements | undefined) {
+export function entitlementsJson(e: billingV1.Entitlements | undefined): EntitlementsJson {
   return {
     plan: e?.plan || null,
     active: e?.active ?? false,
@@ -28,7 +36,7 @@ export function entitlementsJson(e: billingV1.Entitlements | undefined) {
   };
 }
 
-function overviewJson(o: billingV1.BillingOverview, uploadsThisMonth: number | null, publishableKey: string) {
+function overviewJson(o: billingV1.BillingOverview, uploadsThisMonth: number | null, publishableKey: string): BillingJson {
   return {
     // The Payment Element's key, only when billing talks to real Stripe.
     publishableKey: !o.testMode && publishableKey ? publishableKey : null,
@@ -63,13 +71,13 @@ export class BillingController {
   /** {plan, interval?} -> {clientSecret} of the first invoice's payment. */
   @Post('create-subscription')
   @HttpCode(200)
-  async create(@CurrentCaller() caller: Caller, @JsonBody(subscriptionBody) body: z.output<typeof subscriptionBody>) {
+  async create(@CurrentCaller() caller: Caller, @JsonBody(subscriptionBody) body: z.output<typeof subscriptionBody>): Promise<SubscriptionCreatedJson> {
     const created = await this.rpc.call(Rpc.subscriptionCreate, { userId: caller.userId, ...body });
     return { clientSecret: created.clientSecret, subscriptionId: created.subscriptionId };
   }
 
   @Get('billing')
-  async get(@CurrentCaller() caller: Caller) {
+  async get(@CurrentCaller() caller: Caller): Promise<BillingJson> {
     const [overview, usage] = await Promise.all([
       this.rpc.call(Rpc.billingGet, { userId: caller.userId }),
       this.rpc.call(mediaV1.MediaService.method.usageGet, { userId: caller.userId }),
@@ -79,21 +87,21 @@ export class BillingController {
 
   @Post('billing/change-plan')
   @HttpCode(200)
-  async change(@CurrentCaller() caller: Caller, @JsonBody(subscriptionBody) body: z.output<typeof subscriptionBody>) {
+  async change(@CurrentCaller() caller: Caller, @JsonBody(subscriptionBody) body: z.output<typeof subscriptionBody>): Promise<BillingJson> {
     await this.rpc.call(Rpc.subscriptionChange, { userId: caller.userId, ...body });
     return this.get(caller);
   }
 
   @Post('billing/cancel')
   @HttpCode(200)
-  async cancel(@CurrentCaller() caller: Caller, @JsonBody(emptyBody) _body: object) {
+  async cancel(@CurrentCaller() caller: Caller, @JsonBody(emptyBody) _body: object): Promise<BillingJson> {
     await this.rpc.call(Rpc.subscriptionCancel, { userId: caller.userId });
     return this.get(caller);
   }
 
   @Post('billing/resume')
   @HttpCode(200)
-  async resume(@CurrentCaller() caller: Caller, @JsonBody(emptyBody) _body: object) {
+  async resume(@CurrentCaller() caller: Caller, @JsonBody(emptyBody) _body: object): Promise<BillingJson> {
     await this.rpc.call(Rpc.subscriptionResume, { userId: caller.userId });
     return this.get(caller);
   }
@@ -101,7 +109,7 @@ export class BillingController {
   /** Only while billing talks to the local Stripe server (404 otherwise): confirms with pm_card_visa or pm_card_chargeDeclined. */
   @Post('billing/test-payment')
   @HttpCode(200)
-  async testPayment(@CurrentCaller() caller: Caller, @JsonBody(testPaymentBody) body: z.output<typeof testPaymentBody>) {
+  async testPayment(@CurrentCaller() caller: Caller, @JsonBody(testPaymentBody) body: z.output<typeof testPaymentBody>): Promise<BillingJson> {
     await this.rpc.call(Rpc.testPayment, { userId: caller.userId, ...body });
     return this.get(caller);
   }
@@ -110,7 +118,7 @@ export class BillingController {
   @Public()
   @Post('billing/webhook')
   @HttpCode(200)
-  async webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined) {
+  async webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined): Promise<WebhookReceiptJson> {
     if (!Buffer.isBuffer(req.body) || !signature) throw RpcFailure.invalid('A Stripe webhook needs its raw body and a Stripe-Signature header.');
     const result = await this.rpc.call(Rpc.webhookHandle, { payload: new Uint8Array(req.body), signature });
     return { received: true, applied: result.applied };

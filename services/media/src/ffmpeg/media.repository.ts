@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { execProcess, exitError, ProcessError as FfmpegError, rawFrames, runProcess, succeeded } from '@reelsmith/kit';
 import type { Readable } from 'node:stream';
 import { ANALYSIS, analysisArgs, decodeCheckArgs, probeArgs, progressSeconds, type RenderSpec, renderArgs, showinfoTimes, WINDOW, windowArgs } from './args';
-import { execProcess, exitError, FfmpegError, rawFrames, runProcess, succeeded } from './process';
 import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
 import { validRenderPlan } from './render-plan';
 
-export { FfmpegError } from './process';
+/** ffmpeg or ffprobe could not run or failed: the ProcessError of services/kit's process helpers. */
+export { FfmpegError };
 
 export const MEDIA_TOOLS = Symbol('MEDIA_TOOLS');
 export interface MediaTools {

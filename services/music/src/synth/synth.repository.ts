@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
+import { execProcess, ProcessError, succeeded } from '@reelsmith/kit';
 import {
   distinctSections,
   estimateLoudness,
@@ -22,7 +22,8 @@ export interface SynthTools {
   ffmpeg: string;
 }
 
-export class SynthError extends Error {}
+/** ffmpeg could not run, failed, or gave no loudness: the ProcessError of services/kit's process helpers. */
+export { ProcessError as SynthError };
 
 export interface RenderedTrack {
   /** Integrated loudness of the finished file's signal (LUFS). */
@@ -30,7 +31,6 @@ export interface RenderedTrack {
   size: number;
 }
 
-const STDERR_TAIL = 2000;
 /** How far the first master may land from the target before it is done again. */
 const MAX_MISS_LU = 0.3;
 
@@ -61,30 +61,25 @@ export class SynthRepository {
       let loudness = await master(gain);
       // The estimate missed (the fade, the gating, the encoder): aim again from the measured file.
       if (Math.abs(loudness - TARGET_LUFS) > MAX_MISS_LU) loudness = await master(Math.round((gain + TARGET_LUFS - loudness) * 100) / 100);
-      if (!Number.isFinite(loudness)) throw new SynthError('ffmpeg reported no loudness for the finished track');
+      if (!Number.isFinite(loudness)) throw new ProcessError('ffmpeg reported no loudness for the finished track');
       return { loudness, size: (await stat(mp3Path)).size };
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   }
 
-  private run(args: string[], signal?: AbortSignal): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.tools.ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+  /** Runs ffmpeg to success: its stdout's tail (the loudness lines), or its last stderr lines as the error. */
+  private async run(args: string[], signal?: AbortSignal): Promise<string> {
+    let stdout = '';
+    await succeeded(
+      execProcess(this.tools.ffmpeg, args, {
+        signal,
         // Only the loudness lines matter; keep the tail so a long track cannot grow this without bound.
-        stdout = (stdout + chunk).slice(-4096);
-      });
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-        stderr = (stderr + chunk).slice(-STDERR_TAIL);
-      });
-      child.on('error', (err) => reject(err.name === 'AbortError' ? err : new SynthError(`${this.tools.ffmpeg} could not run: ${err.message}`)));
-      child.on('close', (code) => {
-        if (code === 0) resolve(stdout);
-        else reject(new SynthError(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`));
-      });
-    });
+        onStdout: (chunk) => {
+          stdout = (stdout + chunk).slice(-4096);
+        },
+      }),
+    );
+    return stdout;
   }
 }

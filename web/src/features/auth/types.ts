@@ -1,7 +1,4 @@
-export type User = {
-  id: string | number;
-  username: string;
-};
+import type { UserJson } from '@reelsmith/proto/http';
 
-export type LoginResponse = { token?: string; error?: string };
-export type RegisterResponse = { token?: string; user?: User };
+/** The signed-in account (GET /api/auth/me). */
+export type User = UserJson;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Loader2, Mail, Save } from 'lucide-react';
+import { DEFAULT_SETTINGS } from '@reelsmith/proto/http/settings';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -11,7 +12,7 @@ import { BillingSection } from '../billing';
 import { useSaveSettings, useSendTestEmail, useSettings } from './api/settings';
 import { NotificationHistory } from './components/NotificationHistory';
 import { Toggle } from './components/Toggle';
-import { DEFAULT_SETTINGS, type NotificationFlags, type PrivacyFlags, type Settings, type TestEmailType } from './types';
+import type { NotificationFlags, PrivacyFlags, Settings, TestEmailType } from './types';
 
 const NOTIFICATION_TOGGLES: Array<{ key: keyof NotificationFlags; label: string; description: string }> = [
   { key: 'uploadConfirmation', label: 'Upload confirmation', description: 'An e-mail when an uploaded video is processed and ready.' },

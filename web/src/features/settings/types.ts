@@ -19,10 +19,3 @@ export interface SentMail {
   createdAt: string | null;
   sentAt: string | null;
 }
-
-export const DEFAULT_SETTINGS: Settings = {
-  email: '',
-  name: '',
-  notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false },
-  privacy: { autoDeleteAfter30Days: false, publicHighlights: false },
-};

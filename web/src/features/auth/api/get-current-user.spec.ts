@@ -35,9 +35,9 @@ describe('getCurrentUser', () => {
 
   it('GETs /api/auth/me with the Bearer token and returns the user', async () => {
     storageWith('t1');
-    fetchMock.mockResolvedValue(new Response('{"id":1,"username":"alice"}', { status: 200 }));
+    fetchMock.mockResolvedValue(new Response('{"id":"1","username":"alice","createdAt":"2026-01-01T00:00:00.000Z"}', { status: 200 }));
 
-    await expect(getCurrentUser()).resolves.toEqual({ id: 1, username: 'alice' });
+    await expect(getCurrentUser()).resolves.toEqual({ id: '1', username: 'alice', createdAt: '2026-01-01T00:00:00.000Z' });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/auth/me');
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer t1');
@@ -84,9 +84,9 @@ describe('getCurrentUser when the server cannot be reached', () => {
 
   it('remembers the last user for the offline shell, and forgets it with the token on 401', async () => {
     const data = storageWith('t1');
-    fetchMock.mockResolvedValueOnce(new Response('{"id":7,"username":"bob"}', { status: 200 }));
+    fetchMock.mockResolvedValueOnce(new Response('{"id":"7","username":"bob","createdAt":"2026-01-01T00:00:00.000Z"}', { status: 200 }));
     await getCurrentUser();
-    expect(rememberedUser()).toEqual({ id: 7, username: 'bob' });
+    expect(rememberedUser()).toEqual({ id: '7', username: 'bob' });
     fetchMock.mockResolvedValueOnce(new Response('', { status: 401 }));
     await expect(getCurrentUser()).rejects.not.toBeInstanceOf(UnreachableError);
     expect(rememberedUser()).toBeNull();

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CURRENT_USER_QUERY_KEY } from '../../../config/constants';
-import { getAuthToken, rememberedUser } from '../../../lib/auth-token';
+import { getAuthToken, type RememberedUser, rememberedUser } from '../../../lib/auth-token';
 import type { User } from '../types';
 import { getCurrentUser, UnreachableError } from './get-current-user';
 
 /** The user as last seen, while the server cannot be reached and a token is stored (the offline shell). */
-export type OfflineUser = User & { offline: true };
+export type OfflineUser = RememberedUser & { offline: true };
 
 /**
  * The current-user check. When the server cannot be reached but a token is stored, the answer is

@@ -1,10 +1,10 @@
+import type { TokenJson } from '@reelsmith/proto/http';
 import { useMutation } from '@tanstack/react-query';
 import { LOGIN_RELOAD_DELAY } from '../../../config/constants';
 import { ApiError, apiRequest, getServerErrorMessage } from '../../../lib/api-client';
 import { setAuthToken } from '../../../lib/auth-token';
 import { toast } from '../../../components/ui/use-toast';
 import type { LoginInput } from '../schemas';
-import type { LoginResponse } from '../types';
 
 export const LOGIN_FAILED = 'Login failed';
 
@@ -13,9 +13,10 @@ export function useLogin() {
     mutationFn: async ({ username, password }: LoginInput) => {
       const res = await apiRequest('POST', '/api/auth/login', { username, password });
       const text = await res.text();
-      let data: LoginResponse;
+      // Whatever the body holds: no token, no sign-in.
+      let data: Partial<TokenJson>;
       try {
-        data = text ? (JSON.parse(text) as LoginResponse) : {};
+        data = text ? (JSON.parse(text) as Partial<TokenJson>) : {};
       } catch {
         data = {};
       }

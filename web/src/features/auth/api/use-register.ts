@@ -1,10 +1,10 @@
+import type { SessionJson } from '@reelsmith/proto/http';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_QUERY_KEY } from '../../../config/constants';
 import { apiRequest, getServerErrorMessage } from '../../../lib/api-client';
 import { setAuthToken } from '../../../lib/auth-token';
 import { toast } from '../../../components/ui/use-toast';
 import type { LoginInput } from '../schemas';
-import type { RegisterResponse } from '../types';
 
 export const REGISTRATION_FAILED = 'Registration failed';
 
@@ -17,9 +17,9 @@ export function useRegister({ onSuccess }: { onSuccess?: () => void } = {}) {
       const res = await apiRequest('POST', '/api/auth/register', { username, password });
       const text = await res.text();
       try {
-        return (text ? JSON.parse(text) : {}) as RegisterResponse;
+        return (text ? JSON.parse(text) : {}) as Partial<SessionJson>;
       } catch {
-        return {} as RegisterResponse;
+        return {} as Partial<SessionJson>;
       }
     },
     onSuccess: async (data, { username }) => {

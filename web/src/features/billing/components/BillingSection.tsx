@@ -73,7 +73,7 @@ export function BillingSection() {
           {data!.plan === 'rookie' ? (
             <Button
               disabled={action.isPending}
-              onClick={() => run({ kind: 'change', plan: 'pro', interval: data!.interval ?? 'month' }, 'Plan changed to Pro')}
+              onClick={() => run({ kind: 'change', plan: 'pro', interval: data!.interval === 'year' ? 'year' : 'month' }, 'Plan changed to Pro')}
             >
               Upgrade to Pro
             </Button>
@@ -81,7 +81,7 @@ export function BillingSection() {
             <Button
               variant="outline"
               disabled={action.isPending}
-              onClick={() => run({ kind: 'change', plan: 'rookie', interval: data!.interval ?? 'month' }, 'Plan changed to Rookie')}
+              onClick={() => run({ kind: 'change', plan: 'rookie', interval: data!.interval === 'year' ? 'year' : 'month' }, 'Plan changed to Rookie')}
             >
               Switch to Rookie
             </Button>

@@ -26,7 +26,7 @@ function Plans() {
   useDocumentTitle('Choose a plan');
   const [interval, setBillingInterval] = useState<BillingInterval>('month');
   const billing = useBilling();
-  const active = billing.data?.entitlements.active && billing.data.plan ? billing.data.plan : null;
+  const active = billing.data?.entitlements.active && billing.data.plan ? parsePlan(billing.data.plan) : null;
   return (
     <section className="grid gap-4" aria-labelledby="plans-heading" data-testid="mobile-plans">
       <div>

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 
-export class FfmpegError extends Error {}
+/** A process that could not run or failed (media's FfmpegError, music's SynthError). */
+export class ProcessError extends Error {}
 
 /** How much of a process's stderr is kept by default: its tail, enough for the last error lines. */
 export const STDERR_TAIL = 2000;
@@ -25,15 +26,16 @@ export interface RunningProcess {
   output(fd: number): Readable;
   /**
    * Settles once the process has closed (its pipes are closed too): its exit code and stderr.
-   * Rejects when it could not run (FfmpegError) or was aborted through the signal (the AbortError).
+   * Rejects when it could not run (ProcessError) or was aborted through the signal (the AbortError).
    */
   exit: Promise<ProcessExit>;
 }
 
 /**
  * Starts a process with stdin closed, stdout and stderr (and `pipes` more) piped, and listens to
- * stderr and the process's end: the one place that does. The caller reads the outputs it needs,
- * and must read every pipe it asked for (a full pipe stalls the process).
+ * stderr and the process's end: the one place that does (media's ffmpeg and ffprobe, music's
+ * synth). The caller reads the outputs it needs, and must read every pipe it asked for (a full pipe
+ * stalls the process).
  */
 export function runProcess(command: string, args: string[], options: ProcessOptions = {}): RunningProcess {
   const extra = Array.from({ length: options.pipes ?? 0 }, () => 'pipe' as const);
@@ -43,15 +45,15 @@ export function runProcess(command: string, args: string[], options: ProcessOpti
     stderr = options.keepAllStderr ? stderr + chunk : (stderr + chunk).slice(-STDERR_TAIL);
   });
   const exit = new Promise<ProcessExit>((resolve, reject) => {
-    child.on('error', (err) => reject(err.name === 'AbortError' ? err : new FfmpegError(`${command} could not run: ${err.message}`)));
+    child.on('error', (err) => reject(err.name === 'AbortError' ? err : new ProcessError(`${command} could not run: ${err.message}`)));
     child.on('close', (code) => resolve({ code, stderr }));
   });
   return { output: (fd) => child.stdio[fd] as Readable, exit };
 }
 
 /** The error of a process that exited with `code`: the last lines it printed, or the code. */
-export function exitError(exit: ProcessExit, command = 'ffmpeg'): FfmpegError {
-  return new FfmpegError(exit.stderr.trim().split('\n').slice(-3).join(' ') || `${command} exited with ${exit.code}`);
+export function exitError(exit: ProcessExit, command = 'ffmpeg'): ProcessError {
+  return new ProcessError(exit.stderr.trim().split('\n').slice(-3).join(' ') || `${command} exited with ${exit.code}`);
 }
 
 /** Resolves with the exit when the process succeeded (code 0); rejects with its exitError otherwise. */

@@ -1,29 +1,14 @@
+import type { NotificationFlagsJson, PrivacyFlagsJson, SettingsJson } from './responses';
+
 /**
- * A user's settings as every service speaks of them (profile, four notification flags, two
- * privacy options), and what they are for a user who never saved any: the notifications service
- * stores them, the gateway answers with them.
+ * What a user's settings are before they saved any, declared once: the notifications service
+ * stores them (column defaults, mails it sends), the gateway answers with them and the web app's
+ * form starts from them. No zod here: the web app imports this at run time
+ * (`@reelsmith/proto/http/settings`), without the body declarations.
  */
-export interface NotificationFlags {
-  uploadConfirmation: boolean;
-  highlightCompletion: boolean;
-  processingErrors: boolean;
-  weeklyDigest: boolean;
-}
-
-export interface PrivacyFlags {
-  autoDeleteAfter30Days: boolean;
-  publicHighlights: boolean;
-}
-
-export interface UserSettings {
-  email: string;
-  name: string;
-  notifications: NotificationFlags;
-  privacy: PrivacyFlags;
-}
 
 /** Every mail but the weekly digest; nothing deleted or shown publicly until the user asks. */
-export const DEFAULT_SETTINGS: Readonly<{ email: string; name: string; notifications: Readonly<NotificationFlags>; privacy: Readonly<PrivacyFlags> }> =
+export const DEFAULT_SETTINGS: Readonly<{ email: string; name: string; notifications: Readonly<NotificationFlagsJson>; privacy: Readonly<PrivacyFlagsJson> }> =
   Object.freeze({
     email: '',
     name: '',
@@ -35,8 +20,8 @@ export const DEFAULT_SETTINGS: Readonly<{ email: string; name: string; notificat
 export interface PartialSettings {
   email?: string | null;
   name?: string | null;
-  notifications?: Partial<NotificationFlags> | null;
-  privacy?: Partial<PrivacyFlags> | null;
+  notifications?: Partial<NotificationFlagsJson> | null;
+  privacy?: Partial<PrivacyFlagsJson> | null;
 }
 
 /** Only the keys of `defaults`, each given value or else its default (extra fields of `given` are not copied). */
@@ -47,11 +32,11 @@ function filled<T extends object>(defaults: Readonly<T>, given: Partial<T> | nul
 }
 
 /** The complete settings: what is given, the defaults for the rest (all of them for a user who never saved any). */
-export function withDefaultSettings(given: PartialSettings | null | undefined): UserSettings {
+export function withDefaultSettings(given: PartialSettings | null | undefined): SettingsJson {
   return {
     email: given?.email ?? DEFAULT_SETTINGS.email,
     name: given?.name ?? DEFAULT_SETTINGS.name,
-    notifications: filled<NotificationFlags>(DEFAULT_SETTINGS.notifications, given?.notifications),
-    privacy: filled<PrivacyFlags>(DEFAULT_SETTINGS.privacy, given?.privacy),
+    notifications: filled<NotificationFlagsJson>(DEFAULT_SETTINGS.notifications, given?.notifications),
+    privacy: filled<PrivacyFlagsJson>(DEFAULT_SETTINGS.privacy, given?.privacy),
   };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, withDefaultSettings } from './settings-defaults';
+import { DEFAULT_SETTINGS, withDefaultSettings } from './settings';
 
 describe('default settings', () => {
   it('send every mail but the weekly digest, and keep videos private and undeleted', () => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { execProcess, exitError, FfmpegError, rawFrames, runProcess, STDERR_TAIL, succeeded } from './process';
+import { execProcess, exitError, ProcessError, rawFrames, runProcess, STDERR_TAIL, succeeded } from './process';
 
 /** Node itself stands in for ffmpeg: a script that writes to its pipes and exits. */
 const node = (script: string) => [process.execPath, ['-e', script]] as const;
@@ -30,9 +30,9 @@ describe('runProcess', () => {
     expect((await running.exit).stderr).toHaveLength(5000);
   });
 
-  it('rejects with an FfmpegError naming the command when it cannot run', async () => {
+  it('rejects with an ProcessError naming the command when it cannot run', async () => {
     const running = runProcess('/nonexistent/ffmpeg-of-nobody', []);
-    await expect(running.exit).rejects.toThrow(FfmpegError);
+    await expect(running.exit).rejects.toThrow(ProcessError);
     await expect(running.exit).rejects.toThrow('/nonexistent/ffmpeg-of-nobody could not run');
   });
 
@@ -58,7 +58,7 @@ describe('execProcess, succeeded and exitError', () => {
 
   it('fails a process that exits with an error with its last three stderr lines, or its code', async () => {
     const [command, args] = node(`process.stderr.write('one\\ntwo\\nthree\\nfour\\n'); process.exitCode = 1`);
-    await expect(succeeded(execProcess(command, [...args]))).rejects.toThrow(new FfmpegError('two three four'));
+    await expect(succeeded(execProcess(command, [...args]))).rejects.toThrow(new ProcessError('two three four'));
     expect(exitError({ code: 9, stderr: '  \n' }).message).toBe('ffmpeg exited with 9');
     const [ok, okArgs] = node('');
     await expect(succeeded(execProcess(ok, [...okArgs]))).resolves.toMatchObject({ code: 0 });
