@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api } from '../test/system/api';
@@ -84,6 +84,7 @@ export async function main(args: string[]): Promise<void> {
   let app: RunningApp | undefined;
   const workDir = mkdtempSync(join(tmpdir(), 'reelsmith-chaos-work-'));
   const rows: Row[] = [];
+  let logFile = '';
   try {
     s3rver = await startS3Server();
     const s3 = await startRefusingProxy(Number(new URL(s3rver.endpoint).port));
@@ -95,8 +96,9 @@ export async function main(args: string[]): Promise<void> {
       JWT_SECRET: 'chaos-secret-that-is-long-enough-0123456789',
       MEDIA_URL_SECRET: 'chaos-media-url-secret-long-enough-0123456789',
     });
-    // A machine shared with other work can take minutes to start seven processes.
-    app = await startApp({ JOB_ACK_WAIT_SECONDS: '2', WORK_DIR: workDir }, { readyTimeoutMs: 300_000 });
+    // A machine shared with other work can take minutes to start seven processes. INFO too: the
+    // kept log shows each recovery after the WARN of its fault.
+    app = await startApp({ JOB_ACK_WAIT_SECONDS: '2', WORK_DIR: workDir, LOG_LEVEL: 'info' }, { readyTimeoutMs: 300_000 });
     const context: Context = { app, token: await register(app.baseUrl), nats, pg, s3 };
     const scenarios: Array<[string, () => Promise<Row>]> = [
       ['kill-analysis', () => killWorkerScenario(context, 'analysis', runs)],
@@ -119,10 +121,10 @@ export async function main(args: string[]): Promise<void> {
     await app?.stack.stop();
     await Promise.all([nats.destroy(), pg.destroy(), s3rver && stopS3Server(s3rver)]);
     rmSync(workDir, { recursive: true, force: true });
+    if (app) logFile = keepLogs(app.logs);
   }
   printTable(rows);
-  const problems = app?.logs.filter((l) => /\b(ERROR|FATAL)\b/.test(l) && !/exited/.test(l)) ?? [];
-  if (problems.length) console.log(`\nservice log lines at ERROR or worse: ${problems.length}; the last ones:\n${problems.slice(-10).join('\n')}`);
+  if (app) printLogLevels(app.logs, logFile);
   if (rows.some((r) => !r.pass)) throw new Error('a chaos scenario failed (see the table)');
 }
 
@@ -436,4 +438,52 @@ function printTable(rows: Row[]) {
   console.log(line(header));
   for (const c of cells) console.log(line(c));
   for (const r of rows) if (r.notes.length) console.log(`  ${r.scenario}: ${r.notes.join('; ')}`);
+}
+
+/** Every service log line of the run, in .data/chaos/ (the run's own files are gone); its path. */
+function keepLogs(logs: string[]): string {
+  const dir = join(__dirname, '..', '.data', 'chaos');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `service-logs-${new Date().toISOString().replace(/[:.]/g, '-')}.log`);
+  writeFileSync(file, logs.join('\n') + '\n');
+  console.log(`\nservice logs: ${file}`);
+  return file;
+}
+
+/** "worker | 12:00:01 ERROR message": the service and the level of a log entry (not of "worker | exited (SIGKILL)"). */
+const LOG_ENTRY = /^(\S+) \| \S* (TRACE|DEBUG|INFO|WARN|ERROR|FATAL)\s+(.*)/;
+
+/**
+ * The lines at ERROR or worse per service, and each distinct one (ids and numbers masked) with its
+ * count: a fault the stack survives is a WARN (its recovery an INFO), so every ERROR here is one a
+ * person must look at.
+ */
+function printLogLevels(logs: string[], file: string) {
+  const perService = new Map<string, { lines: number; errors: number }>();
+  const messages = new Map<string, number>();
+  for (const line of logs) {
+    const entry = LOG_ENTRY.exec(line);
+    if (!entry) continue;
+    const [, service, level, message] = entry;
+    const counts = perService.get(service) ?? { lines: 0, errors: 0 };
+    counts.lines += 1;
+    if (level === 'ERROR' || level === 'FATAL') {
+      counts.errors += 1;
+      const text = `${service} ${level} ${message.split('\n')[0]}`
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+        .replace(/\d+(\.\d+)?/g, 'N')
+        .slice(0, 220);
+      messages.set(text, (messages.get(text) ?? 0) + 1);
+    }
+    perService.set(service, counts);
+  }
+  const total = [...perService.values()].reduce((sum, c) => sum + c.errors, 0);
+  console.log(`\n== Service logs: ${logs.length} lines, kept in ${file} ==`);
+  console.log(
+    `ERROR or worse per service: ${[...perService]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([service, c]) => `${service} ${c.errors}`)
+      .join(', ')}; total ${total}`,
+  );
+  for (const [text, n] of [...messages].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(4)} x ${text}`);
 }

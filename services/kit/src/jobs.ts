@@ -81,6 +81,7 @@ export async function startJobWorker<D extends DescMessage>(options: JobWorkerOp
   // One job at a time, pulled only when the last one is done: a prefetched job would wait unseen
   // (no heartbeat), be redelivered after ackWait and spend its attempts while this worker is busy.
   void (async () => {
+    let pullFailed = false;
     while (!abort.signal.aborted && !nc.isClosed()) {
       let msg: JsMsg | null;
       try {
@@ -88,9 +89,12 @@ export async function startJobWorker<D extends DescMessage>(options: JobWorkerOp
       } catch (err) {
         // NATS restarting or unreachable: pull again once it is back.
         if (!abort.signal.aborted) logger.warn({ err, durable }, 'could not pull a job; trying again');
+        pullFailed = true;
         await new Promise((r) => setTimeout(r, 1000));
         continue;
       }
+      if (pullFailed) logger.info({ durable }, 'pulling jobs again');
+      pullFailed = false;
       if (!msg) continue;
       if (abort.signal.aborted) {
         msg.nak();
@@ -114,6 +118,7 @@ export async function startJobWorker<D extends DescMessage>(options: JobWorkerOp
         () => options.handle(job, { attempt, lastAttempt: attempt >= maxDeliver, signal: abort.signal }),
         abort.signal,
         (m) => logger.warn({ subject: msg.subject, attempt }, m),
+        (m) => logger.info({ subject: msg.subject, attempt }, m),
       );
       msg.ack();
     } catch (err) {

@@ -45,6 +45,25 @@ describe('retryWhileUnavailable', () => {
     expect(calls).toBe(3);
   });
 
+  it('says when the work succeeded after a wait, and only then', async () => {
+    const recovered: string[] = [];
+    let calls = 0;
+    const flaky = async () => {
+      calls += 1;
+      if (calls < 2) throw withCode('ECONNREFUSED');
+      return 'done';
+    };
+    await retryWhileUnavailable(flaky, new AbortController().signal, quiet, (m) => recovered.push(m));
+    expect(recovered).toEqual([expect.stringMatching(/^the dependency is back; done after waiting \d+\.\d s$/)]);
+    await retryWhileUnavailable(
+      async () => 'at once',
+      new AbortController().signal,
+      quiet,
+      (m) => recovered.push(m),
+    );
+    expect(recovered).toHaveLength(1);
+  });
+
   it('gives any other error back at once', async () => {
     let calls = 0;
     const work = async () => {

@@ -52,15 +52,27 @@ const WAIT_LIMIT_MS = 10 * 60_000;
 /**
  * Runs `work` again (from the start: it must be idempotent) while it fails because a dependency is
  * unavailable, with a growing pause of up to 5 s, until the signal aborts or ten minutes passed.
+ * Each wait goes to `warn`; the work succeeding after a wait goes to `recovered` (for INFO): an
+ * outage the work outlived is no ERROR.
  */
-export async function retryWhileUnavailable<T>(work: () => Promise<T>, signal: AbortSignal, warn: (message: string) => void): Promise<T> {
-  const deadline = Date.now() + WAIT_LIMIT_MS;
+export async function retryWhileUnavailable<T>(
+  work: () => Promise<T>,
+  signal: AbortSignal,
+  warn: (message: string) => void,
+  recovered?: (message: string) => void,
+): Promise<T> {
+  const started = Date.now();
+  const deadline = started + WAIT_LIMIT_MS;
+  let waited = false;
   for (let pause = 500; ; pause = Math.min(pause * 2, 5000)) {
     try {
-      return await work();
+      const result = await work();
+      if (waited) recovered?.(`the dependency is back; done after waiting ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return result;
     } catch (err) {
       if (signal.aborted || !isDependencyUnavailable(err) || Date.now() > deadline) throw err;
       warn(`a dependency is unavailable (${(err as Error).message}); trying again in ${pause} ms`);
+      waited = true;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, pause);
         function done() {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { ObjectStorage } from '@reelsmith/kit';
+import { isDependencyUnavailable, ObjectStorage } from '@reelsmith/kit';
 import { AdvisoryLock } from './advisory-lock';
 import type { MediaConfig } from './config';
 import type { HighlightEntity } from './entities/highlight.entity';
@@ -69,7 +69,9 @@ export class JobReconciler implements OnApplicationBootstrap, OnModuleDestroy {
       else if (result.requeued.length || result.failed.length)
         this.logger.warn(`records without a job: ${result.requeued.length} queued again, ${result.failed.length} failed`);
     } catch (err) {
-      this.logger.error(`reconciling records with jobs failed: ${(err as Error).message}`);
+      // A dependency that is away fails this pass only: the next one (RECONCILE_JOBS_EVERY_MS) does the work.
+      if (isDependencyUnavailable(err)) this.logger.warn(`reconciling records with jobs failed; the next pass tries again: ${(err as Error).message}`);
+      else this.logger.error(`reconciling records with jobs failed: ${(err as Error).message}`);
     }
   }
 

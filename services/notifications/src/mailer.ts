@@ -142,13 +142,17 @@ export class Mailer implements OnApplicationBootstrap, BeforeApplicationShutdown
 
   onApplicationBootstrap() {
     this.loop = (async () => {
+      let unreadable = false;
       while (!this.stopping) {
         let took = false;
         try {
           took = await this.sendOneDue();
+          if (unreadable) this.logger.info('outbox readable again');
+          unreadable = false;
         } catch (err) {
           // The database is away: wait for it in place, mails stay in the outbox.
           this.logger.warn({ err }, 'outbox not readable; retrying');
+          unreadable = true;
         }
         if (!took && !this.stopping) {
           await new Promise<void>((resolve) => {
