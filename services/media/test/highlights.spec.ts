@@ -132,8 +132,9 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     });
     const ready = await waitForHighlight(media.client, alice, queued.id);
     expect(ready).toMatchObject({ status: 'ready', version: 2, fillToLength: true });
-    // Filled to length on request: weaker moments pad the reel to about its target.
-    expect(ready.moments.length).toBeGreaterThan(1);
+    // Filled to length on request: weaker seconds pad the reel to about its target (moments that come to
+    // touch are one stretch of footage, so this may be one long moment).
+    expect(ready.moments.reduce((sum, m) => sum + m.end - m.start, 0)).toBeGreaterThan(12);
     expect(ready.reelDuration).toBeGreaterThan(12);
     expect(ready.reelDuration).toBeLessThan(16.5);
     expect(ready.streamUrl).toBe('');
