@@ -34,6 +34,7 @@ import { DEFAULT_MEDIA_DEV, frameTimes, parseCsv } from './real';
  *   --no-render     analysis and selection only (the fast loop while tuning)
  *   --clip=<name>   one input: audit | reversed | shuffled | a clip's file name (or its name without extension)
  *   --fresh         analyse again instead of using the cached analyses
+ *   --keep=<dir>    keep the rendered reels in <dir> (input-plan-aspect.mp4)
  *
  * Joined files, the music track, clip facts and analyses are cached in os.tmpdir()/reelsmith-moments-cache
  * (keyed by the inputs; analyses also by ANALYSIS_VERSION and the analyser's source files), renders go to
@@ -469,6 +470,8 @@ export async function momentsBench(args: string[]): Promise<void> {
   const rendering = !args.includes('--no-render');
   const fresh = args.includes('--fresh');
   const only = option('clip');
+  const keep = option('keep');
+  if (keep) mkdirSync(keep, { recursive: true });
   const started = Date.now();
   mkdirSync(CACHE, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'reelsmith-moments-'));
@@ -567,7 +570,9 @@ export async function momentsBench(args: string[]): Promise<void> {
               const message = (err as Error).message.trim().split('\n').at(-1) ?? String(err);
               renders.push({ aspect, music: plan.music, ok: false, seconds: (Date.now() - t0) / 1000, error: message });
             } finally {
-              rmSync(output, { force: true });
+              // --keep=<dir> keeps each reel (e.g. to look at its frames); otherwise it goes.
+              if (keep && existsSync(output)) renameSync(output, join(keep, `${input.name}-${planName(plan)}-${aspect.replace(':', 'x')}.mp4`));
+              else rmSync(output, { force: true });
             }
             renderSeconds += renders.at(-1)!.seconds;
           }
