@@ -144,7 +144,8 @@ export class Analyser {
       const subjectBudget = Math.max(MIN_SUBJECT_LOOKS, Math.ceil(options.durationSeconds / SUBJECT_SPACING));
       let subjectLooks = 0;
       for (;;) {
-        // Once the cuts are refined, only a shot no second looked at shows still gets a look.
+        // Once the cuts are refined, only a shot no second looked at shows still gets a look, and
+        // seconds far from any subject look in their shot get one while the subject budget lasts.
         const cuts = faceStream.cuts;
         const subjectsLeft = subjectLooks < subjectBudget;
         const next = cuts ? (faces.nextInUnseenShot(cuts) ?? (subjectsLeft ? faces.nextForSubjects(cuts, SUBJECT_SPACING / 2) : undefined)) : faces.next();

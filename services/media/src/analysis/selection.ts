@@ -231,7 +231,7 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
 /**
  * A shot too short to be a moment of its own (a cutaway, a reaction, the payoff of the shot before)
  * joins the moment that ends or starts at its cut when it holds something (its mean score reaches
- * the floor) and the moment stays within MAX_MOMENT. Returns the shots taken in.
+ * half the floor) and the moment stays within MAX_MOMENT. Returns the shots taken in.
  */
 function takeShortNeighbours(m: Span, chosen: Span[], shots: Span[], score: number[], floor: number): Span[] {
   const worth = (shot: Span) => shot.end - shot.start < MIN_MOMENT && meanScore(score, shot.start, shot.end) >= floor / 2;
