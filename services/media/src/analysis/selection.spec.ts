@@ -241,21 +241,4 @@ describe('short shots and touching moments', () => {
     const action = moments.find((m) => m.start < 70 && m.end > 64)!;
     expect(action.end).toBeLessThanOrEqual(70.01);
   });
-
-  it('makes moments that touch one stretch of footage', () => {
-    // Two bursts in neighbouring shots: each shot's moment ends on the cut where the next one starts.
-    const neighbours = plantedAnalysis(
-      200,
-      [
-        { from: 100, to: 106, crowd: true, motion: true },
-        { from: 106, to: 112, crowd: true, motion: true },
-      ],
-      [100, 106, 112],
-    );
-    const moments = selectMoments(neighbours, scoreAnalysis(neighbours, 'auto'), { preset: 'auto', target: 20 });
-    const around = moments.filter((m) => m.start < 112 && m.end > 100);
-    expect(around).toHaveLength(1);
-    expect(around[0].start).toBeLessThanOrEqual(101);
-    expect(around[0].end).toBeGreaterThanOrEqual(111);
-  });
 });

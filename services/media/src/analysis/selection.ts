@@ -224,7 +224,7 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
       [...analysis.cuts].sort((a, b) => a - b),
     );
   // Whatever snapping and padding did, no flawed frame gets in.
-  const clean = joinTouching(snapped.flatMap((m) => longestCleanPart(m, flaws, MIN_PIECE) ?? []));
+  const clean = snapped.flatMap((m) => longestCleanPart(m, flaws, MIN_PIECE) ?? []);
   return finish(atLeastMinimum(clean, curve, flaws, shots, duration));
 }
 
@@ -249,17 +249,6 @@ function takeShortNeighbours(m: Span, chosen: Span[], shots: Span[], score: numb
     taken.push(before);
   }
   return taken;
-}
-
-/** Moments that touch (one ends where the next starts) are one stretch of footage: a crossfade between them would only blur it. */
-function joinTouching(moments: Span[]): Span[] {
-  const joined: Span[] = [];
-  for (const m of moments) {
-    const last = joined[joined.length - 1];
-    if (last && m.start - last.end < 0.05) last.end = Math.max(last.end, m.end);
-    else joined.push({ ...m });
-  }
-  return joined;
 }
 
 /** The best score of the seconds a stretch mostly covers. */
