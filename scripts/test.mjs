@@ -27,12 +27,22 @@ function runLint() {
   };
 }
 
+/**
+ * Test files at a time per layer (jest would take one on two cores). Integration files wait on NATS,
+ * S3 and ffmpeg more than they compute, and each has a NATS, an S3 and a database of its own
+ * (test/support/file-infra.ts), so two run at once. System and browser files are isolated too, but
+ * each starts a whole stack: two at once on two cores missed start-up and RPC deadlines when the
+ * machine was busy, so they stay one at a time.
+ */
+const WORKERS = { integration: 2 };
+
 function runLayer(layer) {
   if (layer === 'lint') return runLint();
   const outputFile = join(resultsDir, `jest-${layer}.json`);
   const started = Date.now();
+  const workers = WORKERS[layer] ? [`--maxWorkers=${WORKERS[layer]}`] : [];
   // --forceExit: a process a failed hook left running must not hold the whole run until CI's limit.
-  spawnSync(join(root, 'node_modules', '.bin', 'jest'), ['--selectProjects', layer, '--json', `--outputFile=${outputFile}`, '--forceExit'], {
+  spawnSync(join(root, 'node_modules', '.bin', 'jest'), ['--selectProjects', layer, '--json', `--outputFile=${outputFile}`, '--forceExit', ...workers], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },

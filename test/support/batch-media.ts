@@ -1,10 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Tiny clips for bulk batches (1-2 s, 160x90, H.264/AAC), each a little different; made once per machine. */
 const DIR = join(tmpdir(), 'reelsmith-batch-media-v1');
+
+/** Where this process writes `file` before renaming it into place (test files may run two at a time: none may read a file half written). */
+const tmpOf = (file: string) => `${file}.${process.pid}.tmp.mp4`;
+
+/** Writes `file` whole or not at all. */
+function writeWhole(file: string, data: string | Uint8Array): void {
+  writeFileSync(tmpOf(file), data);
+  renameSync(tmpOf(file), file);
+}
 
 export function tinyClip(index: number): string {
   mkdirSync(DIR, { recursive: true });
@@ -38,9 +47,9 @@ export function tinyClip(index: number): string {
     '-shortest',
     '-movflags',
     '+faststart',
-    `${file}.tmp.mp4`,
+    tmpOf(file),
   ]);
-  execFileSync('mv', [`${file}.tmp.mp4`, file]);
+  renameSync(tmpOf(file), file);
   return file;
 }
 
@@ -48,7 +57,7 @@ export function tinyClip(index: number): string {
 export function fakeVideo(): string {
   mkdirSync(DIR, { recursive: true });
   const file = join(DIR, 'meeting-notes.mp4');
-  if (!existsSync(file)) writeFileSync(file, 'These are meeting notes, not a video.\n'.repeat(40));
+  if (!existsSync(file)) writeWhole(file, 'These are meeting notes, not a video.\n'.repeat(40));
   return file;
 }
 
@@ -74,11 +83,12 @@ export function truncatedVideo(): string {
       'ultrafast',
       '-pix_fmt',
       'yuv420p',
-      whole,
+      tmpOf(whole),
     ]);
+    renameSync(tmpOf(whole), whole);
   }
   const bytes = readFileSync(whole);
-  writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length * 0.4)));
+  writeWhole(file, bytes.subarray(0, Math.floor(bytes.length * 0.4)));
   return file;
 }
 
@@ -86,6 +96,6 @@ export function truncatedVideo(): string {
 export function emptyVideo(): string {
   mkdirSync(DIR, { recursive: true });
   const file = join(DIR, 'empty.mp4');
-  if (!existsSync(file)) writeFileSync(file, '');
+  if (!existsSync(file)) writeWhole(file, '');
   return file;
 }

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -125,7 +126,7 @@ export async function spawnNatsServer(port: number, storeDir: string): Promise<{
   return { child, port: listening };
 }
 
-/** A private nats-server with JetStream for one test run, so tests never share subjects or streams with `npm start`. */
+/** A private nats-server with JetStream (each test file has one: file-infra.ts), so tests never share subjects or streams with `npm start` or another file. */
 export async function startNatsServer(): Promise<NatsServer> {
   const storeDir = mkdtempSync(join(tmpdir(), 'reelsmith-nats-'));
   const { child, port } = await spawnNatsServer(-1, storeDir);
@@ -147,9 +148,9 @@ function killAndWait(child: ChildProcess): Promise<void> {
 
 const adminUrl = () => process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A fresh, empty database for one test run; its URL. */
+/** A fresh, empty database (for one test file, or one test); its URL. */
 export async function createTestDatabase(): Promise<string> {
-  const name = `reelsmith_test_${process.pid}_${Date.now().toString(36)}`;
+  const name = `reelsmith_test_${process.pid}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl() });
   await admin.connect();
   try {

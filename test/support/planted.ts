@@ -104,9 +104,10 @@ export function plantedVideo(name: string, segments: Segment[], options: Planted
       'aac',
       '-movflags',
       '+faststart',
-      `${file}.tmp.mp4`,
+      `${file}.${process.pid}.tmp.mp4`,
     ]);
-    renameSync(`${file}.tmp.mp4`, file);
+    // Test files may run two at a time: each process renders its own copy and renames it into place.
+    renameSync(`${file}.${process.pid}.tmp.mp4`, file);
   }
   const events: PlantedVideo['events'] = [];
   const cuts: number[] = [];

@@ -57,7 +57,7 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
     return client.call(Rpc.uploadComplete, { userId, videoUrl: uploadUrl, title: 'Final', originalFilename: 'final.mp4', fileSize: BigInt(size), duration: 0 });
   }
 
-  /** The evt.media.video.failed events of one user published from now on (other test files share the bus). */
+  /** The evt.media.video.failed events of one user published from now on. */
   function failedEvents(userId: string) {
     const seen: mediaV1.VideoFailed[] = [];
     const sub = nc.subscribe('evt.media.video.failed', {
