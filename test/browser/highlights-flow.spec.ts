@@ -244,7 +244,7 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
       const failed = {
         ...list[0],
         id: '00000000-0000-4000-8000-0000000000f3',
-        version: 4,
+        version: 3,
         status: 'error',
         stage: 'failed',
         reel: null,
