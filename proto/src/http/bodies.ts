@@ -7,6 +7,13 @@ import { amount, fieldsOf, flag, noFields, optionalFlag, optionalText, text } fr
  * folder that exists) belong to the service that owns them.
  */
 
+/** The sign-up rules: the auth service enforces them, the web's forms check them before sending. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const PASSWORD_MIN = 6;
+/** argon2 accepts long inputs, but hashing megabytes on request is a denial of service. */
+export const PASSWORD_MAX = 128;
+
 export const credentialsBody = fieldsOf(
   {
     username: z.string({ error: 'Username and password are required' }).max(1000, { error: 'Username or password is too long' }),
@@ -113,6 +120,10 @@ export const settingsBody = fieldsOf(
   },
   'The request body',
 );
+
+/** The sample mails POST /api/test-email can send. */
+export const TEST_EMAIL_TYPES = ['upload', 'highlight', 'error'] as const;
+export type TestEmailType = (typeof TEST_EMAIL_TYPES)[number];
 
 export const testEmailBody = fieldsOf({ email: text(254), type: text(20) }, 'The request body');
 

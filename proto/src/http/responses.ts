@@ -242,3 +242,22 @@ export interface WebhookReceiptJson {
   received: true;
   applied: boolean;
 }
+
+/** One line of the notification history (GET /api/user/notifications), newest first. */
+export interface SentMailJson {
+  id: string;
+  kind: 'upload' | 'highlight' | 'error' | 'batch' | 'digest' | 'test';
+  subject: string;
+  to: string;
+  status: 'pending' | 'sent' | 'failed' | 'skipped';
+  /** Why a mail failed or was skipped ('' when sent). */
+  detail: string;
+  attempts: number;
+  createdAt: string | null;
+  sentAt: string | null;
+}
+
+/** An answer that is one sentence to show (POST /api/test-email). */
+export interface MessageJson {
+  message: string;
+}

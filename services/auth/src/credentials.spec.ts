@@ -1,5 +1,6 @@
 import { normalizeUsername } from '@reelsmith/kit';
-import { credentialViolations, USERNAME_MAX } from './credentials';
+import { USERNAME_MAX } from '@reelsmith/proto/http';
+import { credentialViolations } from './credentials';
 
 const messages = (username: string, password: string) => credentialViolations({ username, password }).map((v) => v.message);
 

@@ -1,10 +1,5 @@
 import { type FieldViolation, normalizeUsername } from '@reelsmith/kit';
-
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 32;
-export const PASSWORD_MIN = 6;
-/** argon2 accepts long inputs, but hashing megabytes on request is a denial of service. */
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@reelsmith/proto/http';
 
 export interface Credentials {
   username: string;

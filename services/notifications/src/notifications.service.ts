@@ -1,3 +1,4 @@
+import { TEST_EMAIL_TYPES, type TestEmailType } from '@reelsmith/proto/http';
 import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
@@ -26,13 +27,11 @@ import { renderMail, sampleContent } from './templates';
 import { MEDIA_RPC, NOTIFICATIONS_CONFIG, TEST_EMAIL_COUNTER } from './tokens';
 import { verifyUnsubscribe } from './unsubscribe-token';
 
-const TEST_TYPES = ['upload', 'highlight', 'error'] as const;
 /** Deliveries of an event that wait for media before its mail goes without media's details. */
 const MEDIA_PATIENCE_ATTEMPTS = 5;
 /** Videos of a bulk batch get one mail for the whole batch, not one each. */
 const IN_BATCH = 'Part of a bulk batch: one e-mail when the batch finishes';
 const MAX_THUMBNAIL_BYTES = 512 * 1024;
-type TestType = (typeof TEST_TYPES)[number];
 
 @Injectable()
 export class NotificationsService {
@@ -115,7 +114,7 @@ export class NotificationsService {
     const email = request.email.trim();
     if (!email) throw RpcFailure.invalid('Required', [{ field: 'email', message: 'Required' }]);
     if (!isEmail(email)) throw RpcFailure.invalid('Invalid email', [{ field: 'email', message: 'Invalid email' }]);
-    if (!TEST_TYPES.includes(request.type as TestType)) {
+    if (!TEST_EMAIL_TYPES.includes(request.type as TestEmailType)) {
       throw RpcFailure.invalid('Type must be upload, highlight or error', [{ field: 'type', message: 'Expected upload, highlight or error' }]);
     }
     const count = await this.testEmails.hit(request.userId).catch(() => {
@@ -126,7 +125,7 @@ export class NotificationsService {
       throw RpcFailure.exhausted(`Too many test e-mails. Please wait ${seconds} seconds and try again.`, seconds);
     }
     const settings = await this.repository.findSettings(request.userId);
-    const rendered = renderMail(sampleContent(request.type as TestType), { publicUrl: this.config.PUBLIC_URL, name: settings?.name ?? '', test: true });
+    const rendered = renderMail(sampleContent(request.type as TestEmailType), { publicUrl: this.config.PUBLIC_URL, name: settings?.name ?? '', test: true });
     const id = randomUUID();
     const dedupeKey = `test:${id}`;
     await this.repository.recordMail({

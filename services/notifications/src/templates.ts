@@ -1,3 +1,5 @@
+import type { TestEmailType } from '@reelsmith/proto/http';
+
 // mjml 4 renders synchronously (its v5 typings describe a promise).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- mjml ships no ES module and no types
 const mjml2html = require('mjml') as (
@@ -206,7 +208,7 @@ export function renderMail(content: MailContent, context: MailContext): Rendered
 }
 
 /** Sample content of a test e-mail (POST /api/test-email). */
-export function sampleContent(type: 'upload' | 'highlight' | 'error'): MailContent {
+export function sampleContent(type: TestEmailType): MailContent {
   const videoId = '00000000-0000-4000-8000-000000000000';
   if (type === 'upload') return { kind: 'upload', videoId, title: 'Sample match', duration: 2412 };
   if (type === 'highlight') {

@@ -30,8 +30,7 @@ export const QUERY_GC_TIME = 5 * 60 * 1000;
 
 // Authentication
 export const LOGIN_RELOAD_DELAY = 1000;
-export const USERNAME_MIN_LENGTH = 3;
-export const PASSWORD_MIN_LENGTH = 6;
+export { USERNAME_MIN as USERNAME_MIN_LENGTH, PASSWORD_MIN as PASSWORD_MIN_LENGTH } from '@reelsmith/proto/http';
 
 // Plans
 export const PLAN_IDS = ['rookie', 'pro'] as const;

@@ -1,4 +1,4 @@
-import { USERNAME_MAX } from '../credentials';
+import { USERNAME_MAX } from '@reelsmith/proto/http';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 @Entity({ name: 'users' })

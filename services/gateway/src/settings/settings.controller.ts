@@ -6,7 +6,7 @@ import { notificationsV1 } from '@reelsmith/proto';
 import type { Response } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { type SettingsInput, settingsBody, type SettingsJson, testEmailBody } from '@reelsmith/proto/http';
+import { type MessageJson, type SentMailJson, type SettingsInput, settingsBody, type SettingsJson, testEmailBody } from '@reelsmith/proto/http';
 import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
 
@@ -59,7 +59,7 @@ export class SettingsController {
   @ApiBearerAuth()
   @Post('test-email')
   @HttpCode(200)
-  async testEmail(@CurrentCaller() caller: Caller, @JsonBody(testEmailBody) body: z.output<typeof testEmailBody>) {
+  async testEmail(@CurrentCaller() caller: Caller, @JsonBody(testEmailBody) body: z.output<typeof testEmailBody>): Promise<MessageJson> {
     const { message } = await this.rpc.call(Rpc.testEmailSend, { userId: caller.userId, ...body }, { timeoutMs: 45_000 });
     return { message };
   }
@@ -67,14 +67,15 @@ export class SettingsController {
   /** The caller's last mails (sent, failed, skipped, pending), newest first. */
   @ApiBearerAuth()
   @Get('user/notifications')
-  async mails(@CurrentCaller() caller: Caller) {
+  async mails(@CurrentCaller() caller: Caller): Promise<SentMailJson[]> {
     const { mails } = await this.rpc.call(Rpc.mailsList, { userId: caller.userId, limit: 20 });
+    // The message carries kind and status as strings; notifications writes only the values SentMailJson names.
     return mails.map((m) => ({
       id: m.id,
-      kind: m.kind,
+      kind: m.kind as SentMailJson['kind'],
       subject: m.subject,
       to: m.to,
-      status: m.status,
+      status: m.status as SentMailJson['status'],
       detail: m.detail,
       attempts: m.attempts,
       createdAt: m.createdAt ? timestampDate(m.createdAt).toISOString() : null,

@@ -1,3 +1,4 @@
+import type { CredentialsInput } from '@reelsmith/proto/http';
 import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from '../../config/constants';
 
 /**
@@ -5,7 +6,7 @@ import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from '../../config/constants
  * schema library: these are the only forms of the first screen, and its JavaScript is kept small.
  */
 
-export type LoginInput = { username: string; password: string };
+export type LoginInput = CredentialsInput;
 export type RegisterInput = LoginInput & { confirmPassword: string };
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, getServerErrorMessage } from '../../../lib/api-client';
+import type { MessageJson } from '@reelsmith/proto/http';
 import type { SentMail, Settings, TestEmailType } from '../types';
 
 export const SETTINGS_QUERY_KEY = ['/api/user/settings'] as const;
@@ -33,8 +34,7 @@ export function useSaveSettings() {
 export function useSendTestEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { email: string; type: TestEmailType }) =>
-      (await (await apiRequest('POST', '/api/test-email', input)).json()) as { message: string },
+    mutationFn: async (input: { email: string; type: TestEmailType }) => (await (await apiRequest('POST', '/api/test-email', input)).json()) as MessageJson,
     onSuccess: ({ message }) => toast({ title: 'Test email sent', description: message }),
     onError: (error) => toast({ variant: 'destructive', title: 'Failed to send test email', description: serverMessage(error) }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: MAILS_QUERY_KEY }),
