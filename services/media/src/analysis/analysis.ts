@@ -36,6 +36,8 @@ export interface Analysis {
    */
   subject?: number[];
   subjectLabel?: Array<string | null>;
+  /** Per second: the horizontal centre of the subject's box (0..1; 0.5 without one), where a 9:16 crop follows it. */
+  subjectCenter?: number[];
   /** Scene cuts, in seconds: the presentation time of the first frame of each new shot (gradual transitions: their middle). */
   cuts: number[];
 }
@@ -94,6 +96,7 @@ export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoS
           faceCenter: faces.map((f) => round(f.center)),
           subject: faces.map((f) => round(f.subject?.score ?? 0)),
           subjectLabel: faces.map((f) => f.subject?.label ?? null),
+          subjectCenter: faces.map((f) => round(f.subject?.center ?? 0.5)),
         }
       : {}),
     cuts: cuts ? cuts.map((t) => Math.round(t * 1e6) / 1e6) : detectCuts(histogramDelta).map((i) => round(i * step)),

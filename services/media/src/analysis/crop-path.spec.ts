@@ -2,7 +2,10 @@ import type { Analysis } from './analysis';
 import { cropPath } from './crop-path';
 
 /** An analysis of `seconds` seconds at 5 steps a second: motion centred at `motionAt`, faces per second as given. */
-function analysisOf(seconds: number, options: { cuts?: number[]; faceCenter?: number[]; faceCount?: number[]; motionAt?: number } = {}): Analysis {
+function analysisOf(
+  seconds: number,
+  options: { cuts?: number[]; faceCenter?: number[]; faceCount?: number[]; motionAt?: number; subject?: number[]; subjectCenter?: number[] } = {},
+): Analysis {
   const steps = seconds * 5;
   const column = (v: number) => Array.from({ length: steps }, () => v);
   return {
@@ -27,8 +30,10 @@ function analysisOf(seconds: number, options: { cuts?: number[]; faceCenter?: nu
     sharpness: column(10),
     brightness: column(100),
     clipped: column(0),
-    faceCount: options.faceCount ?? options.faceCenter?.map(() => 1),
-    faceCenter: options.faceCenter,
+    faceCount: options.faceCount ?? options.faceCenter?.map(() => 1) ?? options.subject?.map(() => 0),
+    faceCenter: options.faceCenter ?? options.subject?.map(() => 0.5),
+    subject: options.subject,
+    subjectCenter: options.subjectCenter,
     cuts: options.cuts ?? [],
   };
 }
@@ -75,5 +80,27 @@ describe('the 9:16 crop path', () => {
     const short = path.find((s) => Math.abs(s.from - 1.2) < 1e-6)!;
     expect(short.to).toBeCloseTo(1.8, 6);
     expect(short.x0).toBeCloseTo(0.8, 6);
+  });
+
+  it('follows a subject (a dog, a jet) in a shot without faces, not the other moving pixels', () => {
+    // The dog runs from the left third to the middle; the thrower on the right moves the most pixels.
+    const analysis = analysisOf(6, { motionAt: 0.8, subject: [0.6, 0.6, 0.6, 0.6, 0.6, 0.6], subjectCenter: [0.2, 0.2, 0.3, 0.4, 0.5, 0.5] });
+    const path = cropPath(analysis, { start: 0, end: 6 });
+    expect(path[0].x0).toBeCloseTo(0.2, 6);
+    expect(path[path.length - 1].x1).toBeGreaterThan(0.45);
+    expect(path[path.length - 1].x1).toBeLessThan(0.55);
+    for (const s of path) expect(Math.abs(s.x1 - s.x0)).toBeLessThanOrEqual(0.12 * (s.to - s.from) + 1e-9);
+  });
+
+  it('keeps to the faces when a shot shows both faces and a subject', () => {
+    const analysis = analysisOf(4, { faceCenter: [0.75, 0.75, 0.75, 0.75], subject: [0.6, 0.6, 0.6, 0.6], subjectCenter: [0.2, 0.2, 0.2, 0.2] });
+    const [segment] = cropPath(analysis, { start: 0, end: 4 });
+    expect(segment.x0).toBeCloseTo(0.75, 6);
+  });
+
+  it('centres on the action when a subject shows in under a third of the seconds', () => {
+    const analysis = analysisOf(6, { motionAt: 0.8, subject: [0.6, 0, 0, 0, 0, 0], subjectCenter: [0.2, 0.5, 0.5, 0.5, 0.5, 0.5] });
+    const [segment] = cropPath(analysis, { start: 0, end: 6 });
+    expect(segment.x0).toBeCloseTo(0.8, 6);
   });
 });

@@ -95,8 +95,8 @@ describe('FaceSampler: which seconds the face detector looks at', () => {
 });
 
 describe('FaceSampler: where subjects (animals, vehicles, sports gear) are looked for', () => {
-  const dog = { label: 'dog', score: 0.6 };
-  const airplane = { label: 'airplane', score: 0.8 };
+  const dog = { label: 'dog', score: 0.6, center: 0.3 };
+  const airplane = { label: 'airplane', score: 0.8, center: 0.6 };
 
   it('gives each second the subject of the nearest second of its own shot looked for subjects, and null elsewhere', () => {
     const sampler = new FaceSampler();

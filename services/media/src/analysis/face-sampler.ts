@@ -47,18 +47,20 @@ export class FaceSampler {
     this.pending.set(this.seconds++, { rgb, signature: signatureOf(rgb) });
     if (this.pending.size <= this.capacity) return;
     // Too many waiting: the one with the closest neighbours (waiting or looked at) on both sides goes,
-    // so a run of waiting seconds thins out evenly.
-    const known = [...this.pending.keys(), ...this.looked.map((l) => l.second)].sort((a, b) => a - b);
+    // so a run of waiting seconds thins out evenly. (Waiting seconds are in order: added in order.)
+    const waiting = [...this.pending.keys()];
     let drop = -1;
     let dropSpan = Infinity;
-    for (const second of this.pending.keys()) {
-      const i = known.indexOf(second);
-      const span = (i > 0 ? second - known[i - 1] : this.seconds) + (i < known.length - 1 ? known[i + 1] - second : this.seconds);
+    waiting.forEach((second, j) => {
+      const i = this.after(second);
+      const before = Math.max(waiting[j - 1] ?? -Infinity, this.looked[i - 1]?.second ?? -Infinity);
+      const after = Math.min(waiting[j + 1] ?? Infinity, this.looked[i]?.second ?? Infinity);
+      const span = (before > -Infinity ? second - before : this.seconds) + (after < Infinity ? after - second : this.seconds);
       if (span < dropSpan) {
         drop = second;
         dropSpan = span;
       }
-    }
+    });
     this.pending.delete(drop);
   }
 
@@ -153,11 +155,14 @@ export class FaceSampler {
    */
   nextForSubjects(cuts: number[], reach: number): { second: number; rgb: Uint8Array } | undefined {
     const bounds = [0, ...cuts, Infinity];
+    const looks = this.looked.filter((l) => l.step.subject !== undefined).map((l) => l.second);
     let best: { second: number; distance: number } | undefined;
     for (const second of this.pending.keys()) {
-      const shot = bounds.findIndex((b, i) => second >= b && second < bounds[i + 1]);
-      const looks = this.looked.filter((l) => l.step.subject !== undefined && l.second >= bounds[shot] && l.second < bounds[shot + 1]);
-      const distance = Math.min(Infinity, ...looks.map((l) => Math.abs(l.second - second)));
+      const shot = shotAt(bounds, second);
+      // The subject looks just before and just after this second, if they are in its shot.
+      const i = firstAtOrAfter(looks, second);
+      const near = [looks[i - 1], looks[i]].filter((l) => l !== undefined && l >= shot.from && l < shot.to);
+      const distance = Math.min(Infinity, ...near.map((l) => Math.abs(l - second)));
       if (distance > reach && (!best || distance > best.distance)) best = { second, distance };
     }
     if (!best) return undefined;
@@ -203,4 +208,22 @@ export class FaceSampler {
     if (!later) return earlier;
     return later.second - second < second - earlier.second ? later : earlier;
   }
+}
+
+/** Index of the first value at or after `value` in an ascending list. */
+function firstAtOrAfter(values: number[], value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The shot (between consecutive `bounds`: 0, the cuts, Infinity) a second is in. */
+function shotAt(bounds: number[], second: number): { from: number; to: number } {
+  const i = Math.max(0, firstAtOrAfter(bounds, second + 1e-9) - 1);
+  return { from: bounds[i], to: bounds[i + 1] };
 }

@@ -10,10 +10,11 @@ export interface Face {
   score: number;
 }
 
-/** An animal, a vehicle or a piece of sports gear in view, and the detector's confidence (0..1). */
+/** An animal, a vehicle or a piece of sports gear in view, the detector's confidence (0..1) and the horizontal centre of its box (0..1). */
 export interface Subject {
   label: string;
   score: number;
+  center: number;
 }
 
 /**
@@ -67,7 +68,7 @@ parentPort.on('message', async ({ id, rgb, width, height, objects }) => {
       parentPort.postMessage({
         id,
         faces: result.face.map((f) => ({ box: f.box, score: f.score })),
-        objects: objects ? result.object.map((o) => ({ label: o.label, score: o.score })) : undefined,
+        objects: objects ? result.object.map((o) => ({ label: o.label, score: o.score, center: o.boxRaw[0] + o.boxRaw[2] / 2 })) : undefined,
       });
     } finally {
       tensor.dispose();
@@ -180,7 +181,8 @@ export function subjectOf(objects: Subject[]): Subject | null {
   const subjects = objects.filter((o) => SUBJECT_LABELS.has(o.label) && o.score >= MIN_SUBJECT);
   if (subjects.length === 0) return null;
   const best = subjects.reduce((a, b) => (b.score > a.score ? b : a));
-  return { label: best.label, score: Math.round(best.score * 1000) / 1000 };
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return { label: best.label, score: round(best.score), center: round(Math.min(1, Math.max(0, best.center))) };
 }
 
 /** Share of the pixels in a box whose chroma is a skin tone (Cb 77-127, Cr 133-173, any brightness but the darkest). */

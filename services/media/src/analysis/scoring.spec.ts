@@ -141,3 +141,50 @@ describe("the 'rise' term", () => {
     expect(features.rise[70]).toBeGreaterThan(0.5);
   });
 });
+
+describe("the 'applause' reason", () => {
+  /** Calm room tone with a loud, noise-like stretch at 40-46 s: `flatness` its spectrum's, `speech` whether it is a voice. */
+  function withNoise(flatness: number, speech = false): Analysis {
+    const base = withFaces([]);
+    const inside = (i: number) => i * STEP >= 40 && i * STEP < 46;
+    const at = (values: number[], value: number) => values.map((v, i) => (inside(i) ? value : v));
+    return {
+      ...base,
+      loudness: at(base.loudness, -20),
+      flatness: at(base.flatness, flatness),
+      crest: at(base.crest, 3),
+      // A voice: syllables (the voice band rises and falls 12 dB and more) and moving formants.
+      voiceBand: speech ? at(base.voiceBand, 0.5) : base.voiceBand,
+      modulation: speech ? at(base.modulation, 20) : base.modulation,
+      variation: speech ? at(base.variation, 0.3) : base.variation,
+    };
+  }
+
+  it('names dense noise as flat as a crowd clapping', () => {
+    expect(reasonsFor(scoreAnalysis(withNoise(0.25), 'auto'), 40, 46, 'auto')).toContain('applause');
+  });
+
+  it('does not name an engine applause, even where it stands out of a silent video (a jet overhead, then a dropout)', () => {
+    // A jet's roar (dense, loud, far less flat than applause) at 40-44.6 s, its last step half cut out
+    // (the silent half of its frames reads flat); digital silence everywhere else.
+    const jet = withNoise(0.05);
+    const silent = (i: number) => i * STEP < 40 || i * STEP >= 44.6 - 1e-9;
+    const cutOut = (i: number) => Math.abs(i * STEP - 44.4) < 1e-9;
+    const analysis = {
+      ...jet,
+      loudness: jet.loudness.map((v, i) => (silent(i) ? -100 : cutOut(i) ? -52 : v)),
+      flatness: jet.flatness.map((v, i) => (silent(i) ? 1 : cutOut(i) ? 0.7 : v)),
+      crest: jet.crest.map((v, i) => (silent(i) ? 0 : cutOut(i) ? 8.6 : v)),
+    };
+    const scores = scoreAnalysis(analysis, 'auto');
+    expect(Math.max(...scores.features.crowd.slice(40, 45))).toBeGreaterThanOrEqual(0.35);
+    expect(reasonsFor(scores, 40, 45, 'auto')).not.toContain('applause');
+  });
+
+  it('does not take a voice in a noisy room for a crowd', () => {
+    const scores = scoreAnalysis(withNoise(0.25, true), 'auto');
+    expect(scores.speechRaw.slice(40, 46).every((v) => v > 0)).toBe(true);
+    expect(Math.max(...scores.features.crowd.slice(40, 46))).toBe(0);
+    expect(reasonsFor(scores, 40, 46, 'auto')).not.toContain('applause');
+  });
+});

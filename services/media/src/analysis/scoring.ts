@@ -25,6 +25,8 @@ export interface Scores {
   seconds: number;
   features: Record<Feature, number[]>;
   speechRaw: number[];
+  /** Per second: the spectrum's flatness (0..1) over its steps with sound; null for a second without. */
+  soundFlatness: Array<number | null>;
   /** Per second: what the subject in view is, or null. */
   subjectLabel: Array<string | null>;
   /** Per analysis step: the frame is corrupt, frozen, black, blown out, smeared or mid whip pan. */
@@ -89,6 +91,17 @@ const FULL_SUBJECT = 0.8;
 
 /** Below this a second is silence: no baseline for what counts as loud. */
 const SILENCE_DB = -60;
+
+/** Per second, the mean of a per-step value over its steps with sound (louder than SILENCE_DB); null for a second without. */
+function overSound(analysis: Analysis, perStep: number[]): Array<number | null> {
+  const stepsPerSecond = Math.round(1 / analysis.step);
+  return Array.from({ length: Math.ceil(perStep.length / stepsPerSecond) }, (_, s) => {
+    const first = s * stepsPerSecond;
+    const sounding = perStep.slice(first, first + stepsPerSecond).filter((_, k) => analysis.loudness[first + k] > SILENCE_DB);
+    return sounding.length ? mean(sounding) : null;
+  });
+}
+
 /** Below this a second has no sound at all (digital silence), and its score counts this much. */
 const MUTE_DB = -85;
 const MUTE_FACTOR = 0.6;
@@ -116,8 +129,11 @@ function impactPerStep(analysis: Analysis): number[] {
 export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
   const loudness = perSecond(analysis, analysis.loudness);
   const seconds = loudness.length;
-  const flatness = perSecond(analysis, analysis.flatness);
-  const crest = perSecond(analysis, analysis.crest);
+  // The spectrum's shape where there is sound: a step of silence (flat, no crest, by convention) says
+  // nothing of it, and half a second of it would make a jet's last second sound like applause.
+  const soundFlatness = overSound(analysis, analysis.flatness);
+  const flatness = soundFlatness.map((f) => f ?? 0);
+  const crest = overSound(analysis, analysis.crest).map((c) => c ?? 0);
   const voiceBand = perSecond(analysis, analysis.voiceBand);
   const quietest = median(loudness);
   const flaws = pictureFlaws(analysis);
@@ -155,7 +171,11 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
     loud: loudAgainstSound(loudness),
     rise: rollingNormalise(rise, 2),
     impact: analysis.hasAudio ? perSecond(analysis, impactPerStep(analysis), max) : new Array(seconds).fill(0),
-    crowd: rollingNormalise(crowdRaw, 0.05),
+    // A second of speech is a voice in a room, not a crowd, however noisy the room (a kitchen, a hall).
+    crowd: rollingNormalise(
+      crowdRaw.map((c, i) => (speechRaw[i] > 0 ? 0 : c)),
+      0.05,
+    ),
     speech: speechRaw,
     action: perSecond(analysis, actionPerStep(analysis, nearCut(analysis), flaws)),
     // Faces in the picture (one frame a second): people are what wedding and business reels are about.
@@ -174,10 +194,17 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
     Math.min(1, mute[s] * (1 - (badShare[s] ?? 0)) * (Object.keys(weights) as Feature[]).reduce((sum, f) => sum + weights[f] * (features[f][s] ?? 0), 0)),
   );
   const subjectLabel = Array.from({ length: seconds }, (_, s) => analysis.subjectLabel?.[s] ?? null);
-  return { seconds, features, speechRaw, subjectLabel, badSteps, score };
+  return { seconds, features, speechRaw, soundFlatness, subjectLabel, badSteps, score };
 }
 
 const REASON_THRESHOLD = 0.35;
+/**
+ * A crowd or applause is close to white noise; an engine's roar (a jet, a car), as dense and loud,
+ * keeps its energy low and is far less flat (media-dev: applause 0.11, a jet overhead 0.05, ffmpeg's
+ * brown noise 0.06, pink 0.22). A stretch whose seconds' median flatness is below this is not called
+ * applause or a crowd roar, however much it stands out: in a video that is otherwise quiet, a jet does.
+ */
+const CROWD_FLATNESS = 0.08;
 
 /** What happened in a stretch of seconds, in words: the features that stood out there. */
 export function reasonsFor(scores: Scores, start: number, end: number, preset: Preset): string[] {
@@ -186,7 +213,8 @@ export function reasonsFor(scores: Scores, start: number, end: number, preset: P
   const peak = (f: Feature) => Math.max(0, ...scores.features[f].slice(from, to));
   const speechBefore = scores.speechRaw.slice(Math.max(0, from - 8), from + 2).some((v) => v > 0);
   const reasons: string[] = [];
-  if (peak('crowd') >= REASON_THRESHOLD) {
+  const flatness = scores.soundFlatness.slice(from, to).filter((f): f is number => f !== null);
+  if (peak('crowd') >= REASON_THRESHOLD && median(flatness) >= CROWD_FLATNESS) {
     // A crowd at a match roars; elsewhere (and after a speech even at a match) it applauds.
     const applause = preset !== 'sport' || (speechBefore && peak('action') < REASON_THRESHOLD);
     reasons.push(applause ? 'applause' : 'crowd roar');
