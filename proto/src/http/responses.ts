@@ -257,7 +257,31 @@ export interface SentMailJson {
   sentAt: string | null;
 }
 
+/** DELETE /api/videos/:id and DELETE /api/video-folders/:id. */
+export interface DeletedJson {
+  id: string;
+  deleted: true;
+}
+
 /** An answer that is one sentence to show (POST /api/test-email). */
 export interface MessageJson {
   message: string;
+}
+
+/** GET /api/videos/:id/analysis: what the highlight engine measured (404 until the first AI reel analysed the video). */
+export interface VideoAnalysisJson {
+  videoId: string;
+  /** Seconds per step of loudness and motion. */
+  step: number;
+  duration: number;
+  hasAudio: boolean;
+  /** Shot boundaries, seconds: the first frame of each new shot. */
+  cuts: number[];
+  /** Per step, dBFS. */
+  loudness: number[];
+  /** Per step, the share of the picture that moved (0..1). */
+  motion: number[];
+  /** Per second: faces seen, and where the largest is (0..1 across). */
+  faceCount: number[];
+  faceCenter: number[];
 }

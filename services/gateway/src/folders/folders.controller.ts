@@ -5,7 +5,7 @@ import { RpcClient } from '@reelsmith/kit';
 import { foldersV1, mediaV1 } from '@reelsmith/proto';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { folderBody, type FolderJson } from '@reelsmith/proto/http';
+import { type DeletedJson, folderBody, type FolderJson } from '@reelsmith/proto/http';
 import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
 import { videoJson } from '../videos/video-json';
@@ -47,7 +47,7 @@ export class FoldersController {
   }
 
   @Delete(':id')
-  async delete(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+  async delete(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeletedJson> {
     const { folderId } = await this.rpc.call(Rpc.foldersDelete, { userId: caller.userId, folderId: id });
     return { id: folderId, deleted: true };
   }

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nes
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
-import { completeUploadBody, type MoveVideoInput, moveVideoBody, trimBody } from '@reelsmith/proto/http';
+import { completeUploadBody, type DeletedJson, type MoveVideoInput, moveVideoBody, trimBody, type VideoAnalysisJson } from '@reelsmith/proto/http';
 import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
 import { CurrentCaller } from '../auth/current-caller.decorator';
@@ -60,7 +60,7 @@ export class VideosController {
 
   /** What the highlight engine measured: shot boundaries (for the editor's timeline) and per-step signals. */
   @Get('videos/:id/analysis')
-  async analysis(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+  async analysis(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<VideoAnalysisJson> {
     const a = await this.rpc.call(Rpc.videosAnalysis, { userId: caller.userId, videoId: id });
     return {
       videoId: a.videoId,
@@ -82,7 +82,7 @@ export class VideosController {
   }
 
   @Delete('videos/:id')
-  async delete(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+  async delete(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<DeletedJson> {
     const { videoId } = await this.rpc.call(Rpc.videosDelete, { userId: caller.userId, videoId: id });
     return { id: videoId, deleted: true };
   }

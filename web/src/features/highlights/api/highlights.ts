@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { VideoAnalysisJson } from '@reelsmith/proto/http';
 import { useNavigate } from 'react-router-dom';
 import { PROCESSING_POLL_INTERVAL, VIDEO_URL_FRESH_TIME } from '../../../config/constants';
 import { toast } from '../../../components/ui/use-toast';
@@ -26,19 +27,7 @@ export function useVideoHighlights(videoId: string | null | undefined, { enabled
 }
 
 /** What the engine measured in a video; 404 until it was analysed (the first AI reel does it). */
-export interface VideoAnalysis {
-  videoId: string;
-  step: number;
-  duration: number;
-  hasAudio: boolean;
-  /** Shot boundaries, seconds: the first frame of each new shot. */
-  cuts: number[];
-  loudness: number[];
-  motion: number[];
-  /** Per second: faces seen, and where the largest is (0..1 across). */
-  faceCount: number[];
-  faceCenter: number[];
-}
+export type VideoAnalysis = VideoAnalysisJson;
 
 /** GET /api/videos/:id/analysis: shot boundaries for the timeline (none while there is no analysis). */
 export function useVideoAnalysis(videoId: string | null | undefined, { enabled = true }: { enabled?: boolean } = {}) {

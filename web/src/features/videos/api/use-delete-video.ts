@@ -1,3 +1,4 @@
+import type { DeletedJson } from '@reelsmith/proto/http';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VIDEOS_QUERY_KEY } from '../../../config/constants';
 import { toast } from '../../../components/ui/use-toast';
@@ -12,7 +13,7 @@ export function useDeleteVideo({ onSuccess }: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: async (video: Pick<Video, 'id'>) => {
       const res = await apiRequest('DELETE', `/api/videos/${encodeURIComponent(video.id)}`);
-      return (await res.json()) as { id: string; deleted: boolean };
+      return (await res.json()) as DeletedJson;
     },
     onSuccess: async (_data, video) => {
       toast({ title: 'Video deleted', description: 'The video has been removed from your library.' });
