@@ -14,9 +14,9 @@ const only = process.argv.slice(2).filter((arg) => LAYERS.includes(arg));
 const resultsDir = join(root, 'test-results');
 
 /** The code gates, one test each. */
-function runLint() {
+async function runLint() {
   const started = Date.now();
-  const gates = runGates();
+  const gates = await runGates();
   const failed = gates.filter((g) => !g.passed);
   return {
     layer: 'lint',
@@ -36,7 +36,7 @@ function runLint() {
  */
 const WORKERS = { integration: 2 };
 
-function runLayer(layer) {
+async function runLayer(layer) {
   if (layer === 'lint') return runLint();
   const outputFile = join(resultsDir, `jest-${layer}.json`);
   const started = Date.now();
@@ -66,7 +66,8 @@ async function main() {
   setup.build();
   mkdirSync(resultsDir, { recursive: true });
 
-  const results = (only.length ? only : LAYERS).map(runLayer);
+  const results = [];
+  for (const layer of only.length ? only : LAYERS) results.push(await runLayer(layer));
   console.log('\nTest layers:');
   for (const r of results) {
     console.log(
