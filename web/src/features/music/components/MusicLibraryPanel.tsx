@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { getServerErrorMessage } from '../../../lib/api-client';
 import { formatDuration } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { useMusicTracks } from '../api/music-tracks';
+import { isPreparing, useMusicTracks } from '../api/music-tracks';
 import { ALL, filterLabel, filterOptions, filterTracks, isProOnly } from '../lib/filters';
 import { useSelectedMusic } from '../selected-music';
 import type { MusicTrack, SelectedMusicTrack } from '../types';
@@ -87,6 +87,11 @@ export function MusicLibraryPanel() {
           <div className="mt-3 flex flex-col items-center rounded-xl border border-dashed border-input px-4 py-6 text-center" data-testid="music-error">
             <p className="text-sm font-medium text-foreground">The music library could not be loaded</p>
             {failureReason && <p className="mt-1 text-sm text-muted-foreground">{failureReason}</p>}
+            {isPreparing(tracks.error) && (
+              <p className="mt-1 text-xs text-muted-foreground" data-testid="music-preparing">
+                The tracks will appear here by themselves once they are ready.
+              </p>
+            )}
             <Button variant="outline" size="sm" className="mt-3" onClick={() => void tracks.refetch()}>
               <RefreshCw aria-hidden="true" />
               Try again
