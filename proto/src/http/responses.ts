@@ -3,6 +3,7 @@
  * the web app reads them, so a field that changes on one side fails to compile on the other.
  * Times are ISO 8601 texts (null when unknown); URLs are signed and same-origin.
  */
+import type { VideoAnalysis } from '../gen/media/v1/media_pb';
 
 export interface VideoJson {
   id: string;
@@ -268,20 +269,8 @@ export interface MessageJson {
   message: string;
 }
 
-/** GET /api/videos/:id/analysis: what the highlight engine measured (404 until the first AI reel analysed the video). */
-export interface VideoAnalysisJson {
-  videoId: string;
-  /** Seconds per step of loudness and motion. */
-  step: number;
-  duration: number;
-  hasAudio: boolean;
-  /** Shot boundaries, seconds: the first frame of each new shot. */
-  cuts: number[];
-  /** Per step, dBFS. */
-  loudness: number[];
-  /** Per step, the share of the picture that moved (0..1). */
-  motion: number[];
-  /** Per second: faces seen, and where the largest is (0..1 across). */
-  faceCount: number[];
-  faceCenter: number[];
-}
+/**
+ * GET /api/videos/:id/analysis: what the highlight engine measured (404 until the first AI reel
+ * analysed the video), field for field the media service's VideoAnalysis message (all plain numbers).
+ */
+export type VideoAnalysisJson = Omit<VideoAnalysis, '$typeName' | '$unknown'>;
