@@ -1,19 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeWhole, writeWhole } from './whole-file';
 
 /** Tiny clips for bulk batches (1-2 s, 160x90, H.264/AAC), each a little different; made once per machine. */
 const DIR = join(tmpdir(), 'reelsmith-batch-media-v1');
-
-/** Where this process writes `file` before renaming it into place (test files may run two at a time: none may read a file half written). */
-const tmpOf = (file: string) => `${file}.${process.pid}.tmp.mp4`;
-
-/** Writes `file` whole or not at all. */
-function writeWhole(file: string, data: string | Uint8Array): void {
-  writeFileSync(tmpOf(file), data);
-  renameSync(tmpOf(file), file);
-}
 
 export function tinyClip(index: number): string {
   mkdirSync(DIR, { recursive: true });
@@ -21,35 +13,36 @@ export function tinyClip(index: number): string {
   if (existsSync(file)) return file;
   const seconds = 1 + (index % 2);
   const patterns = ['testsrc2', 'smptebars', 'rgbtestsrc', 'testsrc'];
-  execFileSync('ffmpeg', [
-    '-hide_banner',
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `${patterns[index % patterns.length]}=size=160x90:rate=15:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=${220 + index * 20}:sample_rate=22050:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '32k',
-    '-shortest',
-    '-movflags',
-    '+faststart',
-    tmpOf(file),
-  ]);
-  renameSync(tmpOf(file), file);
+  makeWhole(file, (tmp) =>
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `${patterns[index % patterns.length]}=size=160x90:rate=15:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${220 + index * 20}:sample_rate=22050:duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '32k',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      tmp,
+    ]),
+  );
   return file;
 }
 
@@ -68,24 +61,25 @@ export function truncatedVideo(): string {
   if (existsSync(file)) return file;
   const whole = join(DIR, 'moov-at-end.mp4');
   if (!existsSync(whole)) {
-    execFileSync('ffmpeg', [
-      '-hide_banner',
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=160x90:rate=15:duration=2',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      tmpOf(whole),
-    ]);
-    renameSync(tmpOf(whole), whole);
+    makeWhole(whole, (tmp) =>
+      execFileSync('ffmpeg', [
+        '-hide_banner',
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=160x90:rate=15:duration=2',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        tmp,
+      ]),
+    );
   }
   const bytes = readFileSync(whole);
   writeWhole(file, bytes.subarray(0, Math.floor(bytes.length * 0.4)));

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeWhole, writeWhole } from './whole-file';
 
 /** Test media made with ffmpeg's lavfi sources, once per machine and kept in a temp folder. */
 const DIR = join(tmpdir(), 'reelsmith-test-media-v1');
@@ -51,25 +52,22 @@ const RECIPES: Record<string, string[]> = {
 
 export type TestMedia = keyof typeof RECIPES | 'not-a-video.mp4' | 'empty.mp4' | 'truncated.mp4';
 
-/**
- * The path of a generated test file (made on first use). Test files may run two at a time: each process
- * writes its own temporary file and renames it into place, so none reads a file half written.
- */
+/** The path of a generated test file (made on first use, whole or not at all: whole-file.ts). */
 export function testMedia(name: TestMedia): string {
   mkdirSync(DIR, { recursive: true });
   const file = join(DIR, name);
   if (existsSync(file)) return file;
-  const tmp = `${file}.${process.pid}.tmp.${name.split('.').pop()}`;
-  if (name === 'not-a-video.mp4') writeFileSync(tmp, 'These are meeting notes, not a video.\n'.repeat(50));
-  else if (name === 'empty.mp4') writeFileSync(tmp, '');
+  if (name === 'not-a-video.mp4') writeWhole(file, 'These are meeting notes, not a video.\n'.repeat(50));
+  else if (name === 'empty.mp4') writeWhole(file, '');
   else if (name === 'truncated.mp4') {
     const whole = readFileSync(testMedia('moov-at-end.mp4'));
-    writeFileSync(tmp, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    writeWhole(file, whole.subarray(0, Math.floor(whole.length * 0.6)));
   } else {
-    execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', ...RECIPES[name], tmp]);
-    if (name === 'phone-rotated.mp4') rotateQuarterTurn(tmp);
+    makeWhole(file, (tmp) => {
+      execFileSync('ffmpeg', ['-hide_banner', '-v', 'error', '-y', ...RECIPES[name], tmp]);
+      if (name === 'phone-rotated.mp4') rotateQuarterTurn(tmp);
+    });
   }
-  renameSync(tmp, file);
   return file;
 }
 

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeWhole } from './whole-file';
 
 /**
  * Footage with highlights planted at known times, made with ffmpeg's lavfi sources:
@@ -80,34 +81,34 @@ export function plantedVideo(name: string, segments: Segment[], options: Planted
   });
   const concat = segments.map((_, i) => `[v${i}][a${i}]`).join('') + `concat=n=${segments.length}:v=1:a=1[v][a]`;
   if (!existsSync(file)) {
-    execFileSync('ffmpeg', [
-      '-hide_banner',
-      '-v',
-      'error',
-      '-y',
-      ...inputs,
-      '-filter_complex',
-      `${labels.join(';')};${concat}`,
-      '-map',
-      '[v]',
-      '-map',
-      '[a]',
-      '-c:v',
-      'libx264',
-      '-preset',
-      preset,
-      '-g',
-      '60',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-movflags',
-      '+faststart',
-      `${file}.${process.pid}.tmp.mp4`,
-    ]);
-    // Test files may run two at a time: each process renders its own copy and renames it into place.
-    renameSync(`${file}.${process.pid}.tmp.mp4`, file);
+    makeWhole(file, (tmp) =>
+      execFileSync('ffmpeg', [
+        '-hide_banner',
+        '-v',
+        'error',
+        '-y',
+        ...inputs,
+        '-filter_complex',
+        `${labels.join(';')};${concat}`,
+        '-map',
+        '[v]',
+        '-map',
+        '[a]',
+        '-c:v',
+        'libx264',
+        '-preset',
+        preset,
+        '-g',
+        '60',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-movflags',
+        '+faststart',
+        tmp,
+      ]),
+    );
   }
   const events: PlantedVideo['events'] = [];
   const cuts: number[] = [];

@@ -160,7 +160,7 @@ export class FaceSampler {
     for (const second of this.pending.keys()) {
       const shot = shotAt(bounds, second);
       // The subject looks just before and just after this second, if they are in its shot.
-      const i = firstAtOrAfter(looks, second);
+      const i = firstNotBefore(looks, (l) => l < second);
       const near = [looks[i - 1], looks[i]].filter((l) => l !== undefined && l >= shot.from && l < shot.to);
       const distance = Math.min(Infinity, ...near.map((l) => Math.abs(l - second)));
       if (distance > reach && (!best || distance > best.distance)) best = { second, distance };
@@ -190,14 +190,7 @@ export class FaceSampler {
 
   /** Index of the first looked-at second at or after `second`. */
   private after(second: number): number {
-    let lo = 0;
-    let hi = this.looked.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.looked[mid].second < second) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstNotBefore(this.looked, (l) => l.second < second);
   }
 
   private nearestLooked(second: number) {
@@ -210,13 +203,13 @@ export class FaceSampler {
   }
 }
 
-/** Index of the first value at or after `value` in an ascending list. */
-function firstAtOrAfter(values: number[], value: number): number {
+/** Index of the first item of a sorted list that is not before the point `isBefore` describes (binary search). */
+function firstNotBefore<T>(items: T[], isBefore: (item: T) => boolean): number {
   let lo = 0;
-  let hi = values.length;
+  let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (values[mid] < value) lo = mid + 1;
+    if (isBefore(items[mid])) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -224,6 +217,6 @@ function firstAtOrAfter(values: number[], value: number): number {
 
 /** The shot (between consecutive `bounds`: 0, the cuts, Infinity) a second is in. */
 function shotAt(bounds: number[], second: number): { from: number; to: number } {
-  const i = Math.max(0, firstAtOrAfter(bounds, second + 1e-9) - 1);
+  const i = Math.max(0, firstNotBefore(bounds, (b) => b <= second) - 1);
   return { from: bounds[i], to: bounds[i + 1] };
 }
