@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { type BrowserSession, eventually, forgetExpected, openApp, screenshot, signUpInPage } from '../support/browser';
 import { testMedia } from '../support/media';
 import { uniqueUsername } from '../support/stack';
+import { seriousViolations } from '../support/a11y';
 
 /**
  * A new account through the paid path in Chromium, against the local Stripe server: upload
@@ -100,7 +101,19 @@ describe('pricing -> subscribe -> upload in Chromium', () => {
     await section.getByText('$4.99').waitFor();
     await screenshot(page, 'billing-07-settings');
     await narrow('billing-07-settings');
+    // Cancelling asks first, at 390 px too; keeping the plan changes nothing.
+    await page.setViewportSize({ width: 390, height: 844 });
     await section.getByRole('button', { name: 'Cancel at period end' }).click();
+    const confirm = page.getByTestId('cancel-plan-dialog');
+    await confirm.getByText('Cancel your plan?').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'billing-08-cancel-confirm-390');
+    await confirm.getByRole('button', { name: 'Keep my plan' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await section.getByText(/Renews on/).waitFor();
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await section.getByRole('button', { name: 'Cancel at period end' }).click();
+    await page.getByTestId('cancel-plan-confirm').click();
     await section.getByText(/Ends on/).waitFor();
     await section.getByRole('button', { name: 'Resume subscription' }).click();
     await section.getByText(/Renews on/).waitFor();

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CalendarX } from 'lucide-react';
 import { Button, buttonVariants } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Progress } from '../../../components/ui/progress';
 import { toast } from '../../../components/ui/use-toast';
 import { getServerErrorMessage } from '../../../lib/api-client';
@@ -11,10 +14,14 @@ const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString()
 export function BillingSection() {
   const billing = useBilling();
   const action = useBillingAction();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const data = billing.data;
   const run = (a: Parameters<typeof action.mutate>[0], done: string) =>
     action.mutate(a, {
-      onSuccess: () => toast({ title: done }),
+      onSuccess: () => {
+        setConfirmingCancel(false);
+        toast({ title: done });
+      },
       onError: (err) => toast({ variant: 'destructive', title: 'Error', description: getServerErrorMessage(err) ?? 'Please try again.' }),
     });
 
@@ -91,11 +98,27 @@ export function BillingSection() {
               Resume subscription
             </Button>
           ) : (
-            <Button variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'cancel' }, 'Subscription canceled at period end')}>
+            <Button variant="outline" disabled={action.isPending} onClick={() => setConfirmingCancel(true)} data-testid="cancel-plan">
               Cancel at period end
             </Button>
           )}
         </div>
+      )}
+      {active && (
+        <ConfirmDialog
+          open={confirmingCancel}
+          onOpenChange={setConfirmingCancel}
+          title="Cancel your plan?"
+          description={`Your ${data!.plan === 'pro' ? 'Pro' : 'Rookie'} plan stays active until ${dateOf(data!.currentPeriodEnd)}. After that, uploads and new reels need a plan again. You can resume any time before then.`}
+          confirmLabel="Cancel at period end"
+          pendingLabel="Canceling…"
+          dismissLabel="Keep my plan"
+          icon={<CalendarX aria-hidden="true" />}
+          pending={action.isPending}
+          onConfirm={() => run({ kind: 'cancel' }, 'Subscription canceled at period end')}
+          testId="cancel-plan-dialog"
+          confirmTestId="cancel-plan-confirm"
+        />
       )}
 
       {(data?.invoices.length ?? 0) > 0 && (

@@ -1,4 +1,4 @@
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteFolder } from '../api/folders';
 import { videoCountLabel } from '../lib/folder-form';
 import type { Folder } from '../types';
@@ -23,7 +23,7 @@ export function DeleteFolderDialog({
   });
   const inside = videoCount > 0 ? ` (${videoCountLabel(videoCount)})` : '';
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       open={!!folder}
       onOpenChange={onOpenChange}
       title="Delete this folder?"

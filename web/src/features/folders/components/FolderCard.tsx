@@ -94,7 +94,7 @@ export function FolderCard({
             {folder.description}
           </span>
         ) : (
-          <span className="text-sm italic text-muted-foreground/60">No description</span>
+          <span className="text-sm italic text-muted-foreground">No description</span>
         )}
         <span className="mt-auto text-xs font-medium text-brand-strong group-hover:underline">
           {drop.over ? 'Drop to move the video here' : 'Click to view videos'}

@@ -1,4 +1,4 @@
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteVideo } from '../api/use-delete-video';
 import type { Video } from '../types';
 
@@ -11,7 +11,7 @@ export function DeleteVideoDialog({ video, onOpenChange, onDeleted }: { video: V
     },
   });
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       open={!!video}
       onOpenChange={onOpenChange}
       title="Delete this video?"
