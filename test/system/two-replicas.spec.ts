@@ -88,6 +88,57 @@ describe('two replicas of every service', () => {
     }
   }, 240_000);
 
+  it('makes one thing for two creates with one Idempotency-Key arriving together at the two gateways', async () => {
+    const token = await signUp(gateways[0]);
+    const twice = (path: string, body: unknown, key: string) =>
+      Promise.all(gateways.map((g) => api(g, 'POST', path, { token, body, headers: { 'Idempotency-Key': key } })));
+
+    const folders = await twice('/api/video-folders', { name: 'Finals' }, 'folder-finals-1');
+    expect(folders.map((r) => r.status)).toEqual([201, 201]);
+    expect(folders[1].json).toEqual(folders[0].json);
+    expect(folders.map((r) => r.headers.get('idempotent-replayed')).sort()).toEqual(['true', null].sort());
+    const batches = await twice('/api/batches', { name: 'Weekend', description: '' }, 'batch-weekend-1');
+    expect(batches[1].json.id).toBe(batches[0].json.id);
+
+    const events = openEvents(gateways[1], token);
+    await events.waitFor((e) => e.type === 'ready');
+    const upload = await uploadVideo(gateways[0], token, 'h264-aac.mp4', { title: 'Final' });
+    await events.waitFor((e) => e.type === 'video.progress' && e.data.videoId === upload.json.id && e.data.status === 'processed', 120_000);
+    await events.close();
+    const reels = await twice(`/api/videos/${upload.json.id}/generate-highlights`, { targetLength: 15, quality: '480p' }, 'reel-final-1');
+    expect(reels.map((r) => r.status)).toEqual([202, 202]);
+    expect(reels[1].json.id).toBe(reels[0].json.id);
+
+    // Checked through the API: one of each.
+    expect((await api(gateways[1], 'GET', '/api/video-folders', { token })).json).toHaveLength(1);
+    expect((await api(gateways[0], 'GET', '/api/batches', { token })).json).toHaveLength(1);
+    expect((await api(gateways[1], 'GET', `/api/videos/${upload.json.id}/highlights`, { token })).json).toHaveLength(1);
+  }, 240_000);
+
+  it('refuses a reused key with another body (422) and a malformed key (400), and lets a failed create be retried with its key', async () => {
+    const token = await signUp(gateways[1]);
+    const post = (g: string, body: unknown, key: string) => api(g, 'POST', '/api/video-folders', { token, body, headers: { 'Idempotency-Key': key } });
+
+    expect((await post(gateways[0], { name: 'Travel' }, 'k-1')).status).toBe(201);
+    const reused = await post(gateways[1], { name: 'Sport' }, 'k-1');
+    expect(reused.status).toBe(422);
+    expect(reused.json.error).toMatch(/already used for a different request/);
+    expect((await post(gateways[0], { name: 'Sport' }, 'bad key with spaces')).status).toBe(400);
+    expect((await post(gateways[0], { name: 'Sport' }, 'x'.repeat(256))).status).toBe(400);
+
+    // A create that failed (no name) gives its key back: the corrected retry with that key works.
+    expect((await post(gateways[1], { name: '' }, 'k-2')).status).toBe(400);
+    expect((await post(gateways[0], { name: 'Sport' }, 'k-2')).status).toBe(201);
+    // Another user's key of the same spelling is theirs alone.
+    const other = await signUp(gateways[0]);
+    expect(
+      (await api(gateways[0], 'POST', '/api/video-folders', { token: other, body: { name: 'Travel' }, headers: { 'Idempotency-Key': 'k-1' } })).status,
+    ).toBe(201);
+
+    const names = (await api(gateways[1], 'GET', '/api/video-folders', { token })).json.map((f: { name: string }) => f.name).sort();
+    expect(names).toEqual(['Sport', 'Travel']);
+  });
+
   it('shows a folder made through one gateway through the other', async () => {
     const token = await signUp(gateways[0]);
     const made = await api(gateways[0], 'POST', '/api/video-folders', { token, body: { name: 'Weddings' } });

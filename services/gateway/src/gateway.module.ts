@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { HealthController, NATS_CONNECTION, NatsModule, ObjectStorage, rpcClientProvider, SharedWindowCounter } from '@reelsmith/kit';
+import { HealthController, IdempotencyStore, NATS_CONNECTION, NatsModule, ObjectStorage, rpcClientProvider, SharedWindowCounter } from '@reelsmith/kit';
 import type { NatsConnection } from 'nats';
 import { AuthController } from './auth/auth.controller';
 import { BatchesController } from './batches/batches.controller';
@@ -16,6 +16,7 @@ import { FoldersController } from './folders/folders.controller';
 import { HighlightsController } from './highlights/highlights.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { InternalHealthServer, PublicHealthController } from './http/health';
+import { IDEMPOTENCY_OPTIONS, IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { MusicController } from './music/music.controller';
 import { SettingsController } from './settings/settings.controller';
 import { GATEWAY_CONFIG } from './tokens';
@@ -67,6 +68,12 @@ export class GatewayModule {
             ),
         },
         SignInThrottleInterceptor,
+        {
+          provide: IdempotencyStore,
+          inject: [NATS_CONNECTION],
+          useFactory: (nc: NatsConnection) => new IdempotencyStore(nc, { ...IDEMPOTENCY_OPTIONS, timeoutMs: config.RPC_TIMEOUT_MS }),
+        },
+        IdempotencyInterceptor,
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],

@@ -16,6 +16,8 @@ export * from './jobs';
 export * from './events';
 export * from './unavailable';
 export * from './shared-window-counter';
+export * from './idempotency';
+export * from './kv-bucket';
 export * from './username';
 export * from './entitlements';
 export * from './random';

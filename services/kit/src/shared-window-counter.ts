@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { type KV, type KvEntry, type NatsConnection, nanos } from 'nats';
-import { jetstreamReplicasOf } from './config';
+import type { KV, KvEntry, NatsConnection } from 'nats';
+import { hashedKey, lostRace, openKvBucket } from './kv-bucket';
 
 /** One key's fixed window: how many hits it holds and when it ends (epoch ms). */
 export interface CounterWindow {
@@ -47,7 +46,6 @@ export interface SharedWindowCounterOptions {
   timeoutMs: number;
 }
 
-const WRONG_LAST_SEQUENCE = 10071;
 /** Compare-and-set attempts per hit; losing this many races in a row means the store is overwhelmed. */
 const MAX_RACES = 50;
 /** After a lost race, wait up to this long (random, growing with each loss) so racers spread out. */
@@ -71,7 +69,7 @@ export class SharedWindowCounter implements WindowCounter {
 
   async hit(key: string): Promise<WindowCount> {
     return this.guarded(async (kv) => {
-      const storedKey = hashed(key);
+      const storedKey = hashedKey(key);
       for (let race = 0; race < MAX_RACES; race += 1) {
         const entry = await kv.get(storedKey);
         const next = windowAfterHit(windowOf(entry), this.now(), this.options.windowMs);
@@ -90,11 +88,11 @@ export class SharedWindowCounter implements WindowCounter {
   }
 
   async peek(key: string): Promise<WindowCount> {
-    return this.guarded(async (kv) => countAt(windowOf(await kv.get(hashed(key))), this.now()));
+    return this.guarded(async (kv) => countAt(windowOf(await kv.get(hashedKey(key))), this.now()));
   }
 
   async reset(key: string): Promise<void> {
-    await this.guarded((kv) => kv.delete(hashed(key)));
+    await this.guarded((kv) => kv.delete(hashedKey(key)));
   }
 
   private async guarded<T>(work: (kv: KV) => Promise<T>): Promise<T> {
@@ -107,31 +105,16 @@ export class SharedWindowCounter implements WindowCounter {
   }
 
   private kv(): Promise<KV> {
-    this.bucket ??= this.openBucket().catch((err) => {
+    const { bucket, windowMs, timeoutMs } = this.options;
+    this.bucket ??= openKvBucket(this.nc, bucket, windowMs, timeoutMs).catch((err) => {
       this.bucket = undefined; // try again on the next hit
       throw err;
     });
     return this.bucket;
   }
-
-  private async openBucket(): Promise<KV> {
-    const { bucket, windowMs, timeoutMs } = this.options;
-    if (this.nc.isClosed()) throw new Error('NATS connection closed');
-    const js = this.nc.jetstream({ timeout: timeoutMs });
-    const kv = await js.views.kv(bucket, { history: 1, ttl: windowMs, timeout: timeoutMs, replicas: jetstreamReplicasOf() });
-    // A bucket made by a deployment with a shorter window would drop keys before their window ends.
-    const jsm = await js.jetstreamManager();
-    const info = await jsm.streams.info(`KV_${bucket}`);
-    if (info.config.max_age < nanos(windowMs)) await jsm.streams.update(info.config.name, { ...info.config, max_age: nanos(windowMs) });
-    return kv;
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function hashed(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
 
 function windowOf(entry: KvEntry | null): CounterWindow | null {
   if (!entry || entry.operation !== 'PUT') return null;
@@ -141,8 +124,4 @@ function windowOf(entry: KvEntry | null): CounterWindow | null {
   } catch {
     return null;
   }
-}
-
-function lostRace(err: unknown): boolean {
-  return (err as { api_error?: { err_code?: number } })?.api_error?.err_code === WRONG_LAST_SEQUENCE;
 }

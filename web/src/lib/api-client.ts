@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@reelsmith/proto/http';
 import type { QueryFunction } from '@tanstack/react-query';
 import { getAuthToken } from './auth-token';
 import { takeEarly } from './early-get';
@@ -31,10 +32,14 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, body, `${res.status}: ${body || res.statusText}`);
 }
 
-/** JSON request to the API; throws ApiError on any non-ok answer. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+/**
+ * JSON request to the API; throws ApiError on any non-ok answer. A create sends its intent's
+ * `idempotencyKey` (lib/idempotency.ts), so that it makes one thing however often it is sent.
+ */
+export async function apiRequest(method: string, url: string, data?: unknown, options: { idempotencyKey?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { ...authHeaders() };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
   const res = await fetch(url, {
     method,
     headers,

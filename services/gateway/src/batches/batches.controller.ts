@@ -10,6 +10,7 @@ import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
 import { batchJson, batchVideoJson } from './batch-json';
 import { MAX_FILES_PER_BATCH, receiveVideos } from './bulk-upload';
+import { Idempotent } from '../http/idempotency.interceptor';
 
 const Rpc = batchesV1.BatchesService.method;
 const MAX_FILE_BYTES = 2 * 1024 ** 3;
@@ -33,6 +34,7 @@ export class BatchesController {
   ) {}
 
   @Post()
+  @Idempotent()
   @ApiOperation({ summary: 'Create a batch: body {name, description?}; name required after trimming' })
   async create(@CurrentCaller() caller: Caller, @JsonBody(batchBody) body: z.output<typeof batchBody>) {
     const batch = await this.rpc.call(Rpc.batchesCreate, { userId: caller.userId, ...body });

@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
 import { GATEWAY_CONFIG } from '../tokens';
+import { Idempotent } from '../http/idempotency.interceptor';
 
 const Rpc = billingV1.BillingService.method;
 
@@ -70,6 +71,7 @@ export class BillingController {
 
   /** {plan, interval?} -> {clientSecret} of the first invoice's payment. */
   @Post('create-subscription')
+  @Idempotent()
   @HttpCode(200)
   async create(@CurrentCaller() caller: Caller, @JsonBody(subscriptionBody) body: z.output<typeof subscriptionBody>): Promise<SubscriptionCreatedJson> {
     const created = await this.rpc.call(Rpc.subscriptionCreate, { userId: caller.userId, ...body });
@@ -86,6 +88,7 @@ export class BillingController {
   }
 
   @Post('billing/change-plan')
+  @Idempotent()
   @HttpCode(200)
   async change(@CurrentCaller() caller: Caller, @JsonBody(subscriptionBody) body: z.output<typeof subscriptionBody>): Promise<BillingJson> {
     await this.rpc.call(Rpc.subscriptionChange, { userId: caller.userId, ...body });

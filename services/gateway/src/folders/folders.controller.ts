@@ -9,6 +9,7 @@ import { type DeletedJson, folderBody, type FolderJson } from '@reelsmith/proto/
 import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
 import { videoJson } from '../videos/video-json';
+import { Idempotent } from '../http/idempotency.interceptor';
 
 const Rpc = foldersV1.FoldersService.method;
 
@@ -37,6 +38,7 @@ export class FoldersController {
   }
 
   @Post()
+  @Idempotent()
   async create(@CurrentCaller() caller: Caller, @JsonBody(folderBody) body: z.output<typeof folderBody>) {
     return folderJson(await this.rpc.call(Rpc.foldersCreate, { userId: caller.userId, ...body }));
   }

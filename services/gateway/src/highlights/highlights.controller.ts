@@ -8,6 +8,7 @@ import { editMomentsBody, exportBody, generateBody } from '@reelsmith/proto/http
 import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
 import { highlightJson } from './highlight-json';
+import { Idempotent } from '../http/idempotency.interceptor';
 
 const Rpc = mediaV1.MediaService.method;
 
@@ -32,6 +33,7 @@ export class HighlightsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('videos/:id/generate-highlights')
+  @Idempotent()
   @HttpCode(202)
   @ApiOperation({
     summary: 'Queue a highlight reel: body {preset?, targetLength?, fillToLength?, aspect?, quality?, format?, musicTrackId?}; a new version each time',
@@ -68,6 +70,7 @@ export class HighlightsController {
   }
 
   @Put('highlights/:id/moments')
+  @Idempotent()
   @HttpCode(202)
   @ApiOperation({
     summary:
@@ -79,6 +82,7 @@ export class HighlightsController {
   }
 
   @Post('videos/:id/exports')
+  @Idempotent()
   @HttpCode(202)
   @ApiOperation({ summary: 'Render a trimmed export {start?, end? (m:ss), quality?, format?, aspect?, musicTrackId?}' })
   async createExport(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(exportBody) body: z.output<typeof exportBody>) {

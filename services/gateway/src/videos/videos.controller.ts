@@ -8,6 +8,7 @@ import { JsonBody } from '../http/body';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
 import { videoJson } from './video-json';
+import { Idempotent } from '../http/idempotency.interceptor';
 
 const Rpc = mediaV1.MediaService.method;
 /**
@@ -31,6 +32,7 @@ export class VideosController {
   }
 
   @Put('videos/complete-upload')
+  @Idempotent()
   async completeUpload(@CurrentCaller() caller: Caller, @JsonBody(completeUploadBody) body: z.output<typeof completeUploadBody>) {
     const video = await this.rpc.call(
       Rpc.uploadComplete,
@@ -95,6 +97,7 @@ export class VideosController {
   }
 
   @Post('videos/:id/trim')
+  @Idempotent()
   async trim(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(trimBody) body: z.output<typeof trimBody>) {
     const clip = await this.rpc.call(Rpc.videosTrim, { userId: caller.userId, videoId: id, ...body });
     return videoJson(clip);

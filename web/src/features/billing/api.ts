@@ -1,8 +1,9 @@
 import type { BillingJson, SubscriptionCreatedJson } from '@reelsmith/proto/http';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BILLING_QUERY_KEY, type PlanId } from '../../config/constants';
 import { apiRequest, getQueryFn } from '../../lib/api-client';
 import type { BillingInterval } from './marketing';
+import { hashKey } from '../../lib/idempotency';
 
 /** GET /api/billing (null when signed out), as useBilling and the start-up prefetch ask for it. */
 export const billingQuery = { queryKey: BILLING_QUERY_KEY, queryFn: getQueryFn<BillingJson>({ on401: 'returnNull' }) };
@@ -15,8 +16,10 @@ export function useBilling(options: { poll?: boolean } = {}) {
   });
 }
 
-export async function createSubscription(plan: PlanId, interval: BillingInterval): Promise<SubscriptionCreatedJson> {
-  const res = await apiRequest('POST', '/api/create-subscription', { plan, interval });
+/** POST /api/create-subscription: one subscription per intent (the plan asked for, against the billing state the page knows). */
+export async function createSubscription(queryClient: QueryClient, plan: PlanId, interval: BillingInterval): Promise<SubscriptionCreatedJson> {
+  const idempotencyKey = `subscribe-${hashKey(JSON.stringify([plan, interval, queryClient.getQueryData(BILLING_QUERY_KEY) ?? null]))}`;
+  const res = await apiRequest('POST', '/api/create-subscription', { plan, interval }, { idempotencyKey });
   return (await res.json()) as SubscriptionCreatedJson;
 }
 
@@ -32,13 +35,22 @@ export function useBillingAction() {
     mutationFn: async (action: { kind: 'cancel' | 'resume' } | { kind: 'change'; plan: PlanId; interval: BillingInterval }) => {
       const res =
         action.kind === 'change'
-          ? await apiRequest('POST', '/api/billing/change-plan', { plan: action.plan, interval: action.interval })
+          ? await apiRequest(
+              'POST',
+              '/api/billing/change-plan',
+              { plan: action.plan, interval: action.interval },
+              { idempotencyKey: changeKey(queryClient, action) },
+            )
           : await apiRequest('POST', `/api/billing/${action.kind}`);
       return (await res.json()) as BillingJson;
     },
     onSuccess: (billing) => queryClient.setQueryData(BILLING_QUERY_KEY, billing),
   });
 }
+
+/** One plan change per intent: the plan asked for, against the billing state the page knows. */
+const changeKey = (queryClient: QueryClient, action: { plan: PlanId; interval: BillingInterval }) =>
+  `change-${hashKey(JSON.stringify([action.plan, action.interval, queryClient.getQueryData(BILLING_QUERY_KEY) ?? null]))}`;
 
 export const planLabel = (billing: BillingJson | null | undefined) =>
   billing?.entitlements.active && billing.plan ? `${billing.plan === 'pro' ? 'Pro' : 'Rookie'} plan` : 'No plan';

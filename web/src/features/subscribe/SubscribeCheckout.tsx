@@ -44,7 +44,7 @@ export function SubscribeCheckout({
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    createSubscription(plan, interval)
+    createSubscription(queryClient, plan, interval)
       .then((created) => {
         setClientSecret(created.clientSecret);
         setStep('ready');
@@ -54,7 +54,7 @@ export function SubscribeCheckout({
         setError(getServerErrorMessage(err) ?? INIT_FAILED);
         toast({ variant: 'destructive', title: 'Error', description: INIT_FAILED });
       });
-  }, [plan, interval]);
+  }, [plan, interval, queryClient]);
 
   useEffect(() => {
     if (step === 'waiting' && billing.data?.status === 'active' && billing.data.entitlements.active) setStep('active');

@@ -1,7 +1,8 @@
 import type { BatchJson, BatchVideoJson } from '@reelsmith/proto/http';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, authHeaders, getServerErrorMessage } from '../../../lib/api-client';
 import { filenameFromDisposition } from '../lib/bulk-rules';
+import { intentKey } from '../../../lib/idempotency';
 
 /** A batch as the API answers it. */
 export type Batch = BatchJson;
@@ -40,10 +41,11 @@ function messageOf(error: unknown, fallback: string): string {
   return getServerErrorMessage(error) ?? (error instanceof ApiError ? error.message : fallback);
 }
 
-/** POST /api/batches: the new batch's id. */
-export async function createBatch(name: string, description: string): Promise<string> {
+/** POST /api/batches: the new batch's id (one batch per intent: see intentKey). */
+export async function createBatch(queryClient: QueryClient, name: string, description: string): Promise<string> {
   try {
-    const res = await apiRequest('POST', '/api/batches', { name: name.trim(), description: description.trim() });
+    const body = { name: name.trim(), description: description.trim() };
+    const res = await apiRequest('POST', '/api/batches', body, { idempotencyKey: intentKey(queryClient, 'batch', body, BATCHES_QUERY_KEY) });
     return ((await res.json()) as Batch).id;
   } catch (error) {
     throw new BulkUploadError(messageOf(error, 'Could not create the batch'), needsPlan(error));

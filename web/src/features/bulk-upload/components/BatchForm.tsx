@@ -57,7 +57,7 @@ export function BatchForm() {
     setStage('creating');
     setSent({ loaded: 0, total: totalBytes });
     try {
-      const batchId = await createBatch(name, description);
+      const batchId = await createBatch(queryClient, name, description);
       void queryClient.invalidateQueries({ queryKey: BATCHES_QUERY_KEY, exact: true });
       setStage('uploading');
       const result = await uploadBatchFiles(batchId, files, (loaded, total) => {

@@ -5,6 +5,7 @@ import { apiRequest, getServerErrorMessage } from '../../../lib/api-client';
 import { videoQueryKey } from '../../../lib/query-keys';
 import type { Video } from '../../videos';
 import type { Folder, FolderInput } from '../types';
+import { intentKey } from '../../../lib/idempotency';
 
 /** GET /api/video-folders. */
 export const FOLDERS_QUERY_KEY = ['/api/video-folders'] as const;
@@ -25,7 +26,10 @@ const serverMessage = (error: unknown) => getServerErrorMessage(error) ?? (error
 export function useCreateFolder({ onSuccess }: { onSuccess?: (folder: Folder) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: FolderInput) => (await (await apiRequest('POST', '/api/video-folders', input)).json()) as Folder,
+    mutationFn: async (input: FolderInput) => {
+      const idempotencyKey = intentKey(queryClient, 'folder', input, FOLDERS_QUERY_KEY);
+      return (await (await apiRequest('POST', '/api/video-folders', input, { idempotencyKey })).json()) as Folder;
+    },
     onSuccess: (folder) => {
       queryClient.setQueryData<Folder[]>(FOLDERS_QUERY_KEY, (list) => (list ? [...list, folder] : list));
       toast({ title: 'Folder created', description: `“${folder.name}” is ready for your videos.` });

@@ -10,6 +10,7 @@ import { generateBody } from '../lib/options';
 import { isInFlight } from '../lib/progress';
 import type { ExportRequest, GenerateOptions, Highlight, Moment } from '../types';
 import { videoAnalysisKey } from './keys';
+import { intentKey } from '../../../lib/idempotency';
 
 /** While the live stream is down and something renders, these queries poll at this pace. */
 const fallbackPoll = (live: string, pending: boolean) => (live !== 'open' && pending ? PROCESSING_POLL_INTERVAL : false);
@@ -87,7 +88,9 @@ export function useGenerateHighlights({ onQueued }: { onQueued?: (highlight: Hig
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async ({ videoId, options }: GenerateInput) => {
-      const res = await apiRequest('POST', `/api/videos/${encodeURIComponent(videoId)}/generate-highlights`, generateBody(options));
+      const body = generateBody(options);
+      const idempotencyKey = intentKey(queryClient, `generate-${videoId}`, body, videoHighlightsKey(videoId));
+      const res = await apiRequest('POST', `/api/videos/${encodeURIComponent(videoId)}/generate-highlights`, body, { idempotencyKey });
       return readHighlight(res);
     },
     onSuccess: async (highlight, { videoId }) => {
@@ -117,7 +120,8 @@ export function useEditMoments({ onQueued }: { onQueued?: (highlight: Highlight)
   return useMutation({
     mutationFn: async ({ highlight, moments }: EditMomentsInput) => {
       const body = { moments: moments.map(({ start, end, score, reasons }) => ({ start, end, score, reasons })) };
-      const res = await apiRequest('PUT', `/api/highlights/${encodeURIComponent(highlight.id)}/moments`, body);
+      const idempotencyKey = intentKey(queryClient, `moments-${highlight.id}`, body, videoHighlightsKey(highlight.videoId));
+      const res = await apiRequest('PUT', `/api/highlights/${encodeURIComponent(highlight.id)}/moments`, body, { idempotencyKey });
       return readHighlight(res);
     },
     onSuccess: async (created, { highlight }) => {
@@ -146,7 +150,8 @@ export function useCreateExport({ onQueued }: { onQueued?: (highlight: Highlight
     mutationFn: async ({ videoId, request }: CreateExportInput) => {
       const { musicTrackId, ...rest } = request;
       const body = musicTrackId ? { ...rest, musicTrackId } : rest;
-      const res = await apiRequest('POST', `/api/videos/${encodeURIComponent(videoId)}/exports`, body);
+      const idempotencyKey = intentKey(queryClient, `export-${videoId}`, body, EXPORTS_QUERY_KEY);
+      const res = await apiRequest('POST', `/api/videos/${encodeURIComponent(videoId)}/exports`, body, { idempotencyKey });
       return readHighlight(res);
     },
     onSuccess: async (created, { request }) => {

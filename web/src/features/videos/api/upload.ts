@@ -2,6 +2,7 @@ import type { CompleteUploadInput } from '@reelsmith/proto/http';
 import { ApiError, apiRequest, getServerErrorMessage } from '../../../lib/api-client';
 import { uploadTransferMessage } from '../lib/upload-rules';
 import type { Video } from '../types';
+import { hashKey } from '../../../lib/idempotency';
 
 /** A failed step of the upload, with the words its toast shows. */
 export class UploadError extends Error {
@@ -61,7 +62,8 @@ export type CompleteUploadPayload = Required<{ [K in keyof CompleteUploadInput]:
 /** PUT /api/videos/complete-upload: the created video (status 'uploaded'). */
 export async function completeUpload(payload: CompleteUploadPayload): Promise<Video> {
   try {
-    const res = await apiRequest('PUT', '/api/videos/complete-upload', payload);
+    // One video per uploaded object, however often this is sent.
+    const res = await apiRequest('PUT', '/api/videos/complete-upload', payload, { idempotencyKey: `upload-${hashKey(payload.videoURL)}` });
     return (await res.json()) as Video;
   } catch (error) {
     throw new UploadError(getServerErrorMessage(error) ?? (error as Error).message);

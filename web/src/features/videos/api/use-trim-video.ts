@@ -3,6 +3,7 @@ import { VIDEOS_QUERY_KEY } from '../../../config/constants';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, getServerErrorMessage, getServerViolationTitle } from '../../../lib/api-client';
 import type { Video } from '../types';
+import { intentKey } from '../../../lib/idempotency';
 
 export type TrimInput = { videoId: string; start: string; end: string };
 
@@ -11,7 +12,8 @@ export function useTrimVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ videoId, start, end }: TrimInput) => {
-      const res = await apiRequest('POST', `/api/videos/${encodeURIComponent(videoId)}/trim`, { start, end });
+      const idempotencyKey = intentKey(queryClient, `trim-${videoId}`, { start, end }, VIDEOS_QUERY_KEY);
+      const res = await apiRequest('POST', `/api/videos/${encodeURIComponent(videoId)}/trim`, { start, end }, { idempotencyKey });
       return (await res.json()) as Video;
     },
     onSuccess: async (clip, { start, end }) => {

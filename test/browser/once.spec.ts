@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { api as request } from '../system/api';
+import { uploadVideo, waitForVideo } from '../system/videos';
+import { seriousViolations } from '../support/a11y';
+import { tinyClip } from '../support/batch-media';
+import { type BrowserSession, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
+import { type RunningApp, uniqueUsername } from '../support/stack';
+
+/**
+ * Every create action happens once: a double click on Create Folder, Start bulk upload, Generate
+ * highlights and Export makes one folder, batch, reel version and export, checked through the API,
+ * on a desktop and on a phone. (The gateway's side, two requests arriving together at two
+ * replicas, is in test/system/two-replicas.spec.ts.)
+ */
+jest.setTimeout(120_000);
+
+const WIDTHS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+describe('a double click makes one thing', () => {
+  let session: BrowserSession;
+  let app: RunningApp;
+  let page: Page;
+  let errors: string[];
+  let token = '';
+  let videoId = '';
+
+  const api = async (path: string) => (await request(app.baseUrl, 'GET', path, { token })).json as unknown[];
+
+  beforeAll(async () => {
+    session = await openApp({ still: true });
+    ({ app, page, errors } = session);
+    await signUpInPage(page, app.baseUrl, uniqueUsername('Once'), 'once-secret-1');
+    token = (await page.evaluate(() => localStorage.getItem('reelsmith.authToken')))!;
+    const created = await uploadVideo(app.baseUrl, token, 'h264-aac.mp4', { title: 'Derby' });
+    videoId = created.json.id;
+    await waitForVideo(app.baseUrl, token, videoId, (v) => v.status === 'processed');
+  }, 180_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+  afterEach(async () => {
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  describe.each(WIDTHS)('on a $name ($width px)', ({ name, width, height }) => {
+    beforeAll(async () => {
+      await page.setViewportSize({ width, height });
+    });
+
+    it('Create Folder', async () => {
+      const before = (await api('/api/video-folders')).length;
+      await page.goto(`${app.baseUrl}/videos`);
+      await page.getByRole('tab', { name: /Folders/ }).click();
+      await page
+        .getByRole('button', { name: /New Folder|Create First Folder/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'New Folder' });
+      await dialog.getByLabel('Name').fill(`Finals ${name}`);
+      await dialog.getByRole('button', { name: 'Create Folder' }).dblclick();
+      await dialog.waitFor({ state: 'hidden' });
+      await eventually(async () => expect(await api('/api/video-folders')).toHaveLength(before + 1));
+      await screenshot(page, `once-folder-${width}`);
+    });
+
+    it('Start bulk upload', async () => {
+      const before = (await api('/api/batches')).length;
+      await page.goto(`${app.baseUrl}/bulk-upload`);
+      await page.getByLabel('Batch name').fill(`Weekend ${name}`);
+      await page.getByTestId('bulk-file-input').setInputFiles([{ name: 'match.mp4', mimeType: 'video/mp4', buffer: readFileSync(tinyClip(30)) }]);
+      const start = page.getByTestId('bulk-start');
+      await eventually(async () => expect(await start.isDisabled()).toBe(false));
+      await start.dblclick();
+      await page.getByTestId('toast').filter({ hasText: 'Bulk upload successful' }).first().waitFor({ timeout: 60_000 });
+      await eventually(async () => expect(await api('/api/batches')).toHaveLength(before + 1));
+    });
+
+    it('Generate highlights', async () => {
+      const before = (await api(`/api/videos/${videoId}/highlights`)).length;
+      await page.goto(`${app.baseUrl}/video/${videoId}`);
+      await page.waitForFunction(
+        () => !document.querySelector<HTMLButtonElement>('[data-testid="generate-highlights-form"] button[type="submit"]')?.disabled,
+        undefined,
+        { timeout: 45_000 },
+      );
+      await page.getByTestId('generate-highlights-form').getByRole('button', { name: 'Generate highlights' }).dblclick();
+      await page.getByTestId('toast').filter({ hasText: 'Highlights generation started' }).first().waitFor();
+      await eventually(async () => expect(await api(`/api/videos/${videoId}/highlights`)).toHaveLength(before + 1));
+      await screenshot(page, `once-generate-${width}`);
+    });
+
+    it('Export', async () => {
+      const before = (await api('/api/exports')).length;
+      await page.goto(`${app.baseUrl}/editor`);
+      await page.getByTestId('editor-video').first().click();
+      await page.getByTestId('export-button').dblclick();
+      await page.getByTestId('toast').filter({ hasText: 'Export started' }).first().waitFor();
+      await eventually(async () => expect(await api('/api/exports')).toHaveLength(before + 1));
+    });
+  });
+});
