@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD } from '../../config/constants';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { withPageLinks } from './page-links';
 import { useToast } from './use-toast';
 
 export function Toaster() {
@@ -15,7 +16,11 @@ export function Toaster() {
             <Icon className={variant === 'destructive' ? 'mt-0.5 size-4 shrink-0 text-red-600' : 'mt-0.5 size-4 shrink-0 text-brand'} aria-hidden="true" />
             <div className="grid min-w-0 flex-1 gap-1">
               {title && <ToastTitle data-testid="toast-title">{title}</ToastTitle>}
-              {description && <ToastDescription data-testid="toast-description">{description}</ToastDescription>}
+              {description && (
+                <ToastDescription data-testid="toast-description">
+                  {typeof description === 'string' ? withPageLinks(description) : description}
+                </ToastDescription>
+              )}
             </div>
             {action}
             <ToastClose />

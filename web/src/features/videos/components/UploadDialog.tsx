@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
-import { Camera, CheckCircle2, FileVideo, Images, Loader2, UploadCloud, X } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Camera, CheckCircle2, FileVideo, Images, Loader2, Sparkles, UploadCloud, X } from 'lucide-react';
 import { UPLOAD_HINT, VIDEOS_QUERY_KEY } from '../../../config/constants';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonVariants } from '../../../components/ui/button';
 import { DropZone } from '../../../components/ui/drop-zone';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
+import { withPageLinks } from '../../../components/ui/page-links';
 import { Label } from '../../../components/ui/label';
 import { Progress } from '../../../components/ui/progress';
 import { toast } from '../../../components/ui/use-toast';
@@ -16,6 +17,7 @@ import { completeUpload, putFileToStorage, readVideoDuration, requestUploadUrl, 
 import { videoQueryKey } from '../api/videos';
 import { canUpload, fileProblem, TITLE_MAX_LENGTH, titleFromFilename, uploadPercent } from '../lib/upload-rules';
 import type { Video } from '../types';
+import { useBilling } from '../../billing';
 import { ProcessingView, type PipelineOutcome } from './ProcessingView';
 
 /** The dialog's steps: idle -> uploading -> processing -> complete; any failure goes back to idle. */
@@ -43,6 +45,9 @@ export function UploadDialog({
   videoPath?: (id: string) => string;
 }) {
   const queryClient = useQueryClient();
+  const billing = useBilling();
+  // Without a plan the upload would be refused at the end: the plans come before the form.
+  const needsPlan = billing.data ? !billing.data.entitlements.active : false;
   const [phase, setPhase] = useState<UploadPhase>('idle');
   const [failure, setFailure] = useState<string | null>(null);
   // A new session (fresh title, file and progress) each time the dialog is closed.
@@ -78,19 +83,44 @@ export function UploadDialog({
         onInteractOutside={(event) => locked && event.preventDefault()}
         className="grid-cols-1 sm:max-w-[520px]"
       >
-        <UploadFlow
-          key={session}
-          initialFile={session === 0 ? initialFile : null}
-          phone={phone}
-          videoPath={videoPath}
-          phase={phase}
-          failure={failure}
-          onPhase={setPhase}
-          onPipelineFailed={setFailure}
-          onClose={close}
-        />
+        {needsPlan ? (
+          <PlanFirst reason={billing.data?.entitlements.reason ?? ''} onClose={close} />
+        ) : (
+          <UploadFlow
+            key={session}
+            initialFile={session === 0 ? initialFile : null}
+            phone={phone}
+            videoPath={videoPath}
+            phase={phase}
+            failure={failure}
+            onPhase={setPhase}
+            onPipelineFailed={setFailure}
+            onClose={close}
+          />
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** What the dialog shows an account without an active plan: why (billing's words), and the way to the plans. */
+function PlanFirst({ reason, onClose }: { reason: string; onClose: () => void }) {
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Uploads need a plan</DialogTitle>
+        <DialogDescription>{reason ? withPageLinks(reason) : 'There is no free tier: pick Rookie or Pro, monthly or yearly.'}</DialogDescription>
+      </DialogHeader>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Not now
+        </Button>
+        <Link to="/pricing" className={buttonVariants()} data-testid="upload-see-plans">
+          <Sparkles aria-hidden="true" />
+          See plans
+        </Link>
+      </DialogFooter>
+    </>
   );
 }
 
