@@ -22,7 +22,7 @@ import type { SettingsEntity } from './entities/settings.entity';
 import { MailTransport } from './mail.transport';
 import { Mailer, smtpError } from './mailer';
 import { NotificationsRepository } from './notifications.repository';
-import { CATEGORIES, checkPatch, isEmail, type SettingsPatch } from './settings-rules';
+import { CATEGORIES, categoryOfKind, checkPatch, isEmail, type SettingsPatch } from './settings-rules';
 import { renderMail, sampleContent } from './templates';
 import { MEDIA_RPC, NOTIFICATIONS_CONFIG, TEST_EMAIL_COUNTER } from './tokens';
 import { verifyUnsubscribe } from './unsubscribe-token';
@@ -125,7 +125,16 @@ export class NotificationsService {
       throw RpcFailure.exhausted(`Too many test e-mails. Please wait ${seconds} seconds and try again.`, seconds);
     }
     const settings = await this.repository.findSettings(request.userId);
-    const rendered = renderMail(sampleContent(request.type as TestEmailType), { publicUrl: this.config.PUBLIC_URL, name: settings?.name ?? '', test: true });
+    // A test carries what a real mail of its type carries: the one-click unsubscribe of that type's category.
+    const category = categoryOfKind(request.type as TestEmailType);
+    const unsubscribeUrl = this.mailer.unsubscribeUrl(request.userId, category);
+    const rendered = renderMail(sampleContent(request.type as TestEmailType), {
+      publicUrl: this.config.PUBLIC_URL,
+      name: settings?.name ?? '',
+      test: true,
+      unsubscribeUrl,
+    });
+    const headers = { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
     const id = randomUUID();
     const dedupeKey = `test:${id}`;
     await this.repository.recordMail({
@@ -134,12 +143,12 @@ export class NotificationsService {
       kind: 'test',
       toAddress: email,
       ...rendered,
-      headers: {},
+      headers,
       status: 'skipped',
       detail: 'sending',
     });
     try {
-      await this.transport.send({ from: this.config.MAIL_FROM, to: email, ...rendered, headers: {}, messageId: this.mailer.messageIdOf(id) });
+      await this.transport.send({ from: this.config.MAIL_FROM, to: email, ...rendered, headers, messageId: this.mailer.messageIdOf(id) });
       await this.repository.finishTestMail(dedupeKey, 'sent', '');
       mailsSent.inc({ template: 'test', outcome: 'sent' });
     } catch (err) {

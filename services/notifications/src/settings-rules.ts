@@ -49,3 +49,10 @@ export type Category = keyof typeof CATEGORIES;
 export function isCategory(value: string): value is Category {
   return Object.prototype.hasOwnProperty.call(CATEGORIES, value);
 }
+
+/** The category a mail kind belongs to ('upload' -> uploadConfirmation). */
+export function categoryOfKind(kind: string): Category {
+  const found = (Object.keys(CATEGORIES) as Category[]).find((c) => (CATEGORIES[c].kinds as readonly string[]).includes(kind));
+  if (!found) throw new Error(`no notification category sends '${kind}' mails`);
+  return found;
+}

@@ -38,6 +38,11 @@ describe('mail templates', () => {
       expect(mail.text.startsWith('Hi there,')).toBe(true);
     }
     expect(renderMail(sampleContent('error'), { publicUrl: 'http://h', name: 'Ann' }).text).toContain('Reason: The file is not a video we can read.');
+    // The sample video does not exist: a test's button opens the videos page instead.
+    const test = renderMail(sampleContent('highlight'), { publicUrl: 'http://h', name: '', test: true, unsubscribeUrl: 'http://h/api/unsubscribe?token=t' });
+    expect(test.text).toContain('Watch the reel: http://h/videos');
+    expect(test.html).not.toContain('http://h/video/');
+    expect(test.html).toContain('http://h/api/unsubscribe?token=t');
   });
 
   it('format clock times and escape every special character', () => {

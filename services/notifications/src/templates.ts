@@ -162,7 +162,11 @@ export function renderMail(content: MailContent, context: MailContext): Rendered
   const body = bodyOf(content, context.publicUrl);
   const greeting = context.name ? `Hi ${context.name},` : 'Hi there,';
   const subject = (context.test ? `[Test] ${body.subject}` : body.subject).slice(0, 300);
-  const testNote = context.test ? 'This is a test e-mail with sample content, sent from your Reelsmith settings.' : '';
+  const testNote = context.test
+    ? 'This is a test e-mail with sample content, sent from your Reelsmith settings. Its button opens your videos; in a real e-mail it opens the video itself.'
+    : '';
+  // A test's sample video does not exist: its button opens a page that does.
+  const button = context.test && body.button ? { ...body.button, url: `${context.publicUrl}/videos` } : body.button;
   const footer = context.unsubscribeUrl
     ? `You get this e-mail because of your notification settings. <a href="${esc(context.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe from these e-mails</a> or change them in <a href="${esc(`${context.publicUrl}/settings`)}" style="color:#6b7280">Settings</a>.`
     : `Change your notifications in <a href="${esc(`${context.publicUrl}/settings`)}" style="color:#6b7280">Settings</a>.`;
@@ -181,7 +185,7 @@ export function renderMail(content: MailContent, context: MailContext): Rendered
       ${paragraph(esc(greeting))}
       ${testNote ? paragraph(`<em>${esc(testNote)}</em>`) : ''}
       ${body.blocks}
-      ${body.button ? `<mj-button background-color="${BRAND}" color="#ffffff" border-radius="8px" font-weight="600" href="${esc(body.button.url)}">${esc(body.button.label)}</mj-button>` : ''}
+      ${button ? `<mj-button background-color="${BRAND}" color="#ffffff" border-radius="8px" font-weight="600" href="${esc(button.url)}">${esc(button.label)}</mj-button>` : ''}
     </mj-column></mj-section>
     <mj-section padding="8px 0 24px"><mj-column>
       <mj-text font-size="12px" line-height="18px" color="#6b7280">${footer}</mj-text>
@@ -195,7 +199,7 @@ export function renderMail(content: MailContent, context: MailContext): Rendered
     '',
     ...(testNote ? [testNote, ''] : []),
     ...body.lines,
-    ...(body.button ? ['', `${body.button.label}: ${body.button.url}`] : []),
+    ...(button ? ['', `${button.label}: ${button.url}`] : []),
     '',
     '--',
     'Reelsmith',

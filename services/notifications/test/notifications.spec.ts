@@ -239,6 +239,13 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
       '[Test] We could not process "Sample match"',
     ]);
     expect(mails[1].text).toContain('1. 5:12-5:21  crowd roar, fast action');
+    // Each carries its type's one-click unsubscribe, and its button opens a page that exists (the sample video does not).
+    for (const mail of mails) {
+      expect(mail.header('list-unsubscribe')).toMatch(/^<https?:\/\/[^>]+\/api\/unsubscribe\?token=[^>]+>$/);
+      expect(mail.text).toMatch(/Unsubscribe from these e-mails: https?:\/\/\S+\/api\/unsubscribe\?token=/);
+      expect(mail.html).not.toContain('/video/00000000-0000-4000-8000-000000000000');
+      expect(mail.text).toMatch(/: https?:\/\/\S+\/videos$/m);
+    }
     const limited = await rejection(client.call(Rpc.testEmailSend, { userId, email: 'tester@example.com', type: 'upload' }));
     expect(limited.code).toBe(ErrorCode.RESOURCE_EXHAUSTED);
     expect(limited.retryAfterSeconds).toBeGreaterThan(0);
