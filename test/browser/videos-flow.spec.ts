@@ -141,7 +141,19 @@ describe('uploading, watching, trimming and deleting a video in Chromium', () =>
     expect(seen).not.toContain('step-highlights:complete');
     expect(seen).toContain('step-highlights:text:Creating HighlightsReady for highlights');
     await page.getByRole('heading', { name: 'Your video is ready' }).waitFor();
+    // The account has no address yet: one optional step asks where to send "your reel is ready".
+    const prompt = page.getByTestId('ready-email-prompt');
+    await prompt.getByLabel(/E-mail me when my reel is ready/).fill('not-an-address');
+    await prompt.getByRole('button', { name: 'Save' }).click();
+    await prompt.getByRole('alert').getByText('Invalid email').waitFor();
     await screenshot(page, 'videos-04-complete');
+    await prompt.getByLabel(/E-mail me when my reel is ready/).fill('  creator@example.com ');
+    await prompt.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('ready-email-saved').getByText('creator@example.com').waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('reelsmith.authToken'));
+    const settings = await fetch(`${app.baseUrl}/api/user/settings`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await settings.json()) as { email: string }).email).toBe('creator@example.com');
+    forgetExpected(errors, /status of 400/);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });

@@ -18,6 +18,7 @@ import { videoQueryKey } from '../api/videos';
 import { canUpload, fileProblem, TITLE_MAX_LENGTH, titleFromFilename, uploadPercent } from '../lib/upload-rules';
 import type { Video } from '../types';
 import { useBilling } from '../../billing';
+import { ReadyEmailPrompt } from '../../settings';
 import { ProcessingView, type PipelineOutcome } from './ProcessingView';
 
 /** The dialog's steps: idle -> uploading -> processing -> complete; any failure goes back to idle. */
@@ -203,6 +204,7 @@ function UploadFlow({
           <DialogTitle className="mt-4">Your video is ready</DialogTitle>
           <DialogDescription className="mt-1.5 max-w-sm">“{video.title}” was uploaded and processed. It is ready for highlights.</DialogDescription>
         </div>
+        <ReadyEmailPrompt key="ready-email" />
         <DialogFooter className="sm:justify-center">
           <Button variant="outline" onClick={onClose}>
             Done
@@ -228,6 +230,8 @@ function UploadFlow({
           <DialogDescription className="truncate">“{video.title}”</DialogDescription>
         </DialogHeader>
         <ProcessingView video={video} onFinished={onFinished} />
+        {/* Keyed: the same prompt (and what was typed in it) stays when processing completes. */}
+        {!failure && <ReadyEmailPrompt key="ready-email" />}
         {failure ? (
           <DialogFooter>
             <Button variant="outline" onClick={onClose}>

@@ -1,0 +1,1 @@
+export { ReadyEmailPrompt } from './components/ReadyEmailPrompt';
