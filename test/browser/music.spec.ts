@@ -5,7 +5,7 @@ import { uniqueUsername } from '../support/stack';
 /**
  * The music library beside the editor and the demo page, in Chromium against the real stack:
  * filters built from the catalogue, a preview that really plays (one at a time), select and
- * remove, the selection kept across a reload; /demo's banner and Start Creating.
+ * remove, the selection kept on the server (across a reload and devices); /demo's banner and Start Creating.
  */
 jest.setTimeout(90_000);
 
@@ -147,26 +147,38 @@ describe('music library and demo in Chromium', () => {
     await eventually(async () => expect((await audioState()).paused).toBe(true));
   });
 
-  it('selects a track into the Selected Music card, keeps it after a reload, and removes it', async () => {
+  it('selects a track into the Selected Music card, keeps it on the server (another device sees it), and removes it', async () => {
     const row = rows().nth(2);
     const title = await row.getByTestId('music-track-title').innerText();
+    const trackId = await row.getAttribute('data-track-id');
     await row.getByRole('button', { name: `Select ${title}` }).click();
     const card = page.getByTestId('selected-music');
     await card.getByRole('heading', { name: 'Selected Music' }).waitFor();
     await eventually(async () => expect(await card.getByTestId('selected-music-title').innerText()).toBe(title));
     await row.getByRole('button', { name: `${title} is selected` }).waitFor();
-    await eventually(async () => {
-      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('reelsmith.selectedMusic'))) ?? 'null');
-      expect(stored).toMatchObject({ id: await row.getAttribute('data-track-id'), title });
-    });
+    const token = (await page.evaluate(() => localStorage.getItem('reelsmith.authToken')))!;
+    const musicTrackId = async () =>
+      (
+        (await (await fetch(`${session.app.baseUrl}/api/user/settings`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          musicTrackId: string | null;
+        }
+      ).musicTrackId;
+    await eventually(async () => expect(await musicTrackId()).toBe(trackId));
     await screenshot(page, 'music-05-selected');
 
     await page.reload();
     await page.getByTestId('selected-music').getByText(title).waitFor();
+    // Another device (a fresh browser profile, signed in as the same user) has the same music.
+    const other = await session.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await other.addInitScript((t) => localStorage.setItem('reelsmith.authToken', t), token);
+    const phone = await other.newPage();
+    await phone.goto(`${session.app.baseUrl}/editor`);
+    await phone.getByTestId('selected-music').getByText(title).waitFor();
+    await other.close();
 
     await page.getByRole('button', { name: 'Remove Music' }).click();
     await page.getByTestId('selected-music').waitFor({ state: 'detached' });
-    await eventually(async () => expect(await page.evaluate(() => localStorage.getItem('reelsmith.selectedMusic'))).toBeNull());
+    await eventually(async () => expect(await musicTrackId()).toBeNull());
     await rows()
       .nth(2)
       .getByRole('button', { name: `Select ${title}` })

@@ -62,6 +62,7 @@ describe('settings and e-mail through the gateway', () => {
       name: '',
       notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false },
       privacy: { autoDeleteAfter30Days: false, publicHighlights: false },
+      musicTrackId: null,
     });
     expect((await api(app.baseUrl, 'GET', '/api/user/settings')).status).toBe(401);
 
@@ -74,6 +75,8 @@ describe('settings and e-mail through the gateway', () => {
       { notifications: { marketing: true } },
       { privacy: [] },
       { email: 42 },
+      { musicTrackId: 'no spaces or ../ in an id' },
+      { musicTrackId: 7 },
     ]) {
       expect({ body, status: (await api(app.baseUrl, 'PATCH', '/api/user/settings', { token: alice, body })).status }).toEqual({ body, status: 400 });
     }
@@ -94,9 +97,17 @@ describe('settings and e-mail through the gateway', () => {
       name: 'Alice <Cup> Smith',
       notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: true },
       privacy: { autoDeleteAfter30Days: true, publicHighlights: false },
+      musicTrackId: null,
     });
     expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: alice })).json).toEqual(partial.json);
     expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: bob })).json.email).toBe('');
+
+    // The music picked in the library is kept with the settings (every device reads it); null clears it.
+    const picked = await api(app.baseUrl, 'PATCH', '/api/user/settings', { token: alice, body: { musicTrackId: 'track-07' } });
+    expect(picked.json).toEqual({ ...partial.json, musicTrackId: 'track-07' });
+    expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: alice })).json.musicTrackId).toBe('track-07');
+    expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: bob })).json.musicTrackId).toBeNull();
+    expect((await api(app.baseUrl, 'PATCH', '/api/user/settings', { token: alice, body: { musicTrackId: null } })).json.musicTrackId).toBeNull();
   });
 
   it('mails the upload, then the reel whose link opens the video, and the unsubscribe link works signed out', async () => {

@@ -117,6 +117,7 @@ export const settingsBody = fieldsOf(
     name: optionalText(200),
     notifications: notificationFlagsBody.optional(),
     privacy: privacyFlagsBody.optional(),
+    musicTrackId: optionalText(64),
   },
   'The request body',
 );

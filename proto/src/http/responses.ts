@@ -165,6 +165,8 @@ export interface SettingsJson {
   name: string;
   notifications: NotificationFlagsJson;
   privacy: PrivacyFlagsJson;
+  /** The music track picked in the library (reels and exports use it), on every device; null: none. */
+  musicTrackId: string | null;
 }
 
 /** An account: GET /api/auth/me, and `user` of a sign-up. */

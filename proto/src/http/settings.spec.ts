@@ -7,6 +7,7 @@ describe('default settings', () => {
       name: '',
       notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false },
       privacy: { autoDeleteAfter30Days: false, publicHighlights: false },
+      musicTrackId: null,
     });
     expect(Object.isFrozen(DEFAULT_SETTINGS.notifications)).toBe(true);
   });
@@ -24,7 +25,11 @@ describe('default settings', () => {
       name: '',
       notifications: { uploadConfirmation: false, highlightCompletion: true, processingErrors: true, weeklyDigest: true },
       privacy: { autoDeleteAfter30Days: false, publicHighlights: false },
+      musicTrackId: null,
     });
+    // A message's empty track id is no choice.
+    expect(withDefaultSettings({ musicTrackId: '' }).musicTrackId).toBeNull();
+    expect(withDefaultSettings({ musicTrackId: 'track-03' }).musicTrackId).toBe('track-03');
   });
 
   it('copy only the settings themselves from a richer object (a message, an entity)', () => {
@@ -36,7 +41,7 @@ describe('default settings', () => {
       privacy: undefined,
     };
     const settings = withDefaultSettings(message);
-    expect(Object.keys(settings)).toEqual(['email', 'name', 'notifications', 'privacy']);
+    expect(Object.keys(settings)).toEqual(['email', 'name', 'notifications', 'privacy', 'musicTrackId']);
     expect(Object.keys(settings.notifications)).toEqual(['uploadConfirmation', 'highlightCompletion', 'processingErrors', 'weeklyDigest']);
     expect(settings.notifications.highlightCompletion).toBe(false);
     expect(settings.privacy).toEqual(DEFAULT_SETTINGS.privacy);

@@ -8,13 +8,19 @@ import type { NotificationFlagsJson, PrivacyFlagsJson, SettingsJson } from './re
  */
 
 /** Every mail but the weekly digest; nothing deleted or shown publicly until the user asks. */
-export const DEFAULT_SETTINGS: Readonly<{ email: string; name: string; notifications: Readonly<NotificationFlagsJson>; privacy: Readonly<PrivacyFlagsJson> }> =
-  Object.freeze({
-    email: '',
-    name: '',
-    notifications: Object.freeze({ uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false }),
-    privacy: Object.freeze({ autoDeleteAfter30Days: false, publicHighlights: false }),
-  });
+export const DEFAULT_SETTINGS: Readonly<{
+  email: string;
+  name: string;
+  notifications: Readonly<NotificationFlagsJson>;
+  privacy: Readonly<PrivacyFlagsJson>;
+  musicTrackId: string | null;
+}> = Object.freeze({
+  email: '',
+  name: '',
+  notifications: Object.freeze({ uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false }),
+  privacy: Object.freeze({ autoDeleteAfter30Days: false, publicHighlights: false }),
+  musicTrackId: null,
+});
 
 /** Settings as far as they are known: a group or a value may be missing. */
 export interface PartialSettings {
@@ -22,6 +28,8 @@ export interface PartialSettings {
   name?: string | null;
   notifications?: Partial<NotificationFlagsJson> | null;
   privacy?: Partial<PrivacyFlagsJson> | null;
+  /** The picked track's id; empty or absent: none. */
+  musicTrackId?: string | null;
 }
 
 /** Only the keys of `defaults`, each given value or else its default (extra fields of `given` are not copied). */
@@ -38,5 +46,6 @@ export function withDefaultSettings(given: PartialSettings | null | undefined): 
     name: given?.name ?? DEFAULT_SETTINGS.name,
     notifications: filled<NotificationFlagsJson>(DEFAULT_SETTINGS.notifications, given?.notifications),
     privacy: filled<PrivacyFlagsJson>(DEFAULT_SETTINGS.privacy, given?.privacy),
+    musicTrackId: given?.musicTrackId || DEFAULT_SETTINGS.musicTrackId,
   };
 }

@@ -200,6 +200,7 @@ const COLUMNS: Record<string, string> = {
   weeklyDigest: 'weekly_digest',
   autoDeleteAfter30Days: 'auto_delete_after_30_days',
   publicHighlights: 'public_highlights',
+  musicTrackId: 'music_track_id',
 };
 function toColumn(field: string): string {
   return COLUMNS[field];

@@ -101,6 +101,7 @@ export class NotificationsService {
       'weeklyDigest',
       'autoDeleteAfter30Days',
       'publicHighlights',
+      'musicTrackId',
     ] as const) {
       if (request[key] !== undefined) (patch as Record<string, unknown>)[key] = request[key];
     }
@@ -287,8 +288,8 @@ export class NotificationsService {
 
 export function toSettingsMessage(settings: SettingsEntity | null): notificationsV1.Settings {
   // The entity holds the flags side by side: each group reads its own from it.
-  return create(
-    notificationsV1.SettingsSchema,
-    withDefaultSettings(settings && { email: settings.email, name: settings.name, notifications: settings, privacy: settings }),
-  );
+  return create(notificationsV1.SettingsSchema, {
+    ...withDefaultSettings(settings && { email: settings.email, name: settings.name, notifications: settings, privacy: settings }),
+    musicTrackId: settings?.musicTrackId ?? '',
+  });
 }

@@ -9,12 +9,16 @@ export interface SettingsPatch {
   weeklyDigest?: boolean;
   autoDeleteAfter30Days?: boolean;
   publicHighlights?: boolean;
+  musicTrackId?: string;
 }
 
 export type PatchResult = { ok: true; fields: SettingsPatch } | { ok: false; violations: Array<{ field: string; message: string }> };
 
 // Close to what browsers accept for <input type="email">: one @, a dotted domain, no spaces or brackets.
 const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** A music catalogue id, or '' for none (whether the track exists and the plan covers it is checked when a reel uses it). */
+const TRACK_ID = /^[A-Za-z0-9_-]{0,64}$/;
 
 export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);
@@ -33,6 +37,11 @@ export function checkPatch(patch: SettingsPatch): PatchResult {
     const name = patch.name.trim().replace(/\s+/g, ' ');
     if (name.length > 100) violations.push({ field: 'name', message: 'String must contain at most 100 character(s)' });
     fields.name = name;
+  }
+  if (patch.musicTrackId !== undefined) {
+    const id = patch.musicTrackId.trim();
+    if (!TRACK_ID.test(id)) violations.push({ field: 'musicTrackId', message: 'Invalid music track' });
+    fields.musicTrackId = id;
   }
   return violations.length ? { ok: false, violations } : { ok: true, fields };
 }

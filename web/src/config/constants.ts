@@ -59,8 +59,6 @@ export const VIDEO_URL_FRESH_TIME = 90 * 60 * 1000;
 // Music library
 /** Query key of GET /api/music-tracks. */
 export const MUSIC_TRACKS_QUERY_KEY = ['/api/music-tracks'] as const;
-/** localStorage key of the track picked in the music library (highlight reels and exports use it). */
-export const SELECTED_MUSIC_KEY = 'reelsmith.selectedMusic';
 
 // Demo
 export const DEMO_PLAY_BANNER_MS = 3000;

@@ -13,3 +13,5 @@ export const videoHighlightsKey = (videoId: string) => ['/api/videos', videoId, 
 export const highlightKey = (id: string) => ['/api/highlights', id] as const;
 /** GET /api/exports: the editor's recent exports, newest first. */
 export const EXPORTS_QUERY_KEY = ['/api/exports'] as const;
+/** GET /api/user/settings: the settings page's form, and the music choice the library saves there. */
+export const SETTINGS_QUERY_KEY = ['/api/user/settings'] as const;

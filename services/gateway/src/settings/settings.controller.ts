@@ -52,6 +52,7 @@ export class SettingsController {
       ...(body.name !== undefined ? { name: body.name ?? '' } : {}),
       ...body.notifications,
       ...body.privacy,
+      ...(body.musicTrackId !== undefined ? { musicTrackId: body.musicTrackId ?? '' } : {}),
     });
     return settingsJson(settings);
   }

@@ -32,6 +32,10 @@ export class SettingsEntity {
   @Column({ name: 'public_highlights', type: 'boolean', default: DEFAULT_SETTINGS.privacy.publicHighlights })
   publicHighlights!: boolean;
 
+  /** The music track picked in the library; '' for none. */
+  @Column({ name: 'music_track_id', type: 'varchar', length: 64, default: '' })
+  musicTrackId!: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

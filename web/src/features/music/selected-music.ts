@@ -1,69 +1,42 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import { SELECTED_MUSIC_KEY } from '../../config/constants';
+import { useCallback } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SettingsJson } from '@reelsmith/proto/http';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, getServerErrorMessage } from '../../lib/api-client';
+import { SETTINGS_QUERY_KEY } from '../../lib/query-keys';
+import { useMusicTracks } from './api/music-tracks';
 import type { MusicTrack, SelectedMusicTrack } from './types';
 
+/** PATCH /api/user/settings {musicTrackId}: the pick shows at once and is saved; a refused save puts the old one back. */
+function useSaveMusicChoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (musicTrackId: string | null) => (await (await apiRequest('PATCH', '/api/user/settings', { musicTrackId })).json()) as SettingsJson,
+    onMutate: async (musicTrackId) => {
+      await queryClient.cancelQueries({ queryKey: SETTINGS_QUERY_KEY });
+      const before = queryClient.getQueryData<SettingsJson>(SETTINGS_QUERY_KEY);
+      if (before) queryClient.setQueryData<SettingsJson>(SETTINGS_QUERY_KEY, { ...before, musicTrackId });
+      return { before };
+    },
+    onError: (error, _id, context) => {
+      if (context?.before) queryClient.setQueryData(SETTINGS_QUERY_KEY, context.before);
+      toast({ variant: 'destructive', title: 'Music choice not saved', description: getServerErrorMessage(error) ?? 'Please try again.' });
+    },
+    onSuccess: (saved) => queryClient.setQueryData(SETTINGS_QUERY_KEY, saved),
+  });
+}
+
 /**
- * The track picked in the music library: app-wide state kept in localStorage, so the editor's
- * exports and highlight reels use it, every component sees the same value and it survives a
- * reload (other tabs follow through the storage event).
+ * The track picked in the music library and a setter (`select(null)` removes the music). The
+ * choice is saved with the user's settings on the server, so the editor's exports and the
+ * highlight reels use it on every device; the settings query is its one source in the app.
  */
-const listeners = new Set<() => void>();
-let cachedRaw: string | null | undefined;
-let cachedValue: SelectedMusicTrack | null = null;
-
-function parse(raw: string | null): SelectedMusicTrack | null {
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<SelectedMusicTrack>;
-    return typeof value?.id === 'string' && typeof value.title === 'string' ? (value as SelectedMusicTrack) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function readSelectedMusic(): SelectedMusicTrack | null {
-  let raw: string | null;
-  try {
-    raw = window.localStorage.getItem(SELECTED_MUSIC_KEY);
-  } catch {
-    raw = null;
-  }
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedValue = parse(raw);
-  }
-  return cachedValue;
-}
-
-export function writeSelectedMusic(track: MusicTrack | SelectedMusicTrack | null): void {
-  try {
-    if (track) {
-      const { id, title, artist, genre, mood, duration, bpm, url } = track;
-      window.localStorage.setItem(SELECTED_MUSIC_KEY, JSON.stringify({ id, title, artist, genre, mood, duration, bpm, url }));
-    } else {
-      window.localStorage.removeItem(SELECTED_MUSIC_KEY);
-    }
-  } catch {
-    // Private mode or a full storage: the choice just does not persist.
-  }
-  listeners.forEach((listener) => listener());
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === SELECTED_MUSIC_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-/** The selected track (or null) and a setter; `select(null)` removes the music. */
 export function useSelectedMusic(): [SelectedMusicTrack | null, (track: MusicTrack | null) => void] {
-  const selected = useSyncExternalStore(subscribe, readSelectedMusic, () => null);
-  const select = useCallback((track: MusicTrack | null) => writeSelectedMusic(track), []);
+  const settings = useQuery<SettingsJson>({ queryKey: SETTINGS_QUERY_KEY });
+  const tracks = useMusicTracks();
+  const id = settings.data?.musicTrackId ?? null;
+  const selected = (id && tracks.data?.find((track) => track.id === id)) || null;
+  const { mutate } = useSaveMusicChoice();
+  const select = useCallback((track: MusicTrack | null) => mutate(track?.id ?? null), [mutate]);
   return [selected, select];
 }

@@ -2,9 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/use-toast';
 import { apiRequest, getServerErrorMessage } from '../../../lib/api-client';
 import type { MessageJson } from '@reelsmith/proto/http';
+import { SETTINGS_QUERY_KEY } from '../../../lib/query-keys';
+
+export { SETTINGS_QUERY_KEY };
 import type { SentMail, Settings, TestEmailType } from '../types';
 
-export const SETTINGS_QUERY_KEY = ['/api/user/settings'] as const;
 export const MAILS_QUERY_KEY = ['/api/user/notifications'] as const;
 
 const serverMessage = (error: unknown) => getServerErrorMessage(error) ?? (error as Error).message;
@@ -17,11 +19,15 @@ export function useSentMails() {
   return useQuery<SentMail[]>({ queryKey: MAILS_QUERY_KEY, refetchInterval: 10_000 });
 }
 
-/** PATCH /api/user/settings; 'Settings updated' or 'Failed to update settings' with the server's words. */
+/**
+ * PATCH /api/user/settings with the form's fields (not the music choice, which the library saves);
+ * 'Settings updated' or 'Failed to update settings' with the server's words.
+ */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (settings: Settings) => (await (await apiRequest('PATCH', '/api/user/settings', settings)).json()) as Settings,
+    mutationFn: async ({ email, name, notifications, privacy }: Settings) =>
+      (await (await apiRequest('PATCH', '/api/user/settings', { email, name, notifications, privacy })).json()) as Settings,
     onSuccess: (saved) => {
       queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
       toast({ title: 'Settings updated', description: 'Your preferences have been saved successfully.' });
