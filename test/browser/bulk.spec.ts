@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from '../support/a11y';
 import { fakeVideo, tinyClip } from '../support/batch-media';
 import { type BrowserSession, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
 import { uniqueUsername } from '../support/stack';
@@ -7,7 +8,8 @@ import { uniqueUsername } from '../support/stack';
 /**
  * /bulk-upload in Chromium against the real stack: the validation toasts, a batch of a few files
  * (one of them not a video) created and uploaded with progress, its status and progress following
- * the pipeline live until completed, and the report saved as a JSON file.
+ * the pipeline live until completed, and the report saved as a JSON file; the batch's own view with
+ * each file's outcome, the report as CSV and HTML, and its videos put in a folder once.
  */
 jest.setTimeout(180_000);
 
@@ -99,6 +101,51 @@ describe('bulk upload in Chromium', () => {
     expect(report.failures).toEqual([{ originalFilename: 'notes.mp4', error: expect.stringContaining('not a video we can read') }]);
     await toast('Report downloaded').waitFor();
     await screenshot(page, 'bulk-04-completed');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens the batch: each file and what became of it, the report as CSV and HTML, and its videos into a folder', async () => {
+    await page
+      .getByTestId('batch-row')
+      .filter({ hasText: 'Cup weekend' })
+      .getByRole('link', { name: /Cup weekend/ })
+      .click();
+    const detail = page.getByTestId('batch-detail');
+    await detail.getByRole('heading', { name: 'Cup weekend' }).waitFor();
+    await eventually(async () => expect(await detail.getByTestId('batch-file').count()).toBe(4));
+    expect(await detail.locator('[data-testid="batch-file"][data-status="processed"]').count()).toBe(3);
+    await detail
+      .locator('[data-testid="batch-file"][data-status="failed"]')
+      .getByText(/not a video we can read/)
+      .waitFor();
+    await detail
+      .getByText(/reel, \d+ moments?/)
+      .first()
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'bulk-06-batch-detail');
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), detail.getByTestId('batch-report-csv').click()]);
+    expect(csv.suggestedFilename()).toBe('cup-weekend-report.csv');
+    expect(
+      readFileSync((await csv.path())!, 'utf8')
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(5);
+    const [html] = await Promise.all([page.waitForEvent('download'), detail.getByTestId('batch-report-html').click()]);
+    expect(html.suggestedFilename()).toBe('cup-weekend-report.html');
+
+    await detail.getByTestId('batch-to-folder').click();
+    await toast('Videos in a folder').waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('reelsmith.authToken'));
+    const get = async (path: string) => (await fetch(`${session.app.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const folders = (await get('/api/video-folders')) as Array<{ id: string; name: string }>;
+    const folder = folders.find((f) => f.name === 'Cup weekend')!;
+    expect((await get(`/api/video-folders/${folder.id}/videos`)) as unknown[]).toHaveLength(3);
+    // A second click (another tab, a retry) makes no second folder.
+    await detail.getByTestId('batch-to-folder').click();
+    await eventually(async () => expect(await page.getByTestId('toast').filter({ hasText: 'Videos in a folder' }).count()).toBeGreaterThan(0));
+    expect(((await get('/api/video-folders')) as unknown[]).length).toBe(folders.length);
     expect(errors).toEqual([]);
   });
 

@@ -108,6 +108,24 @@ describe('bulk batches through the gateway', () => {
       { originalFilename: 'notes.mp4', error: expect.stringContaining('not a video we can read') },
       { originalFilename: 'cut-short.mp4', error: expect.stringContaining('Refused on upload') },
     ]);
+
+    // The same report for a spreadsheet and to read: one CSV row per file, an HTML table.
+    const csv = await api(app.baseUrl, 'GET', `/api/batches/${id}/report?format=csv`, { token: alice });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain('filename="summer-league-week-3-report.csv"');
+    const rows = csv.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rows).toHaveLength(13);
+    expect(rows[0]).toMatch(/^position,file,title,status,duration,/);
+    expect(rows.filter((r) => r.includes(',processed,'))).toHaveLength(10);
+    const html = await api(app.baseUrl, 'GET', `/api/batches/${id}/report?format=html`, { token: alice });
+    expect(html.headers.get('content-type')).toContain('text/html');
+    expect(html.text.match(/<tr class="processed">/g)).toHaveLength(10);
+    expect(html.text).toContain('not a video we can read');
+    expect((await api(app.baseUrl, 'GET', `/api/batches/${id}/report?format=xlsx`, { token: alice })).status).toBe(400);
+    expect((await api(app.baseUrl, 'GET', `/api/batches/${id}/report?format=csv`, { token: bob })).status).toBe(404);
   }, 300_000);
 
   it('refuses 51 files with a clear 400 and creates nothing', async () => {

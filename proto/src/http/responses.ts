@@ -123,6 +123,49 @@ export interface BatchJson {
   updatedAt: string | null;
 }
 
+/** One file of a batch report: what became of it, its reel and how long each step took. */
+export interface BatchReportVideoJson {
+  position: number;
+  originalFilename: string;
+  videoId: string | null;
+  title: string | null;
+  /** The file's status in the batch: processed, failed, or still uploaded/processing. */
+  status: string;
+  videoStatus: string | null;
+  fileSize: number;
+  duration: number | null;
+  resolution: string | null;
+  /** Why it failed, in a sentence; null when it did not. */
+  error: string | null;
+  highlights: {
+    id: string;
+    status: string;
+    preset: string;
+    targetLength: number;
+    reelDuration: number;
+    moments: Array<{ start: number; end: number; score: number; reasons: string[] }>;
+    error: string | null;
+  } | null;
+  timings: {
+    uploadedAt: string;
+    processedAt: string | null;
+    settledAt: string | null;
+    secondsToProcessed: number | null;
+    secondsToSettled: number | null;
+    analysisSeconds: number | null;
+    renderSeconds: number | null;
+  };
+}
+
+/** GET /api/batches/{id}/report (JSON): the batch, then every file in upload order. */
+export interface BatchReportJson {
+  generatedAt: string;
+  batch: Omit<BatchJson, 'createdAt' | 'updatedAt'> & { progressPercent: number; createdAt: string; updatedAt: string; secondsToComplete: number | null };
+  definitions: { processed: string; failed: string };
+  failures: Array<{ originalFilename: string; error: string | null }>;
+  videos: BatchReportVideoJson[];
+}
+
 export interface BatchVideoJson {
   id: string;
   videoId: string | null;

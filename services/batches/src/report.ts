@@ -1,4 +1,5 @@
 import type { mediaV1 } from '@reelsmith/proto';
+import type { BatchReportJson, BatchReportVideoJson } from '@reelsmith/proto/http';
 import type { BatchEntity } from './entities/batch.entity';
 import type { BatchVideoEntity } from './entities/batch-video.entity';
 import { progressPercent } from './rules';
@@ -25,8 +26,8 @@ function explain(item: BatchVideoEntity): string | null {
  * highlight moments, error and timings. Details come from media at the time of the report; a
  * video deleted since is reported from what the batch kept.
  */
-export async function buildReport(batch: BatchEntity, items: BatchVideoEntity[], lookups: ReportLookups, now = new Date()) {
-  const videos = [];
+export async function buildReport(batch: BatchEntity, items: BatchVideoEntity[], lookups: ReportLookups, now = new Date()): Promise<BatchReportJson> {
+  const videos: BatchReportVideoJson[] = [];
   for (const item of items) {
     const video = item.videoId ? await lookups.video(item.videoId).catch(() => null) : null;
     const highlight = item.highlightId ? await lookups.highlight(item.highlightId).catch(() => null) : null;

@@ -1,15 +1,16 @@
-import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ErrorCode, ObjectStorage, RpcClient, RpcFailure } from '@reelsmith/kit';
 import { batchesV1, billingV1 } from '@reelsmith/proto';
 import type { Request, Response } from 'express';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { batchBody } from '@reelsmith/proto/http';
+import { batchBody, type BatchReportJson } from '@reelsmith/proto/http';
 import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
 import { batchJson, batchVideoJson } from './batch-json';
 import { MAX_FILES_PER_BATCH, receiveVideos } from './bulk-upload';
+import { reportCsv, reportHtml } from './report-formats';
 import { Idempotent } from '../http/idempotency.interceptor';
 
 const Rpc = batchesV1.BatchesService.method;
@@ -91,15 +92,27 @@ export class BatchesController {
   }
 
   @Get(':id/report')
-  @ApiOperation({ summary: 'The batch report as a JSON file: the batch and every video with status, duration, highlight moments, errors and timings' })
-  async report(@CurrentCaller() caller: Caller, @Param('id') id: string, @Res() res: Response) {
+  @ApiOperation({
+    summary:
+      'The batch report: the batch and every video with status, duration, highlight moments, errors and timings. ' +
+      '?format=json (default, a JSON file), csv (one row per file, for spreadsheets) or html (a page to read and print).',
+  })
+  async report(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query('format') format: unknown, @Req() req: Request, @Res() res: Response) {
+    const kind = format === undefined ? 'json' : format;
+    if (kind !== 'json' && kind !== 'csv' && kind !== 'html') throw RpcFailure.invalid('format must be json, csv or html');
     const report = await this.rpc.call(Rpc.reportGet, { userId: caller.userId, batchId: id }, { timeoutMs: 60_000 });
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader(
-      'Content-Disposition',
-      `attachment; filename="${report.filename.replace(/["\\]/g, '')}"; filename*=UTF-8''${encodeURIComponent(report.filename)}`,
-    );
+    const filename = report.filename.replace(/\.json$/, `.${kind}`);
+    const body =
+      kind === 'json'
+        ? report.json
+        : kind === 'csv'
+          ? reportCsv(JSON.parse(report.json) as BatchReportJson)
+          : reportHtml(JSON.parse(report.json) as BatchReportJson, `${req.protocol}://${req.get('host')}`);
+    res.setHeader('Content-Type', `${REPORT_TYPES[kind]}; charset=utf-8`);
+    res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/["\\]/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
     res.setHeader('Cache-Control', 'no-store');
-    res.send(report.json);
+    res.send(body);
   }
 }
+
+const REPORT_TYPES = { json: 'application/json', csv: 'text/csv', html: 'text/html' } as const;

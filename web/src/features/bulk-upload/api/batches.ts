@@ -1,5 +1,6 @@
-import type { BatchJson, BatchVideoJson } from '@reelsmith/proto/http';
+import type { BatchJson, BatchReportJson, BatchVideoJson, FolderJson } from '@reelsmith/proto/http';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { VIDEOS_QUERY_KEY } from '../../../config/constants';
 import { ApiError, apiRequest, authHeaders, getServerErrorMessage } from '../../../lib/api-client';
 import { filenameFromDisposition } from '../lib/bulk-rules';
 import { intentKey } from '../../../lib/idempotency';
@@ -80,12 +81,14 @@ export function uploadBatchFiles(batchId: string, files: readonly File[], onProg
   });
 }
 
-/** GET /api/batches/{id}/report with credentials, saved as the JSON file the server names. */
-export async function downloadBatchReport(batch: Pick<Batch, 'id' | 'name'>): Promise<void> {
-  const res = await fetch(`/api/batches/${encodeURIComponent(batch.id)}/report`, { headers: authHeaders(), credentials: 'include' });
+export type ReportFormat = 'json' | 'csv' | 'html';
+
+/** GET /api/batches/{id}/report?format= with credentials, saved as the file the server names. */
+export async function downloadBatchReport(batch: Pick<Batch, 'id' | 'name'>, format: ReportFormat = 'json'): Promise<void> {
+  const res = await fetch(`/api/batches/${encodeURIComponent(batch.id)}/report?format=${format}`, { headers: authHeaders(), credentials: 'include' });
   if (!res.ok) throw new Error(`${res.status}`);
   const blob = await res.blob();
-  const filename = filenameFromDisposition(res.headers.get('content-disposition'), `${batch.name || 'batch'}-report.json`);
+  const filename = filenameFromDisposition(res.headers.get('content-disposition'), `${batch.name || 'batch'}-report.${format}`);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -94,4 +97,25 @@ export async function downloadBatchReport(batch: Pick<Batch, 'id' | 'name'>): Pr
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** GET /api/batches/{id}/report as JSON: the batch and every file, for the batch's own view (polled while it runs). */
+export function useBatchReport(batchId: string | null) {
+  return useQuery<BatchReportJson>({
+    queryKey: ['/api/batches', batchId ?? '', 'report'],
+    enabled: !!batchId,
+    refetchInterval: (query) => (query.state.data?.batch.status === 'processing' ? POLL_MS : false),
+  });
+}
+
+/**
+ * Puts a batch's videos in a folder named after it: the folder is made once (one key per batch),
+ * then each video is moved into it. Returns the folder.
+ */
+export async function putBatchInFolder(queryClient: QueryClient, batch: Pick<Batch, 'id' | 'name'>, videoIds: string[]): Promise<FolderJson> {
+  const body = { name: batch.name, description: 'Videos of a bulk batch', color: '' };
+  const folder = (await (await apiRequest('POST', '/api/video-folders', body, { idempotencyKey: `batch-folder-${batch.id}` })).json()) as FolderJson;
+  for (const id of videoIds) await apiRequest('PATCH', `/api/videos/${encodeURIComponent(id)}`, { folderId: folder.id });
+  await Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/video-folders'] }), queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY })]);
+  return folder;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { AlertCircle, CheckCircle2, Clock, Download, Layers, Loader2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -61,7 +62,9 @@ function BatchRow({ batch, now }: { batch: Batch; now: number }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="truncate font-medium" data-testid="batch-name">
-            {batch.name}
+            <Link to={`/bulk-upload?batch=${encodeURIComponent(batch.id)}`} className="hover:underline" aria-label={`${batch.name}: open the batch`}>
+              {batch.name}
+            </Link>
           </h3>
           <BatchStatusBadge status={batch.status} />
         </div>
