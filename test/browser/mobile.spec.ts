@@ -195,9 +195,16 @@ describe('Reelsmith on a phone (/mobile)', () => {
     expect(statSync(clip.file).size).toBeGreaterThan(0);
   });
 
-  it('generates a 9:16 reel by default, plays it, drops a moment and re-renders', async () => {
+  it('generates a 9:16 reel by default from a sheet, plays it, drops a moment and re-renders', async () => {
     await page.getByRole('heading', { name: 'Sunday match', level: 1 }).waitFor();
-    const form = page.getByTestId('generate-highlights-form');
+    // On a phone the reel comes first; generating is a sheet from the bottom.
+    const open = page.getByTestId('open-generate-sheet');
+    await eventually(async () => expect(await open.isDisabled()).toBe(false));
+    await open.click();
+    const sheet = page.getByTestId('generate-sheet');
+    const box = (await sheet.boundingBox())!;
+    expect(Math.round(box.y + box.height)).toBe(844);
+    const form = sheet.getByTestId('generate-highlights-form');
     await page.waitForFunction(
       () => !document.querySelector<HTMLButtonElement>('[data-testid="generate-highlights-form"] button[type="submit"]')?.disabled,
       undefined,
@@ -211,6 +218,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await shot('05-video-page');
     await expectAccessible('/mobile/video/:id');
     await form.getByRole('button', { name: 'Generate highlights' }).click();
+    await sheet.waitFor({ state: 'detached' });
     await page.getByTestId('highlight-progress').waitFor();
     await shot('06-reel-progress');
     await page.locator('[data-testid="highlight-viewer"][data-status="ready"]').waitFor({ timeout: 90_000 });

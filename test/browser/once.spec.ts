@@ -83,6 +83,8 @@ describe('a double click makes one thing', () => {
     it('Generate highlights', async () => {
       const before = (await api(`/api/videos/${videoId}/highlights`)).length;
       await page.goto(`${app.baseUrl}/video/${videoId}`);
+      // Narrow: the form is in a sheet.
+      if (width < 1024) await page.getByTestId('open-generate-sheet').click();
       await page.waitForFunction(
         () => !document.querySelector<HTMLButtonElement>('[data-testid="generate-highlights-form"] button[type="submit"]')?.disabled,
         undefined,

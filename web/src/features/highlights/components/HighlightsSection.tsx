@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AlertTriangle, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogTitle } from '../../../components/ui/dialog';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useNow } from '../../../hooks/use-now';
 import type { Video } from '../../videos';
 import { useVideoHighlights } from '../api/highlights';
@@ -10,6 +12,12 @@ import type { Aspect, Highlight } from '../types';
 import { GenerateHighlightsForm } from './GenerateHighlightsForm';
 import { HighlightVersions } from './HighlightVersions';
 import { HighlightViewer } from './HighlightViewer';
+
+/** Wide enough (Tailwind's lg) for the form beside the reel. */
+const WIDE = '(min-width: 1024px)';
+/** The dialog as a sheet from the bottom of the screen. */
+const SHEET =
+  'bottom-0 top-auto left-0 w-full max-w-none translate-x-0 translate-y-0 rounded-b-none rounded-t-2xl max-h-[88dvh] p-4 pb-[max(1rem,env(safe-area-inset-bottom))]';
 
 /**
  * The video page's AI Highlights: generate a reel (a new version each time), pick a version, watch
@@ -56,6 +64,36 @@ export function HighlightsSection({
     [setParams],
   );
 
+  const wide = useMediaQuery(WIDE);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const form = (onQueued: (highlight: Highlight) => void) => (
+    <GenerateHighlightsForm video={video} onQueued={onQueued} defaultAspect={defaultAspect} noMusicNote={noMusicNote} />
+  );
+  const versionList = <HighlightVersions versions={list} loading={versions.isLoading} chosenId={chosen?.id ?? null} now={now} onChoose={choose} />;
+  const reel = versions.isError ? (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-800">
+      <AlertTriangle className="size-5" aria-hidden="true" />
+      <p>The highlights could not be loaded.</p>
+      <Button size="sm" variant="outline" onClick={() => void versions.refetch()}>
+        Try again
+      </Button>
+    </div>
+  ) : chosen ? (
+    <HighlightViewer key={chosen.id} highlight={chosen} video={video} now={now} onVersionCreated={choose} reelActions={reelActions} />
+  ) : (
+    !versions.isLoading && (
+      <div className="flex h-full min-h-56 flex-col items-center justify-center rounded-xl border border-dashed border-input bg-muted/30 p-6 text-center">
+        <span className="flex size-11 items-center justify-center rounded-full bg-card text-brand shadow-xs ring-1 ring-border">
+          <Sparkles className="size-5" aria-hidden="true" />
+        </span>
+        <p className="mt-3 text-sm font-medium text-foreground">Your reel appears here</p>
+        <p className="mt-1 max-w-sm text-sm text-muted-foreground">
+          Choose a preset and a length, then Generate highlights. Progress shows live while the AI analyses the video.
+        </p>
+      </div>
+    )
+  );
+
   return (
     <section
       ref={section}
@@ -78,38 +116,34 @@ export function HighlightsSection({
         </div>
       </div>
 
-      <div className="mt-5 grid grid-cols-1 gap-6 lg:grid-cols-[280px_minmax(0,1fr)]">
-        <div className="grid content-start gap-5">
-          <GenerateHighlightsForm video={video} onQueued={choose} defaultAspect={defaultAspect} noMusicNote={noMusicNote} />
-          <HighlightVersions versions={list} loading={versions.isLoading} chosenId={chosen?.id ?? null} now={now} onChoose={choose} />
+      {wide ? (
+        <div className="mt-5 grid grid-cols-[280px_minmax(0,1fr)] gap-6">
+          <div className="grid content-start gap-5">
+            {form(choose)}
+            {versionList}
+          </div>
+          <div className="min-w-0">{reel}</div>
         </div>
-
-        <div className="min-w-0">
-          {versions.isError ? (
-            <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-800">
-              <AlertTriangle className="size-5" aria-hidden="true" />
-              <p>The highlights could not be loaded.</p>
-              <Button size="sm" variant="outline" onClick={() => void versions.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : chosen ? (
-            <HighlightViewer key={chosen.id} highlight={chosen} video={video} now={now} onVersionCreated={choose} reelActions={reelActions} />
-          ) : (
-            !versions.isLoading && (
-              <div className="flex h-full min-h-56 flex-col items-center justify-center rounded-xl border border-dashed border-input bg-muted/30 p-6 text-center">
-                <span className="flex size-11 items-center justify-center rounded-full bg-card text-brand shadow-xs ring-1 ring-border">
-                  <Sparkles className="size-5" aria-hidden="true" />
-                </span>
-                <p className="mt-3 text-sm font-medium text-foreground">Your reel appears here</p>
-                <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-                  Choose a preset and a length, then Generate highlights. Progress shows live while the AI analyses the video.
-                </p>
-              </div>
-            )
-          )}
+      ) : (
+        // Phones and narrow windows: the reel first (under the button that opens generating, a sheet from the bottom).
+        <div className="mt-4 grid gap-4">
+          <Button size="lg" className="w-full" onClick={() => setSheetOpen(true)} disabled={video.status !== 'processed'} data-testid="open-generate-sheet">
+            <Sparkles aria-hidden="true" />
+            {list.length ? 'New reel' : 'Generate highlights'}
+          </Button>
+          <div className="min-w-0">{reel}</div>
+          {versionList}
+          <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+            <DialogContent className={SHEET} data-testid="generate-sheet" aria-describedby={undefined}>
+              <DialogTitle className="sr-only">Generate highlights</DialogTitle>
+              {form((highlight) => {
+                setSheetOpen(false);
+                choose(highlight);
+              })}
+            </DialogContent>
+          </Dialog>
         </div>
-      </div>
+      )}
     </section>
   );
 }
