@@ -9,7 +9,7 @@ import { type RunningApp, uniqueUsername } from '../support/stack';
 
 /**
  * Every create action happens once: a double click on Create Folder, Start bulk upload, Generate
- * highlights and Export makes one folder, batch, reel version and export, checked through the API,
+ * highlights and Export (in either aspect) makes one folder, batch, reel version and export, checked through the API,
  * on a desktop and on a phone. (The gateway's side, two requests arriving together at two
  * replicas, is in test/system/two-replicas.spec.ts.)
  */
@@ -100,9 +100,16 @@ describe('a double click makes one thing', () => {
       const before = (await api('/api/exports')).length;
       await page.goto(`${app.baseUrl}/editor`);
       await page.getByTestId('editor-video').first().click();
+      // The editor's export offers every aspect the AI panel does.
+      const aspect = width < 1024 ? '9:16' : '16:9';
+      await page
+        .getByTestId('export-aspect')
+        .getByRole('radio', { name: new RegExp(aspect) })
+        .check();
       await page.getByTestId('export-button').dblclick();
       await page.getByTestId('toast').filter({ hasText: 'Export started' }).first().waitFor();
       await eventually(async () => expect(await api('/api/exports')).toHaveLength(before + 1));
+      expect(((await api('/api/exports'))[0] as { aspect: string }).aspect).toBe(aspect);
     });
   });
 });

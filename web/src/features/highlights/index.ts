@@ -6,6 +6,6 @@ export { AiHighlightsCard } from './components/AiHighlightsCard';
 export { HighlightsSection } from './components/HighlightsSection';
 export { HighlightStatusBadge } from './components/HighlightStatusBadge';
 export { RetryHighlightButton } from './components/RetryHighlightButton';
-export { DEFAULT_EXPORT_FORMAT, DEFAULT_EXPORT_QUALITY, FORMATS, formatLabel, QUALITIES, qualityLabel, qualityNote } from './lib/options';
+export { ASPECTS, DEFAULT_EXPORT_FORMAT, DEFAULT_EXPORT_QUALITY, FORMATS, formatLabel, QUALITIES, qualityLabel, qualityNote } from './lib/options';
 export { isFinished } from './lib/progress';
-export type { Highlight, HighlightProgress, Quality, ReelFormat } from './types';
+export type { Aspect, Highlight, HighlightProgress, Quality, ReelFormat } from './types';

@@ -16,6 +16,7 @@ import {
   useHighlightProgress,
   useSelectedMusicForRender,
   HighlightStatusBadge,
+  ASPECTS,
   DEFAULT_EXPORT_FORMAT,
   DEFAULT_EXPORT_QUALITY,
   FORMATS,
@@ -24,6 +25,7 @@ import {
   qualityLabel,
   qualityNote,
   isFinished,
+  type Aspect,
   type Highlight,
   type Quality,
   type ReelFormat,
@@ -43,6 +45,7 @@ export function EditorWorkspace() {
   const [trim, setTrim] = useState({ start: '0:00', end: '0:00' });
   const [quality, setQuality] = useState<Quality>(DEFAULT_EXPORT_QUALITY);
   const [format, setFormat] = useState<ReelFormat>(DEFAULT_EXPORT_FORMAT);
+  const [aspect, setAspect] = useState<Aspect>('16:9');
   const [exportId, setExportId] = useState<string | null>(null);
   const music = useSelectedMusicForRender();
   const createExport = useCreateExport({ onQueued: (h) => setExportId(h.id) });
@@ -66,7 +69,7 @@ export function EditorWorkspace() {
     }
     createExport.mutate({
       videoId: selected.id,
-      request: { start: trim.start.trim(), end: trim.end.trim(), quality, format, musicTrackId: music?.id ?? null },
+      request: { start: trim.start.trim(), end: trim.end.trim(), quality, format, aspect, musicTrackId: music?.id ?? null },
     });
   };
 
@@ -102,9 +105,11 @@ export function EditorWorkspace() {
           </div>
         )}
 
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           <Segmented legend="Export quality" options={QUALITIES} value={quality} onChange={setQuality} data-testid="export-quality" />
           <Segmented legend="Format" options={FORMATS} value={format} onChange={setFormat} data-testid="export-format" />
+          {/* Every aspect the AI panel offers; a vertical export follows the faces or the action, as a reel does. */}
+          <Segmented legend="Aspect" options={ASPECTS} value={aspect} onChange={setAspect} data-testid="export-aspect" />
         </div>
         {format === 'avi' && <p className="-mt-2 text-xs text-muted-foreground">AVI files can be downloaded but not played in the browser.</p>}
 
