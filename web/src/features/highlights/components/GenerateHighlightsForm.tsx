@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Loader2, Music2, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -8,8 +8,8 @@ import { Segmented } from '../../../components/ui/segmented';
 import type { Video } from '../../videos';
 import { useGenerateHighlights } from '../api/highlights';
 import { useSelectedMusicForRender } from '../api/use-selected-music';
-import { ASPECTS, DEFAULT_GENERATE_OPTIONS, FORMATS, PRESETS, presetHint, QUALITIES, TARGET_LENGTHS } from '../lib/options';
-import type { Aspect, GenerateOptions, Highlight } from '../types';
+import { ASPECTS, FORMATS, PRESETS, presetHint, QUALITIES, TARGET_LENGTHS } from '../lib/options';
+import type { GenerateOptions, Highlight } from '../types';
 
 /**
  * 'Generate highlights' on the video page: preset, target length, aspect, quality and format (and
@@ -18,16 +18,18 @@ import type { Aspect, GenerateOptions, Highlight } from '../types';
 export function GenerateHighlightsForm({
   video,
   onQueued,
-  defaultAspect,
+  options,
+  onOptionsChange: setOptions,
   noMusicNote,
 }: {
   video: Video;
   onQueued: (highlight: Highlight) => void;
-  defaultAspect?: Aspect;
+  /** The choices, kept by the caller: they survive the form moving (beside the reel, or in a sheet on a phone). */
+  options: GenerateOptions;
+  onOptionsChange: (update: (options: GenerateOptions) => GenerateOptions) => void;
   /** What 'No music' says where the track is picked elsewhere than the editor (the phone's picker). */
   noMusicNote?: string;
 }) {
-  const [options, setOptions] = useState<GenerateOptions>({ ...DEFAULT_GENERATE_OPTIONS, ...(defaultAspect ? { aspect: defaultAspect } : {}) });
   const music = useSelectedMusicForRender();
   const generate = useGenerateHighlights({ onQueued });
   const presetId = useId();

@@ -5,10 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '../../../components/ui/dialog';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { useNow } from '../../../hooks/use-now';
+import { cn } from '../../../lib/utils';
 import type { Video } from '../../videos';
 import { useVideoHighlights } from '../api/highlights';
 import { HIGHLIGHT_PARAM } from '../api/keys';
-import type { Aspect, Highlight } from '../types';
+import { DEFAULT_GENERATE_OPTIONS } from '../lib/options';
+import type { Aspect, GenerateOptions, Highlight } from '../types';
 import { GenerateHighlightsForm } from './GenerateHighlightsForm';
 import { HighlightVersions } from './HighlightVersions';
 import { HighlightViewer } from './HighlightViewer';
@@ -66,8 +68,9 @@ export function HighlightsSection({
 
   const wide = useMediaQuery(WIDE);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [options, setOptions] = useState<GenerateOptions>(() => ({ ...DEFAULT_GENERATE_OPTIONS, ...(defaultAspect ? { aspect: defaultAspect } : {}) }));
   const form = (onQueued: (highlight: Highlight) => void) => (
-    <GenerateHighlightsForm video={video} onQueued={onQueued} defaultAspect={defaultAspect} noMusicNote={noMusicNote} />
+    <GenerateHighlightsForm video={video} onQueued={onQueued} options={options} onOptionsChange={setOptions} noMusicNote={noMusicNote} />
   );
   const versionList = <HighlightVersions versions={list} loading={versions.isLoading} chosenId={chosen?.id ?? null} now={now} onChoose={choose} />;
   const reel = versions.isError ? (
@@ -116,33 +119,33 @@ export function HighlightsSection({
         </div>
       </div>
 
-      {wide ? (
-        <div className="mt-5 grid grid-cols-[280px_minmax(0,1fr)] gap-6">
+      {/* The reel keeps its place in the tree whatever the width, so a layout change never loses an edit. */}
+      <div className={cn('grid', wide ? 'mt-5 grid-cols-[280px_minmax(0,1fr)] gap-6' : 'mt-4 grid-cols-1 gap-4')}>
+        {wide ? (
           <div className="grid content-start gap-5">
             {form(choose)}
             {versionList}
           </div>
-          <div className="min-w-0">{reel}</div>
-        </div>
-      ) : (
-        // Phones and narrow windows: the reel first (under the button that opens generating, a sheet from the bottom).
-        <div className="mt-4 grid gap-4">
+        ) : (
+          // Phones and narrow windows: the reel first, under the button that opens generating as a sheet from the bottom.
           <Button size="lg" className="w-full" onClick={() => setSheetOpen(true)} disabled={video.status !== 'processed'} data-testid="open-generate-sheet">
             <Sparkles aria-hidden="true" />
             {list.length ? 'New reel' : 'Generate highlights'}
           </Button>
-          <div className="min-w-0">{reel}</div>
-          {versionList}
-          <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
-            <DialogContent className={SHEET} data-testid="generate-sheet" aria-describedby={undefined}>
-              <DialogTitle className="sr-only">Generate highlights</DialogTitle>
-              {form((highlight) => {
-                setSheetOpen(false);
-                choose(highlight);
-              })}
-            </DialogContent>
-          </Dialog>
-        </div>
+        )}
+        <div className="min-w-0">{reel}</div>
+        {!wide && versionList}
+      </div>
+      {!wide && (
+        <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+          <DialogContent className={SHEET} data-testid="generate-sheet" aria-describedby={undefined}>
+            <DialogTitle className="sr-only">Generate highlights</DialogTitle>
+            {form((highlight) => {
+              setSheetOpen(false);
+              choose(highlight);
+            })}
+          </DialogContent>
+        </Dialog>
       )}
     </section>
   );
