@@ -163,6 +163,20 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     await eventually(async () => expect(await plot.getByTestId('moment-band').count()).toBe(momentsBefore));
     await eventually(async () => expect(await viewer().getByTestId('moment-row').count()).toBe(momentsBefore));
 
+    // Under the plot, on the same seconds: the video's filmstrip and the waveform of its sound (made while processing).
+    const strip = plot.getByTestId('video-strip');
+    await eventually(async () => expect(Number(await strip.getByTestId('waveform').getAttribute('data-peaks'))).toBeGreaterThan(900));
+    const frames = strip.getByTestId('filmstrip').locator('div');
+    expect(await frames.count()).toBeGreaterThan(5);
+    expect(await frames.first().evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/\/api\/videos\/[0-9a-f-]+\/filmstrip\?uid=/);
+    const loaded = await page.evaluate(async (url) => {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    }, (await frames.first().evaluate((el) => getComputedStyle(el).backgroundImage)).replace(/^url\("(.*)"\)$/, '$1'));
+    expect(loaded).toEqual([1600, 360]);
+
     // Hovering reads out the time and score; so does the keyboard.
     await plot.scrollIntoViewIfNeeded();
     const box = (await plot.getByTestId('timeline-scrubber').boundingBox())!;

@@ -2,3 +2,4 @@ export * from './bodies';
 export { readBody, type BodyProblem } from './fields';
 export * from './responses';
 export * from './idempotency';
+export * from './filmstrip';

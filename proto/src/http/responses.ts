@@ -19,7 +19,7 @@ export interface VideoJson {
   /** uploaded, processing, processed or error (a newer server may add more). */
   status: string;
   createdAt: string | null;
-  /** Where the pipeline is: queued, cutting, validating, thumbnail, transcoding, done or failed. */
+  /** Where the pipeline is: queued, cutting, validating, thumbnail, filmstrip, waveform, transcoding, done or failed. */
   stage: string;
   errorReason: string | null;
   width: number;
@@ -36,7 +36,12 @@ export interface VideoJson {
   sourceVideoId: string | null;
   /** Highlight reels of this video that are ready (exports not counted). */
   readyReels: number;
+  /** Signed URL of the editor's filmstrip (a JPEG tiled as FILMSTRIP says), or null. */
+  filmstrip: string | null;
+  /** Signed URL of the editor's waveform (WaveformJson), or null (before processing, or no sound). */
+  waveform: string | null;
 }
+
 
 export interface MomentJson {
   /** Seconds into the source. */

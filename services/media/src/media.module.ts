@@ -28,6 +28,7 @@ import { AddUploadGrantExpiry1763990000000 } from './migrations/1763990000000-Ad
 import { AddJobRetries1764000000000 } from './migrations/1764000000000-AddJobRetries';
 import { AddFillToLength1764100000000 } from './migrations/1764100000000-AddFillToLength';
 import { AddReelFacts1764200000000 } from './migrations/1764200000000-AddReelFacts';
+import { AddEditorTimeline1764300000000 } from './migrations/1764300000000-AddEditorTimeline';
 import { MusicLibrary, RpcMusicLibrary } from './music-library';
 import { PlanGate } from './plan-gate';
 import { ProgressPublisher } from './progress.publisher';
@@ -47,6 +48,7 @@ export const mediaMigrations = [
   AddJobRetries1764000000000,
   AddFillToLength1764100000000,
   AddReelFacts1764200000000,
+  AddEditorTimeline1764300000000,
 ];
 
 /** What the API and the worker both need: database, NATS, storage (and the kept analyses), ffmpeg, progress. */

@@ -46,5 +46,7 @@ export function toVideoMessage(video: VideoEntity, urlSecret: string, now = Date
     sourceVideoId: video.sourceVideoId ?? '',
     stage: video.stage,
     readyReels,
+    filmstrip: video.filmstripKey ? sign(`/api/videos/${video.id}/filmstrip`) : '',
+    waveform: video.waveformKey ? sign(`/api/videos/${video.id}/waveform`) : '',
   };
 }

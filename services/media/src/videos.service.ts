@@ -136,7 +136,7 @@ export class VideosService {
     const video = await this.owned(userId, videoId);
     if (!(await this.videos.delete(video.id, userId))) throw RpcFailure.notFound('Video not found');
     await this.highlights.deleteForVideo(video.id);
-    await this.storage.remove([video.objectKey, video.thumbnailKey, video.proxyKey, analysisKey(video.id)].filter(Boolean));
+    await this.storage.remove([video.objectKey, video.thumbnailKey, video.filmstripKey, video.waveformKey, video.proxyKey, analysisKey(video.id)].filter(Boolean));
     await this.events
       .publish(mediaV1.VideoDeletedSchema, { videoId: video.id, userId })
       .catch((err) => this.logger.error(`evt.media.video.deleted not published for ${video.id}: ${(err as Error).message}`));
@@ -221,6 +221,14 @@ export class VideosService {
       case ObjectKind.THUMBNAIL:
         if (!video.thumbnailKey) throw RpcFailure.notFound('This video has no thumbnail yet.');
         result = object(video.thumbnailKey, 'image/jpeg');
+        break;
+      case ObjectKind.FILMSTRIP:
+        if (!video.filmstripKey) throw RpcFailure.notFound('This video has no filmstrip yet.');
+        result = object(video.filmstripKey, 'image/jpeg');
+        break;
+      case ObjectKind.WAVEFORM:
+        if (!video.waveformKey) throw RpcFailure.notFound('This video has no waveform.');
+        result = object(video.waveformKey, 'application/json');
         break;
       default:
         throw RpcFailure.invalid('Unknown media kind.');

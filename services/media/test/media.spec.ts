@@ -3,10 +3,21 @@ import { fromBinary } from '@bufbuild/protobuf';
 import { ErrorCode, ObjectStorage, storageConfigSchema } from '@reelsmith/kit';
 import { anyUnpack, AnySchema } from '@bufbuild/protobuf/wkt';
 import { contractRegistry, mediaV1, progressSubject } from '@reelsmith/proto';
+import { FILMSTRIP, type WaveformJson } from '@reelsmith/proto/http';
 import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { rejection } from '../../../test/support/rpc';
 import { Rpc, startMedia, uploadFile, waitForStatus } from './harness';
+
+/** A JPEG's pixel size, from its start-of-frame marker. */
+function jpegSize(bytes: Buffer): { width: number; height: number } {
+  for (let i = 2; i + 9 < bytes.length; ) {
+    const marker = bytes[i + 1];
+    if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
+    i += 2 + bytes.readUInt16BE(i + 2);
+  }
+  throw new Error('not a JPEG with a frame header');
+}
 
 describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', () => {
   let media: Awaited<ReturnType<typeof startMedia>>;
@@ -62,6 +73,29 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
     expect(stream.key).toMatch(new RegExp(`^originals/${alice}/`));
     const thumb = await media.client.call(Rpc.objectResolve, { userId: alice, videoId: done.id, kind: mediaV1.ObjectKind.THUMBNAIL });
     expect((await storage.readHead(thumb.key, 3)).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+
+    // The editor's timeline: a filmstrip of FILMSTRIP's frames and the sound's peaks, made while processing.
+    expect(stages).toEqual(expect.arrayContaining(['filmstrip', 'waveform']));
+    expect(done.filmstrip).toMatch(new RegExp(`^/api/videos/${done.id}/filmstrip\\?uid=${alice}&exp=\\d+&sig=`));
+    const strip = await media.client.call(Rpc.objectResolve, { userId: alice, videoId: done.id, kind: mediaV1.ObjectKind.FILMSTRIP });
+    expect(strip.contentType).toBe('image/jpeg');
+    expect(jpegSize(await storage.readHead(strip.key, 1_000_000))).toEqual({ width: FILMSTRIP.columns * FILMSTRIP.width, height: FILMSTRIP.rows * FILMSTRIP.height });
+    const wave = await media.client.call(Rpc.objectResolve, { userId: alice, videoId: done.id, kind: mediaV1.ObjectKind.WAVEFORM });
+    const { peaks } = JSON.parse((await storage.readHead(wave.key, 100_000)).toString('utf8')) as WaveformJson;
+    expect(peaks.length).toBeGreaterThanOrEqual(990);
+    expect(peaks.length).toBeLessThanOrEqual(1000);
+    expect(Math.max(...peaks)).toBeGreaterThan(0.05); // the clip's tone is heard
+    expect(Math.max(...peaks)).toBeLessThanOrEqual(1);
+  });
+
+  it('makes no waveform for a video without sound, and says so', async () => {
+    const { uploadUrl, size } = await uploadFile(media.client, alice, 'silent.mp4');
+    const done = await waitForStatus(media.client, alice, (await complete(alice, uploadUrl, size)).id, ['processed', 'error']);
+    expect(done.status).toBe('processed');
+    expect(done.filmstrip).not.toBe('');
+    expect(done.waveform).toBe('');
+    expect((await rejection(media.client.call(Rpc.objectResolve, { userId: alice, videoId: done.id, kind: mediaV1.ObjectKind.WAVEFORM }))).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await rejection(media.client.call(Rpc.objectResolve, { userId: bob, videoId: done.id, kind: mediaV1.ObjectKind.FILMSTRIP }))).code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it.each([

@@ -43,6 +43,19 @@ export class MediaStreamController {
     return this.send(caller, { videoId: id, kind: ObjectKind.THUMBNAIL }, `thumbnail-${id}`, req, res);
   }
 
+  /** The editor's filmstrip (JPEG) and waveform (JSON), made while processing. */
+  @SignedMedia()
+  @Get('api/videos/:id/filmstrip')
+  filmstrip(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.send(caller, { videoId: id, kind: ObjectKind.FILMSTRIP }, `filmstrip-${id}`, req, res);
+  }
+
+  @SignedMedia()
+  @Get('api/videos/:id/waveform')
+  waveform(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {
+    return this.send(caller, { videoId: id, kind: ObjectKind.WAVEFORM }, `waveform-${id}`, req, res);
+  }
+
   @SignedMedia()
   @Get('api/highlights/:id/stream')
   reel(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() req: Request, @Res() res: Response) {

@@ -28,5 +28,7 @@ export function videoJson(video: mediaV1.Video): VideoJson {
     sourceVideoId: video.sourceVideoId || null,
     // Highlight reels of this video that are ready (exports not counted).
     readyReels: video.readyReels,
+    filmstrip: video.filmstrip || null,
+    waveform: video.waveform || null,
   };
 }

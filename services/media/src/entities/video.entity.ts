@@ -46,6 +46,13 @@ export class VideoEntity {
   @Column({ name: 'thumbnail_key', type: 'varchar', length: 300, default: '' })
   thumbnailKey!: string;
 
+  /** The editor's filmstrip (JPEG, tiled as FILMSTRIP says) and waveform (JSON peaks); '' until made (and the waveform for a video without sound). */
+  @Column({ name: 'filmstrip_key', type: 'varchar', length: 300, default: '' })
+  filmstripKey!: string;
+
+  @Column({ name: 'waveform_key', type: 'varchar', length: 300, default: '' })
+  waveformKey!: string;
+
   /** The H.264/AAC MP4 made when the original does not play in browsers; empty when it does. */
   @Column({ name: 'proxy_key', type: 'varchar', length: 300, default: '' })
   proxyKey!: string;

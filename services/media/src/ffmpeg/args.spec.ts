@@ -1,6 +1,7 @@
 import {
   analysisArgs,
   cropExpression,
+  filmstripArgs,
   posterArgs,
   posterTime,
   probeArgs,
@@ -217,5 +218,25 @@ describe('the reel poster and what a reel is', () => {
     expect(qualityOfSize({ width: 854, height: 480 })).toBe('480p');
     expect(qualityOfSize({ width: 1080, height: 1920 })).toBe('1080p');
     expect(qualityOfSize({ width: 0, height: 0 })).toBe('');
+  });
+});
+
+describe('filmstripArgs', () => {
+  const layout = { frames: 40, columns: 10, rows: 4, width: 160, height: 90 };
+
+  it('spreads the frames over the video and tiles them into one JPEG', () => {
+    const args = filmstripArgs('in.mp4', 'strip.jpg', 80, layout);
+    const filter = args[args.indexOf('-vf') + 1];
+    expect(filter).toContain('fps=0.500000:round=down');
+    expect(filter).toContain('scale=160:90:force_original_aspect_ratio=decrease,pad=160:90');
+    expect(filter).toMatch(/tile=10x4$/);
+    expect(args.slice(-3)).toEqual(['-q:v', '5', 'strip.jpg']);
+    expect(args).not.toContain('-skip_frame');
+  });
+
+  it('decodes only keyframes of a long video', () => {
+    const args = filmstripArgs('in.mp4', 'strip.jpg', 3600, layout);
+    expect(args.slice(args.indexOf('-skip_frame'), args.indexOf('-skip_frame') + 2)).toEqual(['-skip_frame', 'nokey']);
+    expect(args.indexOf('-skip_frame')).toBeLessThan(args.indexOf('-i'));
   });
 });

@@ -37,6 +37,50 @@ export function thumbnailArgs(input: string, output: string, atSeconds: number):
   ];
 }
 
+/**
+ * The editor's filmstrip: `layout.frames` frames spread evenly over the video, letterboxed into
+ * width x height and tiled `layout.columns` to a row, as one JPEG. A long video decodes only its
+ * keyframes (a filmstrip needs no exact frame, and an hour then takes seconds, not minutes).
+ */
+export function filmstripArgs(
+  input: string,
+  output: string,
+  durationSeconds: number,
+  layout: { frames: number; columns: number; rows: number; width: number; height: number },
+): string[] {
+  const { frames, columns, rows, width, height } = layout;
+  const rate = frames / Math.max(durationSeconds, 0.1);
+  const fit = `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=black`;
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    ...(durationSeconds > KEYFRAMES_ONLY_FROM ? ['-skip_frame', 'nokey'] : []),
+    '-i',
+    input,
+    '-an',
+    '-vf',
+    `${SQUARE_PIXELS}fps=${rate.toFixed(6)}:round=down,${fit},tile=${columns}x${rows}`,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '5',
+    output,
+  ];
+}
+
+/** Past this length the filmstrip is made from keyframes only. */
+const KEYFRAMES_ONLY_FROM = 120;
+
+/** The sound, mono at WAVEFORM_RATE, as raw 16-bit samples on stdout: what the editor's waveform is measured from. */
+export function waveformArgs(input: string): string[] {
+  return ['-hide_banner', '-nostdin', '-v', 'error', '-i', input, '-vn', '-ac', '1', '-ar', String(WAVEFORM_RATE), '-f', 's16le', 'pipe:1'];
+}
+
+export const WAVEFORM_RATE = 8000;
+
 /** The long side of a reel's poster at most (a player shows it; the reel keeps its full size). */
 export const POSTER_LONG_SIDE = 1280;
 

@@ -1,9 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { execProcess, exitError, ProcessError as FfmpegError, rawFrames, runProcess, succeeded } from '@reelsmith/kit';
 import type { Readable } from 'node:stream';
-import { ANALYSIS, analysisArgs, decodeCheckArgs, probeArgs, progressSeconds, type RenderSpec, renderArgs, showinfoTimes, WINDOW, windowArgs } from './args';
+import {
+  ANALYSIS,
+  analysisArgs,
+  decodeCheckArgs,
+  probeArgs,
+  progressSeconds,
+  type RenderSpec,
+  renderArgs,
+  showinfoTimes,
+  WAVEFORM_RATE,
+  waveformArgs,
+  WINDOW,
+  windowArgs,
+} from './args';
 import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
 import { validRenderPlan } from './render-plan';
+import { PeakMeter } from './waveform';
 
 /** ffmpeg or ffprobe could not run or failed: the ProcessError of services/kit's process helpers. */
 export { FfmpegError };
@@ -168,5 +182,14 @@ export class MediaRepository {
         return [{ time: Math.max(0, w.start) + t, rgb }];
       }),
     );
+  }
+
+  /** The editor's waveform: the peaks of the sound (PeakMeter), measured as ffmpeg decodes it. */
+  async waveform(input: string, durationSeconds: number, signal?: AbortSignal): Promise<number[]> {
+    const running = runProcess(this.tools.ffmpeg, waveformArgs(input), { signal });
+    const meter = new PeakMeter(durationSeconds * WAVEFORM_RATE);
+    running.output(1).on('data', (chunk: Buffer) => meter.push(chunk));
+    await succeeded(running.exit);
+    return meter.finish();
   }
 }

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventPublisher, type JobContext, ObjectStorage, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
+import { FILMSTRIP, type WaveformJson } from '@reelsmith/proto/http';
 import type { WorkerConfig } from '../config';
 import type { VideoEntity } from '../entities/video.entity';
-import { proxyArgs, thumbnailArgs, trimArgs } from '../ffmpeg/args';
+import { filmstripArgs, proxyArgs, thumbnailArgs, trimArgs } from '../ffmpeg/args';
 import { MediaRepository } from '../ffmpeg/media.repository';
-import { contentTypeOf, hasBrowserCodecs, playsInBrowsers } from '../ffmpeg/probe';
+import { contentTypeOf, hasBrowserCodecs, type MediaFacts, playsInBrowsers } from '../ffmpeg/probe';
 import { JobFailures } from '../job-failures';
 import { ProgressPublisher } from '../progress.publisher';
 import { throttle } from '../throttle';
@@ -80,6 +81,7 @@ export class ProcessingService {
     await this.media.run(thumbnailArgs(input, thumbnailFile, Math.min(1, facts.duration / 10)), { signal });
     const thumbnailKey = `derived/${video.id}/thumbnail.jpg`;
     await this.storage.writeFile(thumbnailKey, thumbnailFile, 'image/jpeg');
+    const { filmstripKey, waveformKey } = await this.editorTimeline(video, input, facts, workDir, signal);
 
     let proxyKey = '';
     if (!playsInBrowsers(facts)) {
@@ -96,7 +98,7 @@ export class ProcessingService {
     }
 
     if (!(await this.videos.findById(video.id))) {
-      await this.storage.remove([thumbnailKey, proxyKey].filter(Boolean));
+      await this.storage.remove([thumbnailKey, filmstripKey, waveformKey, proxyKey].filter(Boolean));
       return false;
     }
     signal.throwIfAborted(); // past the deadline (the job already failed), a late transfer records nothing
@@ -109,10 +111,32 @@ export class ProcessingService {
       audioCodec: facts.audioCodec,
       contentType: contentTypeOf(facts),
       thumbnailKey,
+      filmstripKey,
+      waveformKey,
       proxyKey,
       errorReason: '',
     });
     return true;
+  }
+
+  /**
+   * The editor's timeline pictures, made once: the filmstrip (frames spread over the video, one
+   * JPEG) and the waveform (the sound's peaks, JSON; none without sound).
+   */
+  private async editorTimeline(video: VideoEntity, input: string, facts: MediaFacts, workDir: string, signal: AbortSignal) {
+    await this.advance(video, 'filmstrip', 46);
+    const filmstripFile = join(workDir, 'filmstrip.jpg');
+    await this.media.run(filmstripArgs(input, filmstripFile, facts.duration, FILMSTRIP), { signal });
+    const filmstripKey = `derived/${video.id}/filmstrip.jpg`;
+    await this.storage.writeFile(filmstripKey, filmstripFile, 'image/jpeg');
+    if (!facts.hasAudio) return { filmstripKey, waveformKey: '' };
+    await this.advance(video, 'waveform', 48);
+    const waveform: WaveformJson = { peaks: await this.media.waveform(input, facts.duration, signal) };
+    const waveformFile = join(workDir, 'waveform.json');
+    await writeFile(waveformFile, JSON.stringify(waveform));
+    const waveformKey = `derived/${video.id}/waveform.json`;
+    await this.storage.writeFile(waveformKey, waveformFile, 'application/json');
+    return { filmstripKey, waveformKey };
   }
 
   /** evt.media.video.processed, stored once per video however often the job runs; waits while NATS is away. */

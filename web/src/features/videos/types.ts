@@ -7,7 +7,7 @@ export type KnownVideoStatus = (typeof VIDEO_STATUSES)[number];
 /** The server may one day send a status this client does not know; it is then shown raw. */
 export type VideoStatus = KnownVideoStatus | (string & {});
 
-export type VideoStage = 'queued' | 'cutting' | 'validating' | 'thumbnail' | 'transcoding' | 'done' | 'failed' | (string & {});
+export type VideoStage = 'queued' | 'cutting' | 'validating' | 'thumbnail' | 'filmstrip' | 'waveform' | 'transcoding' | 'done' | 'failed' | (string & {});
 
 export type Video = Omit<VideoJson, 'status' | 'stage'> & {
   status: VideoStatus;

@@ -299,6 +299,7 @@ function MomentsSection({
           timeline={highlight.timeline}
           duration={duration}
           cuts={analysis.data?.cuts ?? []}
+          strip={{ videoId: video.id, filmstrip: video.filmstrip, waveform: video.waveform }}
           moments={draft}
           onChange={canEdit ? setDraft : undefined}
           activeIndex={active}

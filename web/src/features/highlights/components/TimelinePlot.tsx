@@ -5,6 +5,7 @@ import { cn } from '../../../lib/utils';
 import { edgeBounds, formatMomentTime, NUDGE_SECONDS, roundTime, setEdge, snapToCut, type Edge } from '../lib/moments';
 import { areaPath, layoutLabels, linePath, percentForTime, scoreAt, timeForX, timelinePoints, timeTicks, xForTime, yForScore } from '../lib/timeline';
 import type { Moment } from '../types';
+import { VideoStrip } from './VideoStrip';
 
 const PLOT_HEIGHT = 148;
 const PAD_TOP = 8;
@@ -34,8 +35,11 @@ export function TimelinePlot({
   onActiveIndexChange,
   className,
   cuts = [],
+  strip,
 }: {
   cuts?: readonly number[];
+  /** The video's filmstrip and waveform, drawn under the plot on the same seconds. */
+  strip?: { videoId: string; filmstrip: string | null; waveform: string | null };
   timeline: readonly number[];
   duration: number;
   moments: readonly Moment[];
@@ -339,6 +343,8 @@ export function TimelinePlot({
             </div>
           )}
         </div>
+
+        {strip && <VideoStrip {...strip} duration={duration} width={width} moments={moments} />}
 
         {/* Seconds of the video. */}
         <div className="relative mt-1 h-4 text-[11px] text-muted-foreground" aria-hidden="true">

@@ -2,9 +2,9 @@ import type { VideoStage, VideoStatus } from '../types';
 
 /**
  * The processing view of the upload dialog, driven by the real pipeline:
- *   queued -> cutting -> validating -> thumbnail -> [transcoding] -> done   (or failed)
+ *   queued -> cutting -> validating -> thumbnail -> filmstrip -> [waveform] -> [transcoding] -> done   (or failed)
  * Upload Complete: done once complete-upload answered. File Validation: stage 'validating'.
- * AI Analysis: stages 'thumbnail' and 'transcoding'. Creating Highlights: once the video is
+ * AI Analysis: stages 'thumbnail', 'filmstrip', 'waveform' and 'transcoding'. Creating Highlights: once the video is
  * 'processed' (stage 'done') it reads 'Ready for highlights', and Complete only when a reel of it is
  * ready (a processed video has no highlights until they are asked for).
  */
@@ -34,12 +34,14 @@ const STAGE_START: Record<string, number> = {
   cutting: 2,
   validating: 35,
   thumbnail: 45,
+  filmstrip: 46,
+  waveform: 48,
   transcoding: 50,
   done: 100,
   failed: 100,
 };
 
-const STAGE_ORDER = ['queued', 'cutting', 'validating', 'thumbnail', 'transcoding', 'done'];
+const STAGE_ORDER = ['queued', 'cutting', 'validating', 'thumbnail', 'filmstrip', 'waveform', 'transcoding', 'done'];
 
 /** Rank of a stage in the pipeline (-1 for failed or unknown). */
 export function stageRank(stage: VideoStage | undefined): number {
@@ -65,6 +67,8 @@ function stepOfStage(stage: VideoStage | undefined): ProcessingStepId | null {
     case 'validating':
       return 'validation';
     case 'thumbnail':
+    case 'filmstrip':
+    case 'waveform':
     case 'transcoding':
       return 'analysis';
     case 'done':
@@ -131,6 +135,10 @@ export function stageCaption(stage: VideoStage | undefined, status?: VideoStatus
       return 'Checking the file’s streams and length…';
     case 'thumbnail':
       return 'Decoding frames for analysis…';
+    case 'filmstrip':
+      return 'Laying out frames for the editor’s timeline…';
+    case 'waveform':
+      return 'Measuring the sound for the editor’s waveform…';
     case 'transcoding':
       return 'Analysing frames and preparing smooth playback…';
     default:
