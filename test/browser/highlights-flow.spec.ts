@@ -169,12 +169,15 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
     const frames = strip.getByTestId('filmstrip').locator('div');
     expect(await frames.count()).toBeGreaterThan(5);
     expect(await frames.first().evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/\/api\/videos\/[0-9a-f-]+\/filmstrip\?uid=/);
-    const loaded = await page.evaluate(async (url) => {
-      const img = new Image();
-      img.src = url;
-      await img.decode();
-      return [img.naturalWidth, img.naturalHeight];
-    }, (await frames.first().evaluate((el) => getComputedStyle(el).backgroundImage)).replace(/^url\("(.*)"\)$/, '$1'));
+    const loaded = await page.evaluate(
+      async (url) => {
+        const img = new Image();
+        img.src = url;
+        await img.decode();
+        return [img.naturalWidth, img.naturalHeight];
+      },
+      (await frames.first().evaluate((el) => getComputedStyle(el).backgroundImage)).replace(/^url\("(.*)"\)$/, '$1'),
+    );
     expect(loaded).toEqual([1600, 360]);
 
     // Hovering reads out the time and score; so does the keyboard.

@@ -42,7 +42,6 @@ export interface VideoJson {
   waveform: string | null;
 }
 
-
 export interface MomentJson {
   /** Seconds into the source. */
   start: number;

@@ -136,7 +136,9 @@ export class VideosService {
     const video = await this.owned(userId, videoId);
     if (!(await this.videos.delete(video.id, userId))) throw RpcFailure.notFound('Video not found');
     await this.highlights.deleteForVideo(video.id);
-    await this.storage.remove([video.objectKey, video.thumbnailKey, video.filmstripKey, video.waveformKey, video.proxyKey, analysisKey(video.id)].filter(Boolean));
+    await this.storage.remove(
+      [video.objectKey, video.thumbnailKey, video.filmstripKey, video.waveformKey, video.proxyKey, analysisKey(video.id)].filter(Boolean),
+    );
     await this.events
       .publish(mediaV1.VideoDeletedSchema, { videoId: video.id, userId })
       .catch((err) => this.logger.error(`evt.media.video.deleted not published for ${video.id}: ${(err as Error).message}`));

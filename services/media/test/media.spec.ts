@@ -11,7 +11,7 @@ import { Rpc, startMedia, uploadFile, waitForStatus } from './harness';
 
 /** A JPEG's pixel size, from its start-of-frame marker. */
 function jpegSize(bytes: Buffer): { width: number; height: number } {
-  for (let i = 2; i + 9 < bytes.length; ) {
+  for (let i = 2; i + 9 < bytes.length;) {
     const marker = bytes[i + 1];
     if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
     i += 2 + bytes.readUInt16BE(i + 2);
@@ -79,7 +79,10 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
     expect(done.filmstrip).toMatch(new RegExp(`^/api/videos/${done.id}/filmstrip\\?uid=${alice}&exp=\\d+&sig=`));
     const strip = await media.client.call(Rpc.objectResolve, { userId: alice, videoId: done.id, kind: mediaV1.ObjectKind.FILMSTRIP });
     expect(strip.contentType).toBe('image/jpeg');
-    expect(jpegSize(await storage.readHead(strip.key, 1_000_000))).toEqual({ width: FILMSTRIP.columns * FILMSTRIP.width, height: FILMSTRIP.rows * FILMSTRIP.height });
+    expect(jpegSize(await storage.readHead(strip.key, 1_000_000))).toEqual({
+      width: FILMSTRIP.columns * FILMSTRIP.width,
+      height: FILMSTRIP.rows * FILMSTRIP.height,
+    });
     const wave = await media.client.call(Rpc.objectResolve, { userId: alice, videoId: done.id, kind: mediaV1.ObjectKind.WAVEFORM });
     const { peaks } = JSON.parse((await storage.readHead(wave.key, 100_000)).toString('utf8')) as WaveformJson;
     expect(peaks.length).toBeGreaterThanOrEqual(990);
@@ -94,8 +97,12 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
     expect(done.status).toBe('processed');
     expect(done.filmstrip).not.toBe('');
     expect(done.waveform).toBe('');
-    expect((await rejection(media.client.call(Rpc.objectResolve, { userId: alice, videoId: done.id, kind: mediaV1.ObjectKind.WAVEFORM }))).code).toBe(ErrorCode.NOT_FOUND);
-    expect((await rejection(media.client.call(Rpc.objectResolve, { userId: bob, videoId: done.id, kind: mediaV1.ObjectKind.FILMSTRIP }))).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await rejection(media.client.call(Rpc.objectResolve, { userId: alice, videoId: done.id, kind: mediaV1.ObjectKind.WAVEFORM }))).code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
+    expect((await rejection(media.client.call(Rpc.objectResolve, { userId: bob, videoId: done.id, kind: mediaV1.ObjectKind.FILMSTRIP }))).code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
   });
 
   it.each([
