@@ -204,7 +204,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
       { timeout: 30_000 },
     );
     await eventually(async () => expect(await form.getByRole('radio', { name: /9:16/ }).isChecked()).toBe(true));
-    await form.getByRole('radio', { name: '15 s' }).check();
+    await form.getByRole('radio', { name: '0:15' }).check();
     await form.getByRole('radio', { name: /480p/ }).check();
     // Several moments to drop one of: the short planted clip has few strong ones, so fill the length.
     await form.getByTestId('option-fill').getByRole('checkbox').check();
