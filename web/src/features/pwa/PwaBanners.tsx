@@ -86,8 +86,8 @@ export function PwaBanners() {
         <div role="status" className={`${bar} border-amber-300 bg-amber-50 text-amber-950`} data-testid="offline-notice">
           <WifiOff className="size-4 shrink-0" aria-hidden="true" />
           <p className="min-w-0 flex-1">
-            <span className="font-semibold">{networkUp ? 'Reelsmith cannot be reached right now.' : 'You are offline.'}</span> Uploads, new reels and playback
-            wait for the connection; Reelsmith reconnects by itself.
+            <span className="font-semibold">{networkUp ? 'Reelsmith cannot be reached' : "You're offline"} — showing what was last loaded.</span> Uploads, new
+            reels and playback wait for the connection.
           </p>
         </div>
       )}

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { CURRENT_USER_QUERY_KEY } from '../../../config/constants';
 import { getAuthToken, type RememberedUser, rememberedUser } from '../../../lib/auth-token';
+import { restoreSnapshot } from '../../../lib/persisted-cache';
 import type { User } from '../types';
 import { getCurrentUser, UnreachableError } from './get-current-user';
 
@@ -10,21 +11,24 @@ export type OfflineUser = RememberedUser & { offline: true };
 /**
  * The current-user check. When the server cannot be reached but a token is stored, the answer is
  * the user as last seen, marked `offline` (data, not an error: the signed-in shell stays mounted
- * while the check is tried again, see AuthGate).
+ * while the check is tried again, see AuthGate), and the cache gets that user's last-loaded
+ * library and plan before any screen asks for them.
  */
-export async function currentUserOrOffline(signal?: AbortSignal): Promise<User | OfflineUser> {
+export async function currentUserOrOffline(client: QueryClient, signal?: AbortSignal): Promise<User | OfflineUser> {
   try {
     return await getCurrentUser(signal);
   } catch (error) {
-    if (error instanceof UnreachableError && getAuthToken()) return { ...(rememberedUser() ?? { id: '', username: 'User' }), offline: true };
-    throw error;
+    if (!(error instanceof UnreachableError) || !getAuthToken()) throw error;
+    const user = rememberedUser() ?? { id: '', username: 'User' };
+    restoreSnapshot(client, user.id);
+    return { ...user, offline: true };
   }
 }
 
 export function useCurrentUser() {
   const query = useQuery<User | OfflineUser | null>({
     queryKey: CURRENT_USER_QUERY_KEY,
-    queryFn: ({ signal }) => currentUserOrOffline(signal),
+    queryFn: ({ client, signal }) => currentUserOrOffline(client, signal),
     retry: false,
   });
   const user = query.data ?? null;

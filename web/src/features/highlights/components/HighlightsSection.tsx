@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { errorWithoutData } from '../../../lib/api-client';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AlertTriangle, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -85,10 +86,10 @@ export function HighlightsSection({
         </div>
 
         <div className="min-w-0">
-          {versions.isError ? (
+          {errorWithoutData(versions) ? (
             <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-800">
               <AlertTriangle className="size-5" aria-hidden="true" />
-              <p>The highlights could not be loaded.</p>
+              <p>The highlights could not be loaded. {errorWithoutData(versions)?.message}</p>
               <Button size="sm" variant="outline" onClick={() => void versions.refetch()}>
                 Try again
               </Button>
