@@ -139,7 +139,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
 
     // iOS has no install event: the banner tells how to install from Safari, and remembers a dismissal.
     const install = page.getByTestId('install-banner');
-    await install.getByText('tap Share then Add to Home Screen in Safari').waitFor();
+    await install.getByText('In Safari: Share › Add to Home Screen').waitFor();
     await shot('01-library-empty');
     await install.getByRole('button', { name: 'Dismiss install prompt' }).click();
     await install.waitFor({ state: 'detached' });

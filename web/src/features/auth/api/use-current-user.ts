@@ -5,8 +5,11 @@ import { restoreSnapshot } from '../../../lib/persisted-cache';
 import type { User } from '../types';
 import { getCurrentUser, UnreachableError } from './get-current-user';
 
-/** The user as last seen, while the server cannot be reached and a token is stored (the offline shell). */
-export type OfflineUser = RememberedUser & { offline: true };
+/**
+ * The user as last seen, while the server cannot be reached and a token is stored (the offline
+ * shell); `kept`: their last-loaded library and plan were put back into the cache.
+ */
+export type OfflineUser = RememberedUser & { offline: true; kept: boolean };
 
 /**
  * The current-user check. When the server cannot be reached but a token is stored, the answer is
@@ -20,8 +23,7 @@ export async function currentUserOrOffline(client: QueryClient, signal?: AbortSi
   } catch (error) {
     if (!(error instanceof UnreachableError) || !getAuthToken()) throw error;
     const user = rememberedUser() ?? { id: '', username: 'User' };
-    restoreSnapshot(client, user.id);
-    return { ...user, offline: true };
+    return { ...user, offline: true, kept: restoreSnapshot(client, user.id) };
   }
 }
 
@@ -33,5 +35,7 @@ export function useCurrentUser() {
   });
   const user = query.data ?? null;
   const unreachable = !!user && 'offline' in user && user.offline === true;
-  return { user, isLoading: query.isLoading, isAuthenticated: !!user, unreachable, error: query.error, refetch: query.refetch };
+  // Offline since the page loaded and nothing was kept: nothing 'last loaded' to show.
+  const nothingKept = unreachable && !(user as OfflineUser).kept;
+  return { user, isLoading: query.isLoading, isAuthenticated: !!user, unreachable, nothingKept, error: query.error, refetch: query.refetch };
 }
