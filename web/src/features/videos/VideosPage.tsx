@@ -133,8 +133,22 @@ export function VideosPage() {
       />
 
       <div role="tablist" aria-label="My Videos" className="flex w-full gap-1 rounded-xl bg-muted p-1 ring-1 ring-inset ring-border sm:w-fit">
-        <TabButton active={tab === 'videos'} onClick={() => setTab('videos')} icon={Film} label="Videos" count={library.length} testId="tab-videos" />
-        <TabButton active={tab === 'folders'} onClick={() => setTab('folders')} icon={Folders} label="Folders" count={folderList.length} testId="tab-folders" />
+        <TabButton
+          active={tab === 'videos'}
+          onClick={() => setTab('videos')}
+          icon={Film}
+          label="Videos"
+          count={videos.data ? library.length : '–'}
+          testId="tab-videos"
+        />
+        <TabButton
+          active={tab === 'folders'}
+          onClick={() => setTab('folders')}
+          icon={Folders}
+          label="Folders"
+          count={folders.data ? folderList.length : '–'}
+          testId="tab-folders"
+        />
       </div>
 
       {tab === 'folders' ? (
@@ -142,7 +156,7 @@ export function VideosPage() {
           <FoldersTab
             folders={folderList}
             loading={folders.isLoading}
-            error={folders.error as Error | null}
+            error={errorWithoutData(folders)}
             counts={perFolder}
             onCreate={newFolder}
             onOpen={openFolder}
@@ -386,7 +400,7 @@ function TabButton({
   onClick: () => void;
   icon: typeof Film;
   label: string;
-  count: number;
+  count: number | string;
   testId: string;
 }) {
   return (
