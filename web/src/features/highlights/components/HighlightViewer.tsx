@@ -289,7 +289,7 @@ function MomentsSection({
       aside={
         original.length > 0 && (
           <span className="text-xs text-muted-foreground" data-testid="moments-summary">
-            {draft.length} {draft.length === 1 ? 'moment' : 'moments'} · {formatDuration(momentsLength(draft))}
+            {draft.length} {draft.length === 1 ? 'moment' : 'moments'} · {formatDuration(momentsLength(draft))} of the video
           </span>
         )
       }

@@ -44,7 +44,7 @@ export function MomentList({
                 {formatMomentTime(moment.start)} – {formatMomentTime(moment.end)}
               </span>
               <span className="ml-2 text-xs font-normal text-muted-foreground">
-                {formatDuration(moment.end - moment.start)}
+                {formatDuration(moment.end - moment.start)} long
                 {moment.score > 0 ? ` · score ${moment.score.toFixed(2)}` : ''}
               </span>
             </p>
