@@ -139,7 +139,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
 
     // iOS has no install event: the banner tells how to install from Safari, and remembers a dismissal.
     const install = page.getByTestId('install-banner');
-    await install.getByText('tap Share then Add to Home Screen in Safari').waitFor();
+    await install.getByText('In Safari: Share › Add to Home Screen').waitFor();
     await shot('01-library-empty');
     await install.getByRole('button', { name: 'Dismiss install prompt' }).click();
     await install.waitFor({ state: 'detached' });
@@ -211,7 +211,7 @@ describe('Reelsmith on a phone (/mobile)', () => {
       { timeout: 30_000 },
     );
     await eventually(async () => expect(await form.getByRole('radio', { name: /9:16/ }).isChecked()).toBe(true));
-    await form.getByRole('radio', { name: '15 s' }).check();
+    await form.getByRole('radio', { name: '0:15' }).check();
     await form.getByRole('radio', { name: /480p/ }).check();
     // Several moments to drop one of: the short planted clip has few strong ones, so fill the length.
     await form.getByTestId('option-fill').getByRole('checkbox').check();

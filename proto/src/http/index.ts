@@ -3,3 +3,4 @@ export { readBody, type BodyProblem } from './fields';
 export * from './responses';
 export * from './idempotency';
 export * from './filmstrip';
+export * from './duration';

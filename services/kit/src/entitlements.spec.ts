@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { billingV1 } from '@reelsmith/proto';
-import { clockOf, EntitlementsCache } from './entitlements';
+import { EntitlementsCache } from './entitlements';
 import { ErrorCode, RpcFailure } from './rpc-error';
 import type { RpcClient } from './rpc';
 
@@ -41,13 +41,5 @@ describe('EntitlementsCache', () => {
     expect(failure).toBeInstanceOf(RpcFailure);
     expect((failure as RpcFailure).code).toBe(ErrorCode.PAYMENT_REQUIRED);
     expect((failure as RpcFailure).message).toBe('Uploading a video needs a plan. There is no free tier: choose Rookie or Pro at /pricing.');
-  });
-});
-
-describe('clockOf', () => {
-  it('formats seconds as m:ss or h:mm:ss', () => {
-    expect(clockOf(2400)).toBe('40:00');
-    expect(clockOf(3661)).toBe('1:01:01');
-    expect(clockOf(59.6)).toBe('1:00');
   });
 });

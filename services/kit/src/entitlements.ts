@@ -55,12 +55,3 @@ export class EntitlementsCache {
 }
 
 export const planName = (plan: string) => (plan === 'pro' ? 'Pro' : plan === 'rookie' ? 'Rookie' : plan);
-
-/** m:ss or h:mm:ss of a number of seconds. */
-export function clockOf(seconds: number): string {
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}

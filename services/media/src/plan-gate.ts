@@ -1,5 +1,6 @@
+import { formatDuration } from '@reelsmith/proto/http';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { clockOf, EntitlementsCache, NATS_CONNECTION, ObjectStorage, planName, RpcClient, RpcFailure } from '@reelsmith/kit';
+import { EntitlementsCache, NATS_CONNECTION, ObjectStorage, planName, RpcClient, RpcFailure } from '@reelsmith/kit';
 import type { NatsConnection } from 'nats';
 import type { MediaConfig } from './config';
 import { MEDIA_CONFIG } from './tokens';
@@ -57,7 +58,7 @@ export class PlanGate implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.storage.remove([objectKey]);
     const upgrade = plan.plan === 'pro' ? 'Trim it or split it into parts first.' : 'Upgrade to Pro for videos up to 60 minutes, or trim it first.';
     throw RpcFailure.paymentRequired(
-      `This video is ${clockOf(durationSeconds)} long; ${planName(plan.plan)} takes videos up to ${plan.maxVideoSeconds / 60} minutes. ${upgrade}`,
+      `This video is ${formatDuration(durationSeconds)} long; ${planName(plan.plan)} takes videos up to ${plan.maxVideoSeconds / 60} minutes. ${upgrade}`,
     );
   }
 

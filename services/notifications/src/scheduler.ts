@@ -66,7 +66,7 @@ export class DigestScheduler implements OnApplicationBootstrap, BeforeApplicatio
         weekLabel: week.label,
         videos: summary.videos,
         reels: summary.reels,
-        minutes: Math.round(summary.seconds / 60),
+        footageSeconds: summary.seconds,
         failures: summary.failures,
       });
       if (made) composed += 1;

@@ -1,4 +1,4 @@
-import { clock, esc, renderMail, sampleContent } from './templates';
+import { esc, renderMail, sampleContent } from './templates';
 import { checkPatch } from './settings-rules';
 import { signUnsubscribe, verifyUnsubscribe } from './unsubscribe-token';
 
@@ -45,8 +45,23 @@ describe('mail templates', () => {
     expect(test.html).toContain('http://h/api/unsubscribe?token=t');
   });
 
-  it('format clock times and escape every special character', () => {
-    expect([clock(0), clock(42.4), clock(725), clock(3723)]).toEqual(['0:00', '0:42', '12:05', '1:02:03']);
+  it('write durations as the web app does (one formatter, rounded to the nearest second)', () => {
+    const reel = renderMail(
+      { kind: 'highlight', videoId: 'v1', title: 'Short', reelSeconds: 1.5, moments: [{ start: 0.4, end: 1.9, reasons: [] }] },
+      { publicUrl: 'http://h', name: '' },
+    );
+    expect(reel.text).toContain('"Short": a 0:02 reel with 1 moment.');
+    expect(reel.text).toContain('1. 0:00-0:02  best moment');
+    const upload = renderMail({ kind: 'upload', videoId: 'v1', title: 'Match', duration: 117.6 }, { publicUrl: 'http://h', name: '' });
+    expect(upload.text).toContain('"Match" (1:58) was uploaded');
+    const digest = renderMail(
+      { kind: 'digest', weekLabel: '2026-W48', videos: 2, reels: 1, footageSeconds: 3723.4, failures: 0 },
+      { publicUrl: 'http://h', name: '' },
+    );
+    expect(digest.text).toContain('- 1:02:03 of footage processed');
+  });
+
+  it('escape every special character', () => {
     expect(esc(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 });

@@ -1,4 +1,4 @@
-import type { TestEmailType } from '@reelsmith/proto/http';
+import { formatDuration, type TestEmailType } from '@reelsmith/proto/http';
 
 // mjml 4 renders synchronously (its v5 typings describe a promise).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- mjml ships no ES module and no types
@@ -17,15 +17,6 @@ export function esc(value: string | number): string {
   return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** 0:42, 12:05, 1:02:03 */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
-
 export interface MomentLine {
   start: number;
   end: number;
@@ -37,7 +28,7 @@ export type MailContent =
   | { kind: 'highlight'; videoId: string; title: string; reelSeconds: number; moments: MomentLine[]; thumbnailCid?: string }
   | { kind: 'error'; videoId: string; title: string; reason: string; what: 'video' | 'highlight' }
   | { kind: 'batch'; batchId: string; name: string; status: string; total: number; processed: number; failed: number }
-  | { kind: 'digest'; weekLabel: string; videos: number; reels: number; minutes: number; failures: number };
+  | { kind: 'digest'; weekLabel: string; videos: number; reels: number; footageSeconds: number; failures: number };
 
 export interface MailContext {
   publicUrl: string;
@@ -79,9 +70,9 @@ function bodyOf(content: MailContent, publicUrl: string): Body {
         subject: `Your video "${content.title}" is ready to use`,
         heading: 'Upload complete',
         blocks: paragraph(
-          `<strong>${esc(content.title)}</strong> (${esc(clock(content.duration))}) was uploaded and processed. You can watch it and make highlight reels now.`,
+          `<strong>${esc(content.title)}</strong> (${esc(formatDuration(content.duration))}) was uploaded and processed. You can watch it and make highlight reels now.`,
         ),
-        lines: [`"${content.title}" (${clock(content.duration)}) was uploaded and processed. You can watch it and make highlight reels now.`],
+        lines: [`"${content.title}" (${formatDuration(content.duration)}) was uploaded and processed. You can watch it and make highlight reels now.`],
         button: { label: 'Open the video', url },
       };
     }
@@ -91,7 +82,7 @@ function bodyOf(content: MailContent, publicUrl: string): Body {
       const rows = moments
         .map(
           (m, i) =>
-            `<tr><td style="padding:4px 8px;color:#6b7280;width:24px">${i + 1}</td><td style="padding:4px 8px;width:120px;white-space:nowrap">${esc(clock(m.start))}–${esc(clock(m.end))}</td><td style="padding:4px 8px">${esc(m.reasons.join(', ') || 'best moment')}</td></tr>`,
+            `<tr><td style="padding:4px 8px;color:#6b7280;width:24px">${i + 1}</td><td style="padding:4px 8px;width:120px;white-space:nowrap">${esc(formatDuration(m.start))}–${esc(formatDuration(m.end))}</td><td style="padding:4px 8px">${esc(m.reasons.join(', ') || 'best moment')}</td></tr>`,
         )
         .join('');
       return {
@@ -100,13 +91,13 @@ function bodyOf(content: MailContent, publicUrl: string): Body {
         blocks: [
           content.thumbnailCid ? `<mj-image src="cid:${esc(content.thumbnailCid)}" alt="${esc(content.title)}" border-radius="8px" href="${esc(url)}" />` : '',
           paragraph(
-            `<strong>${esc(content.title)}</strong>: a ${esc(clock(content.reelSeconds))} reel with ${moments.length} moment${moments.length === 1 ? '' : 's'}.`,
+            `<strong>${esc(content.title)}</strong>: a ${esc(formatDuration(content.reelSeconds))} reel with ${moments.length} moment${moments.length === 1 ? '' : 's'}.`,
           ),
           rows ? `<mj-table font-size="14px" color="#1f2937">${rows}</mj-table>` : '',
         ].join('\n'),
         lines: [
-          `"${content.title}": a ${clock(content.reelSeconds)} reel with ${moments.length} moment${moments.length === 1 ? '' : 's'}.`,
-          ...moments.map((m, i) => `  ${i + 1}. ${clock(m.start)}-${clock(m.end)}  ${m.reasons.join(', ') || 'best moment'}`),
+          `"${content.title}": a ${formatDuration(content.reelSeconds)} reel with ${moments.length} moment${moments.length === 1 ? '' : 's'}.`,
+          ...moments.map((m, i) => `  ${i + 1}. ${formatDuration(m.start)}-${formatDuration(m.end)}  ${m.reasons.join(', ') || 'best moment'}`),
         ],
         button: { label: 'Watch the reel', url },
       };
@@ -143,7 +134,7 @@ function bodyOf(content: MailContent, publicUrl: string): Body {
       const items = [
         `${content.videos} new video${content.videos === 1 ? '' : 's'}`,
         `${content.reels} reel${content.reels === 1 ? '' : 's'} made`,
-        `${content.minutes} minute${content.minutes === 1 ? '' : 's'} of footage processed`,
+        `${formatDuration(content.footageSeconds)} of footage processed`,
         `${content.failures} failure${content.failures === 1 ? '' : 's'}`,
       ];
       return {

@@ -283,7 +283,7 @@ describe('notifications service over real NATS, PostgreSQL and SMTP', () => {
       expect(runs.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
       const digests = await smtp.waitFor('digest@example.com', 1, 20_000, (m) => m.subject.startsWith('Your Reelsmith week'));
       expect(digests[0].text).toContain('- 2 new videos');
-      expect(digests[0].text).toContain('- 15 minutes of footage processed');
+      expect(digests[0].text).toContain('- 15:00 of footage processed');
       expect(digests[0].text).toContain('- 1 failure');
       expect(await second.get(DigestScheduler).runDue(nextWeek)).toBe(0);
       // Every run has returned, so every digest it composed is recorded; once none of them waits in

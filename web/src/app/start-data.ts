@@ -6,7 +6,7 @@ import { startRequests, type StartScreen } from './start-screen';
 
 /** The query that reads each of the first screen's GETs (startRequests) into the cache. */
 function startQuery(url: string): FetchQueryOptions<unknown> {
-  if (url === CURRENT_USER_QUERY_KEY[0]) return { queryKey: CURRENT_USER_QUERY_KEY, queryFn: ({ signal }) => currentUserOrOffline(signal) };
+  if (url === CURRENT_USER_QUERY_KEY[0]) return { queryKey: CURRENT_USER_QUERY_KEY, queryFn: ({ client, signal }) => currentUserOrOffline(client, signal) };
   if (url === BILLING_QUERY_KEY[0]) return billingQuery as FetchQueryOptions<unknown>;
   return { queryKey: [url] };
 }

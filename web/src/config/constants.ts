@@ -5,6 +5,8 @@ export const BRAND_COLOR = '#ff6600';
 
 /** localStorage key of the bearer token. */
 export const TOKEN_KEY = 'reelsmith.authToken';
+/** localStorage key of the signed-in user's last-loaded library and plan (lib/persisted-cache.ts); removed with the token. */
+export const OFFLINE_CACHE_KEY = 'reelsmith.offlineCache';
 
 /** Query key of the current-user check. */
 export const CURRENT_USER_QUERY_KEY = ['/api/auth/me'] as const;

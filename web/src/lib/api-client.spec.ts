@@ -1,5 +1,5 @@
 import { TOKEN_KEY } from '../config/constants';
-import { ApiError, apiRequest, getQueryFn, getServerErrorMessage } from './api-client';
+import { ApiError, apiRequest, errorWithoutData, getQueryFn, getServerErrorMessage, UnreachableError } from './api-client';
 
 type FetchArgs = [input: string, init?: RequestInit];
 
@@ -113,6 +113,34 @@ describe('getQueryFn', () => {
   it('still throws other errors with returnNull', async () => {
     stubFetch(new Response('boom', { status: 500 }));
     await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/videos']))).rejects.toThrow('500: boom');
+  });
+});
+
+describe('a server that cannot be reached', () => {
+  const context = { queryKey: ['/api/videos'], signal: new AbortController().signal, meta: undefined } as never;
+  const online = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  afterEach(() => (online ? Object.defineProperty(globalThis, 'navigator', online) : delete (globalThis as { navigator?: unknown }).navigator));
+  const goOffline = () => Object.defineProperty(globalThis, 'navigator', { value: { onLine: false }, configurable: true });
+
+  it("says so in words instead of the browser's 'Failed to fetch'", async () => {
+    globalThis.fetch = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    goOffline();
+    const failure = getQueryFn({ on401: 'throw' })(context);
+    await expect(failure).rejects.toBeInstanceOf(UnreachableError);
+    await expect(failure).rejects.toThrow("You're offline, and this was not loaded before. It loads once you're back online.");
+    await expect(apiRequest('DELETE', '/api/videos/1')).rejects.toThrow("You're offline. Try again once you're back online.");
+  });
+
+  it('keeps an aborted request an abort', async () => {
+    globalThis.fetch = jest.fn(async () => Promise.reject(new DOMException('aborted', 'AbortError'))) as typeof fetch;
+    await expect(getQueryFn({ on401: 'throw' })(context)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('reports the error of a query only when it has no data to show', () => {
+    const error = new UnreachableError();
+    expect(errorWithoutData({ data: undefined, error })).toBe(error);
+    expect(errorWithoutData({ data: [], error })).toBeNull();
+    expect(errorWithoutData({ data: undefined, error: null })).toBeNull();
   });
 });
 

@@ -15,6 +15,44 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The request could not be made: no network, or nothing answers at the server's address. Its
+ * message says so in words, never the browser's 'Failed to fetch'.
+ */
+export class UnreachableError extends Error {
+  constructor(message = unreachableText('load')) {
+    super(message);
+    this.name = 'UnreachableError';
+  }
+}
+
+/** What a screen says when it has nothing loaded before ('load') or cannot send ('send'). */
+export function unreachableText(what: 'load' | 'send'): string {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  if (what === 'send') return offline ? "You're offline. Try again once you're back online." : 'Reelsmith cannot be reached right now. Try again in a moment.';
+  return offline
+    ? "You're offline, and this was not loaded before. It loads once you're back online."
+    : 'Reelsmith cannot be reached right now, and this was not loaded before. It loads once it answers again.';
+}
+
+/** fetch, with a request that could not be made (not one that was aborted) as an UnreachableError. */
+async function reach(request: () => Promise<Response>, what: 'load' | 'send'): Promise<Response> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new UnreachableError(unreachableText(what));
+  }
+}
+
+/**
+ * A query's error only when it has no data: a refetch that failed (offline, say) leaves the data it
+ * had, and screens show that rather than an error.
+ */
+export function errorWithoutData(query: { data: unknown; error: unknown }): Error | null {
+  return query.data === undefined && query.error instanceof Error ? query.error : null;
+}
+
 /** Authorization header when a token is stored, nothing otherwise. */
 export function authHeaders(): Record<string, string> {
   const token = getAuthToken();
@@ -40,12 +78,10 @@ export async function apiRequest(method: string, url: string, data?: unknown, op
   const headers: Record<string, string> = { ...authHeaders() };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
-  const res = await fetch(url, {
-    method,
-    headers,
-    body: data === undefined ? undefined : JSON.stringify(data),
-    credentials: 'same-origin',
-  });
+  const res = await reach(
+    () => fetch(url, { method, headers, body: data === undefined ? undefined : JSON.stringify(data), credentials: 'same-origin' }),
+    'send',
+  );
   await throwIfResNotOk(res);
   return res;
 }
@@ -56,7 +92,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const url = queryKey.map(String).join('/');
-    const res = await (takeEarly(url, getAuthToken(), signal) ?? fetch(url, { headers: authHeaders(), credentials: 'same-origin', signal }));
+    const res = await reach(() => takeEarly(url, getAuthToken(), signal) ?? fetch(url, { headers: authHeaders(), credentials: 'same-origin', signal }), 'load');
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;

@@ -1,5 +1,5 @@
 import type { UserJson } from '@reelsmith/proto/http';
-import { TOKEN_KEY } from '../config/constants';
+import { OFFLINE_CACHE_KEY, TOKEN_KEY } from '../config/constants';
 
 /** The bearer token lives in localStorage under TOKEN_KEY. Storage failures count as "no token". */
 function storage(): Storage | null {
@@ -47,8 +47,15 @@ export function rememberedUser(): RememberedUser | null {
   }
 }
 
+/** The signed-in user's id while a token is stored: whose data the offline snapshot may keep. */
+export function signedInUserId(): string | null {
+  return getAuthToken() ? (rememberedUser()?.id ?? null) : null;
+}
+
+/** Signs this browser out: the token, the remembered user and their offline snapshot go together. */
 export function clearAuthToken(): void {
   try {
+    storage()?.removeItem(OFFLINE_CACHE_KEY);
     storage()?.removeItem(LAST_USER_KEY);
     storage()?.removeItem(TOKEN_KEY);
   } catch {

@@ -1,15 +1,7 @@
 /** Formatting helpers: durations, timecodes, relative times and file sizes. */
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Seconds as H:MM:SS from an hour on, else M:SS. Fractions are dropped; nonsense shows 0:00. */
-export function formatDuration(totalSeconds: number): string {
-  const s = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
-  const hours = Math.floor(s / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  const seconds = s % 60;
-  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
-}
+/** The one duration format of the product, shared with the services' mails and texts. */
+export { formatDuration } from '@reelsmith/proto/http/duration';
 
 const M_SS = /^(\d+):([0-5]\d)$/;
 const H_MM_SS = /^(\d+):([0-5]\d):([0-5]\d)$/;

@@ -1,9 +1,8 @@
-import { clockOf } from '@reelsmith/kit';
-import type { BatchReportJson, BatchReportVideoJson } from '@reelsmith/proto/http';
+import { type BatchReportJson, type BatchReportVideoJson, formatDuration } from '@reelsmith/proto/http';
 
 type ReportVideo = BatchReportVideoJson;
 
-const clock = (seconds: number | null) => (seconds === null ? '' : clockOf(seconds));
+const clock = (seconds: number | null) => (seconds === null ? '' : formatDuration(seconds));
 
 /** The reel of a file in words: '0:30 reel, 5 moments', its status, or nothing. */
 function reelOf(video: ReportVideo): string {

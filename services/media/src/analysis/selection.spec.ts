@@ -94,10 +94,12 @@ describe('scoring and selection', () => {
     expect(lengthOf(moments)).toBeLessThan(20);
     // Nothing from the calm stretches: each moment holds a planted event.
     for (const m of moments) expect([40, 150, 240].some((t) => m.start < t + 5 && m.end > t)).toBe(true);
-    expect(selectionSummary(moments, 30)).toMatch(new RegExp(`^${moments.length} strong moments?: .*\\. A \\d+ s reel rather than 30 s of weaker moments\\.$`));
+    expect(selectionSummary(moments, 30)).toMatch(
+      new RegExp(`^${moments.length} strong moments?: .*\\. A \\d+:\\d\\d reel rather than 0:30 of weaker moments\\.$`),
+    );
     const filled = selectMoments(analysis, scoreAnalysis(analysis, 'sport'), { preset: 'sport', target: 30, fill: true });
     expect(lengthOf(filled)).toBeGreaterThan(29);
-    expect(selectionSummary(filled, 30, true)).toMatch(new RegExp(`^${filled.length} (strong )?moments: .*, filled to the 30 s target$`));
+    expect(selectionSummary(filled, 30, true)).toMatch(new RegExp(`^${filled.length} (strong )?moments: .*, filled to the 0:30 target$`));
   });
 
   it('fills the target with non-overlapping moments in story order that contain the planted events', () => {
@@ -204,7 +206,7 @@ describe('scoring and selection', () => {
     const calm = plantedAnalysis(40, []);
     const moments = selectMoments(calm, scoreAnalysis(calm, 'auto'), { preset: 'auto', target: 15 });
     expect(lengthOf(moments)).toBeGreaterThanOrEqual(5 - 0.01);
-    expect(selectionSummary(moments, 15)).toMatch(/^Nothing stood out strongly in this video, so the reel is its best \d+ seconds\.$/);
+    expect(selectionSummary(moments, 15)).toMatch(/^Nothing stood out strongly in this video, so the reel is its best \d+:\d\d\.$/);
   });
 
   it('sums up what the moments are, most common first', () => {

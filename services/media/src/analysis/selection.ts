@@ -1,3 +1,4 @@
+import { formatDuration } from '@reelsmith/proto/http';
 import type { Analysis } from './analysis';
 import { cleanParts, cleanStretchAt, flawSpans, longestCleanPart, type Span } from './clean-spans';
 import { type Preset, reasonsFor, type Scores } from './scoring';
@@ -66,10 +67,10 @@ function subjectWords(label: string): [string, string] {
  */
 export function selectionSummary(moments: Array<{ start: number; end: number; score: number; reasons: string[] }>, target: number, fill = false): string {
   const count = moments.length;
-  const length = Math.round(reelSeconds(moments));
+  const length = reelSeconds(moments);
   if (count === 0) return 'Nothing in this video could be used for a reel.';
   if (Math.max(...moments.map((m) => m.score)) < STRONG_SCORE) {
-    return `Nothing stood out strongly in this video, so the reel is its best ${length} seconds.`;
+    return `Nothing stood out strongly in this video, so the reel is its best ${formatDuration(length)}.`;
   }
   const leading = new Map<string, number>();
   for (const m of moments) leading.set(m.reasons[0] ?? 'best available', (leading.get(m.reasons[0] ?? 'best available') ?? 0) + 1);
@@ -81,8 +82,8 @@ export function selectionSummary(moments: Array<{ start: number; end: number; sc
     });
   const strong = moments.filter((m) => m.score >= STRONG_SCORE).length === count ? 'strong ' : '';
   const head = `${count} ${strong}moment${count === 1 ? '' : 's'}: ${what.join(', ')}`;
-  if (fill) return `${head}, filled to the ${target} s target`;
-  return length < target - 1.5 ? `${head}. A ${length} s reel rather than ${target} s of weaker moments.` : head;
+  if (fill) return `${head}, filled to the ${formatDuration(target)} target`;
+  return length < target - 1.5 ? `${head}. A ${formatDuration(length)} reel rather than ${formatDuration(target)} of weaker moments.` : head;
 }
 
 export const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -52,5 +52,11 @@ export function useBillingAction() {
 const changeKey = (queryClient: QueryClient, action: { plan: PlanId; interval: BillingInterval }) =>
   `change-${hashKey(JSON.stringify([action.plan, action.interval, queryClient.getQueryData(BILLING_QUERY_KEY) ?? null]))}`;
 
-export const planLabel = (billing: BillingJson | null | undefined) =>
-  billing?.entitlements.active && billing.plan ? `${billing.plan === 'pro' ? 'Pro' : 'Rookie'} plan` : 'No plan';
+/**
+ * The plan in words. Only an answer says 'No plan': while the plan loads it is '…', and when it
+ * could not be loaded (offline, nothing kept) 'Plan not loaded'.
+ */
+export function planLabel({ data, isError }: { data: BillingJson | null | undefined; isError: boolean }): string {
+  if (data === undefined) return isError ? 'Plan not loaded' : '…';
+  return data?.entitlements.active && data.plan ? `${data.plan === 'pro' ? 'Pro' : 'Rookie'} plan` : 'No plan';
+}

@@ -7,6 +7,7 @@ import { WhenOpened } from '../../components/ui/when-opened';
 import { useIdle } from '../../hooks/use-idle';
 import { useLoaded } from '../../hooks/use-loaded';
 import { useNow } from '../../hooks/use-now';
+import { errorWithoutData } from '../../lib/api-client';
 import { formatDuration, formatFileSize } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { PageHeader } from '../../components/layout/PageHeader';
@@ -65,6 +66,7 @@ export function DashboardPage() {
           className="lg:col-start-2 lg:row-start-1"
           videos={recent}
           loading={videos.isLoading}
+          error={errorWithoutData(videos)}
           selectedId={selected?.id ?? null}
           now={now}
           onSelect={(video) => {

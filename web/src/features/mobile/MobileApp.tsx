@@ -119,7 +119,7 @@ function MobileAccount() {
       <div className="flex items-center justify-between gap-3 rounded-xl border border-border bg-card p-4" data-testid="mobile-plan">
         <p className="text-sm">
           <span className="block text-xs font-medium text-muted-foreground">Plan</span>
-          <span className="font-semibold">{billing.isLoading ? '…' : planLabel(billing.data)}</span>
+          <span className="font-semibold">{planLabel(billing)}</span>
         </p>
         <Link
           to={MOBILE_SUBSCRIBE}

@@ -1,8 +1,19 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Download, RefreshCw, Share, WifiOff, X } from 'lucide-react';
 import { useOnlineStatus } from '../../hooks/use-online-status';
 import { useCurrentUser } from '../auth';
-import { INSTALL_DISMISSED_KEY, installOffer, IOS_INSTALL_HINT } from './install';
+import {
+  INSTALL_PROMPT_KEY,
+  installOffer,
+  IOS_INSTALL_HINT,
+  IOS_INSTALL_HINT_SHORT,
+  isDue,
+  parseSchedule,
+  withDismissal,
+  withPageView,
+  type InstallSchedule,
+} from './install';
 import { applyUpdate, updateStore } from './worker';
 
 type PromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> };
@@ -22,12 +33,23 @@ if (typeof window !== 'undefined') {
   });
 }
 
-const readDismissed = () => {
+const readSchedule = (): InstallSchedule => {
   try {
-    return window.localStorage.getItem(INSTALL_DISMISSED_KEY) === '1';
+    return parseSchedule(window.localStorage.getItem(INSTALL_PROMPT_KEY));
   } catch {
-    return false;
+    return parseSchedule(null);
   }
+};
+
+/** Stores the changed schedule and returns it (in private mode it lasts as long as the page). */
+const updateSchedule = (change: (s: InstallSchedule) => InstallSchedule): InstallSchedule => {
+  const next = change(readSchedule());
+  try {
+    window.localStorage.setItem(INSTALL_PROMPT_KEY, JSON.stringify(next));
+  } catch {
+    // not remembered
+  }
+  return next;
 };
 
 const isStandalone = () => window.matchMedia?.('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
@@ -40,11 +62,15 @@ const action =
 export function PwaBanners() {
   const networkUp = useOnlineStatus();
   // navigator.onLine can say yes while nothing gets through (captive portal, a dead gateway).
-  const { unreachable } = useCurrentUser();
+  const { unreachable, nothingKept } = useCurrentUser();
   const online = networkUp && !unreachable;
   const update = useSyncExternalStore(updateStore.subscribe, updateStore.get, () => false);
   const [, rerender] = useState(0);
-  const [dismissed, setDismissed] = useState(readDismissed);
+  const [schedule, setSchedule] = useState(readSchedule);
+  const { pathname } = useLocation();
+
+  // Each screen is a page view: the prompt waits for the second one (never the first screen of a first visit).
+  useEffect(() => setSchedule(updateSchedule(withPageView)), [pathname]);
 
   useEffect(() => {
     const listener = () => rerender((n) => n + 1);
@@ -57,17 +83,10 @@ export function PwaBanners() {
     userAgent: navigator.userAgent,
     maxTouchPoints: navigator.maxTouchPoints ?? 0,
     standalone: isStandalone(),
-    dismissed,
+    due: isDue(schedule, Date.now()),
   });
 
-  const dismiss = () => {
-    try {
-      window.localStorage.setItem(INSTALL_DISMISSED_KEY, '1');
-    } catch {
-      // not remembered in private mode
-    }
-    setDismissed(true);
-  };
+  const dismiss = () => setSchedule(updateSchedule((s) => withDismissal(s, Date.now())));
 
   const install = async () => {
     const event = deferredPrompt;
@@ -81,13 +100,16 @@ export function PwaBanners() {
 
   if (online && !update && !offer) return null;
   return (
-    <div className="grid gap-2" data-testid="pwa-banners">
+    <div className="grid grid-cols-1 gap-2" data-testid="pwa-banners">
       {!online && (
         <div role="status" className={`${bar} border-amber-300 bg-amber-50 text-amber-950`} data-testid="offline-notice">
           <WifiOff className="size-4 shrink-0" aria-hidden="true" />
           <p className="min-w-0 flex-1">
-            <span className="font-semibold">{networkUp ? 'Reelsmith cannot be reached right now.' : 'You are offline.'}</span> Uploads, new reels and playback
-            wait for the connection; Reelsmith reconnects by itself.
+            <span className="font-semibold">
+              {networkUp ? 'Reelsmith cannot be reached' : "You're offline"}
+              {nothingKept ? '.' : ' — showing what was last loaded.'}
+            </span>
+            <span className="hidden sm:inline"> Uploads, new reels and playback wait for the connection.</span>
           </p>
         </div>
       )}
@@ -101,15 +123,28 @@ export function PwaBanners() {
         </div>
       )}
       {offer && online && (
-        <div role="region" aria-label="Install Reelsmith" className={`${bar} border-border bg-sidebar text-white`} data-testid="install-banner">
-          {offer === 'ios' ? <Share className="size-4 shrink-0" aria-hidden="true" /> : <Download className="size-4 shrink-0" aria-hidden="true" />}
-          <p className="min-w-0 flex-1">{offer === 'ios' ? IOS_INSTALL_HINT : 'Install Reelsmith on this device for quick access, even offline.'}</p>
+        // One line from 360 px on: a short text on phones, the full one from sm.
+        <div
+          role="region"
+          aria-label="Install Reelsmith"
+          className="flex w-full items-center gap-2 rounded-xl border border-border bg-sidebar py-0.5 pl-3 pr-0.5 text-[13px] text-white shadow-xs"
+          data-testid="install-banner"
+        >
+          {offer === 'ios' ? (
+            <Share className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
+          ) : (
+            <Download className="hidden size-4 shrink-0 sm:block" aria-hidden="true" />
+          )}
+          <p className="min-w-0 flex-1 truncate" data-testid="install-text">
+            <span className="sm:hidden">{offer === 'ios' ? IOS_INSTALL_HINT_SHORT : 'Get the app'}</span>
+            <span className="hidden sm:inline">{offer === 'ios' ? IOS_INSTALL_HINT : 'Install Reelsmith for quick access, even offline.'}</span>
+          </p>
           {offer === 'prompt' && (
             <button type="button" className={`${action} bg-brand-strong text-white`} onClick={() => void install()}>
               Add to Home Screen
             </button>
           )}
-          <button type="button" aria-label="Dismiss install prompt" className={`${action} px-2 text-white/90 hover:bg-white/10`} onClick={dismiss}>
+          <button type="button" aria-label="Dismiss install prompt" className={`${action} px-2.5 text-white/90 hover:bg-white/10`} onClick={dismiss}>
             <X className="size-5" aria-hidden="true" />
           </button>
         </div>

@@ -40,6 +40,7 @@ import {
 import { useVideos } from './api/videos';
 import { VideoCard, VideoCardSkeleton, type VideoView } from './components/VideoCard';
 import { STATUS_FILTERS, countByStatus, filterVideos, type StatusFilter } from './lib/video-list';
+import { errorWithoutData } from '../../lib/api-client';
 import type { Video } from './types';
 
 // The dialogs' code is fetched when one is first opened, not with the page.
@@ -87,7 +88,10 @@ export function VideosPage() {
   const counts = useMemo(() => countByStatus(all), [all]);
   const shown = useMemo(() => filterVideos(all, search, status), [all, search, status]);
   const loading = videos.isLoading || (!!folderId && folderVideos.isLoading);
-  const loadError = videos.error ?? (folderId ? folderVideos.error : null);
+  // Offline, a list loaded before is shown as it was; only a list never loaded is an error.
+  const loadError = errorWithoutData(videos) ?? (folderId ? errorWithoutData(folderVideos) : null);
+  // Counts that are not known read '–', never 0.
+  const count = (value: StatusFilter) => (loading || loadError ? '–' : counts[value]);
 
   const openFolder = (folder: Folder | null) => {
     setFolderId(folder?.id ?? null);
@@ -129,8 +133,22 @@ export function VideosPage() {
       />
 
       <div role="tablist" aria-label="My Videos" className="flex w-full gap-1 rounded-xl bg-muted p-1 ring-1 ring-inset ring-border sm:w-fit">
-        <TabButton active={tab === 'videos'} onClick={() => setTab('videos')} icon={Film} label="Videos" count={library.length} testId="tab-videos" />
-        <TabButton active={tab === 'folders'} onClick={() => setTab('folders')} icon={Folders} label="Folders" count={folderList.length} testId="tab-folders" />
+        <TabButton
+          active={tab === 'videos'}
+          onClick={() => setTab('videos')}
+          icon={Film}
+          label="Videos"
+          count={videos.data ? library.length : '–'}
+          testId="tab-videos"
+        />
+        <TabButton
+          active={tab === 'folders'}
+          onClick={() => setTab('folders')}
+          icon={Folders}
+          label="Folders"
+          count={folders.data ? folderList.length : '–'}
+          testId="tab-folders"
+        />
       </div>
 
       {tab === 'folders' ? (
@@ -138,7 +156,7 @@ export function VideosPage() {
           <FoldersTab
             folders={folderList}
             loading={folders.isLoading}
-            error={folders.error as Error | null}
+            error={errorWithoutData(folders)}
             counts={perFolder}
             onCreate={newFolder}
             onOpen={openFolder}
@@ -188,10 +206,10 @@ export function VideosPage() {
           )}
 
           <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Video counts">
-            <CountBadge testId="count-total" label="Total" value={counts.all} icon={Film} tone="text-foreground bg-muted" />
-            <CountBadge testId="count-ready" label="Ready" value={counts.processed} icon={CheckCircle2} tone="text-emerald-700 bg-emerald-50" />
-            <CountBadge testId="count-processing" label="Processing" value={counts.processing} icon={Loader2} tone="text-brand-strong bg-brand-soft" />
-            <CountBadge testId="count-errors" label="Errors" value={counts.error} icon={AlertTriangle} tone="text-red-700 bg-red-50" />
+            <CountBadge testId="count-total" label="Total" value={count('all')} icon={Film} tone="text-foreground bg-muted" />
+            <CountBadge testId="count-ready" label="Ready" value={count('processed')} icon={CheckCircle2} tone="text-emerald-700 bg-emerald-50" />
+            <CountBadge testId="count-processing" label="Processing" value={count('processing')} icon={Loader2} tone="text-brand-strong bg-brand-soft" />
+            <CountBadge testId="count-errors" label="Errors" value={count('error')} icon={AlertTriangle} tone="text-red-700 bg-red-50" />
           </ul>
 
           <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-border bg-card p-3 shadow-xs">
@@ -227,7 +245,7 @@ export function VideosPage() {
                       status === value ? 'bg-white/15 text-white' : 'bg-muted text-muted-foreground',
                     )}
                   >
-                    {counts[value]}
+                    {count(value)}
                   </span>
                 </button>
               ))}
@@ -354,7 +372,7 @@ export function VideosPage() {
 
 const listClass = (view: VideoView) => (view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'grid gap-3');
 
-function CountBadge({ label, value, icon: Icon, tone, testId }: { label: string; value: number; icon: typeof Film; tone: string; testId: string }) {
+function CountBadge({ label, value, icon: Icon, tone, testId }: { label: string; value: number | string; icon: typeof Film; tone: string; testId: string }) {
   return (
     <li className="flex items-center gap-3 rounded-2xl border border-border bg-card px-4 py-3 shadow-xs" data-testid={testId}>
       <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-xl', tone)}>
@@ -382,7 +400,7 @@ function TabButton({
   onClick: () => void;
   icon: typeof Film;
   label: string;
-  count: number;
+  count: number | string;
   testId: string;
 }) {
   return (

@@ -1,5 +1,6 @@
 import { clearAuthToken, getAuthToken, rememberUser } from '../../../lib/auth-token';
 import { takeEarly } from '../../../lib/early-get';
+import { UnreachableError } from '../../../lib/api-client';
 import { CURRENT_USER_QUERY_KEY } from '../../../config/constants';
 import type { User } from '../types';
 
@@ -10,12 +11,7 @@ export const AUTH_CHECK_TIMEOUT_MS = 8000;
 const CURRENT_USER_URL = CURRENT_USER_QUERY_KEY[0];
 
 /** The check could not reach the server at all (offline, gateway down): the token may still be good. */
-export class UnreachableError extends Error {
-  constructor() {
-    super(AUTHENTICATION_FAILED);
-    this.name = 'UnreachableError';
-  }
-}
+export { UnreachableError };
 
 /**
  * GET /api/auth/me, only when a token is stored.
@@ -37,7 +33,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
     res = await (takeEarly(CURRENT_USER_URL, token, timeout.signal) ??
       fetch(CURRENT_USER_URL, { headers: { Authorization: `Bearer ${token}` }, signal: timeout.signal }));
   } catch {
-    throw new UnreachableError();
+    throw new UnreachableError(AUTHENTICATION_FAILED);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -47,7 +43,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
     throw new Error(AUTHENTICATION_FAILED);
   }
   // A gateway that is restarting (or a worker answering for it offline) is no verdict on the token.
-  if (res.status >= 502 && res.status <= 504) throw new UnreachableError();
+  if (res.status >= 502 && res.status <= 504) throw new UnreachableError(AUTHENTICATION_FAILED);
   if (!res.ok) throw new Error(AUTHENTICATION_FAILED);
 
   let user: unknown;

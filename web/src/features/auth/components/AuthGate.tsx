@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { CURRENT_USER_QUERY_KEY } from '../../../config/constants';
 import { getAuthToken } from '../../../lib/auth-token';
 import { useCurrentUser } from '../api/use-current-user';
 import { AuthPage } from './AuthPage';
@@ -8,7 +9,8 @@ import { LoadingScreen } from './LoadingScreen';
 /**
  * Only signed-in users get past this: a loading screen during the check, else the auth page.
  * Offline (the server cannot be reached, a token is stored) the signed-in shell stays, with an
- * offline notice (PwaBanners); when the network is back the check and every failed query run again.
+ * offline notice (PwaBanners) and the last-loaded library and plan (lib/persisted-cache.ts); when
+ * the network is back the check and every query run again.
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const { user, isLoading, unreachable, refetch } = useCurrentUser();
@@ -29,7 +31,8 @@ export function AuthGate({ children }: { children: ReactNode }) {
     };
   }, [user, unreachable, refetch]);
 
-  // Back online: whatever failed or waited meanwhile (lists, the video page) is asked for again.
+  // Back online: everything is asked for again, what failed meanwhile and what was shown from the
+  // offline snapshot (last loaded, and without its signed media URLs).
   const wasUnreachable = useRef(false);
   useEffect(() => {
     if (unreachable) {
@@ -38,7 +41,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
     }
     if (!user || !wasUnreachable.current) return;
     wasUnreachable.current = false;
-    void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status !== 'success' || query.state.fetchStatus === 'paused' });
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
   }, [user, unreachable, queryClient]);
 
   if (isLoading) return <LoadingScreen />;

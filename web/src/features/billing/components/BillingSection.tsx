@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Progress } from '../../../components/ui/progress';
 import { toast } from '../../../components/ui/use-toast';
-import { getServerErrorMessage } from '../../../lib/api-client';
+import { errorWithoutData, getServerErrorMessage } from '../../../lib/api-client';
 import { useBilling, useBillingAction } from '../api';
 
 const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
@@ -26,6 +26,19 @@ export function BillingSection() {
     });
 
   if (billing.isLoading) return <section aria-label="Billing" className="h-40 animate-pulse rounded-2xl bg-muted" />;
+  const failure = errorWithoutData(billing);
+  if (failure) {
+    return (
+      <section aria-labelledby="billing-heading" className="grid gap-2 rounded-2xl border border-border bg-card p-6 shadow-xs" data-testid="billing-section">
+        <h2 id="billing-heading" className="text-lg font-semibold tracking-tight">
+          Billing
+        </h2>
+        <p className="text-sm text-muted-foreground" data-testid="billing-plan">
+          Your plan could not be loaded. {failure.message}
+        </p>
+      </section>
+    );
+  }
   const active = Boolean(data?.entitlements.active && data.plan);
   const limit = data?.entitlements.monthlyUploads ?? null;
   const used = data?.usage.uploadsThisMonth ?? 0;

@@ -10,6 +10,7 @@ import { useLivePercent, VideoStatusBadge, VideoThumbnail, isInPipeline, type Vi
 export function RecentVideos({
   videos,
   loading,
+  error,
   selectedId,
   now,
   onSelect,
@@ -18,6 +19,8 @@ export function RecentVideos({
 }: {
   videos: Video[];
   loading: boolean;
+  /** The list could not be loaded and none was loaded before. */
+  error: Error | null;
   selectedId: string | null;
   now: number;
   onSelect: (video: Video) => void;
@@ -52,6 +55,11 @@ export function RecentVideos({
             </li>
           ))}
         </ul>
+      ) : error ? (
+        <div className="mt-4 rounded-xl border border-dashed border-input px-4 py-8 text-center" data-testid="recent-videos-error">
+          <p className="text-sm font-medium text-foreground">Your videos could not be loaded</p>
+          <p className="mt-1 text-sm text-muted-foreground">{error.message}</p>
+        </div>
       ) : videos.length === 0 ? (
         <div className="mt-4 flex flex-1 flex-col items-center justify-center rounded-xl border border-dashed border-input px-4 py-10 text-center">
           <VideoIcon className="size-6 text-muted-foreground" aria-hidden="true" />

@@ -8,6 +8,7 @@ import { Progress } from '../../../components/ui/progress';
 import { Segmented } from '../../../components/ui/segmented';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
+import { errorWithoutData } from '../../../lib/api-client';
 import { formatDuration, formatFileSize, isTimecode, parseDuration } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import {
@@ -75,7 +76,7 @@ export function EditorWorkspace() {
 
   return (
     <div className="grid min-w-0 gap-6">
-      <VideoPicker videos={all} loading={videos.isLoading} selectedId={selected?.id ?? null} onPick={pick} />
+      <VideoPicker videos={all} loading={videos.isLoading} error={errorWithoutData(videos)} selectedId={selected?.id ?? null} onPick={pick} />
 
       <section
         aria-labelledby="editor-trim-heading"
@@ -148,11 +149,14 @@ function StepNumber({ n }: { n: number }) {
 function VideoPicker({
   videos,
   loading,
+  error,
   selectedId,
   onPick,
 }: {
   videos: readonly Video[];
   loading: boolean;
+  /** The list could not be loaded and none was loaded before. */
+  error: Error | null;
   selectedId: string | null;
   onPick: (video: Video) => void;
 }) {
@@ -179,6 +183,11 @@ function VideoPicker({
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-[66px] rounded-xl" />
           ))}
+        </div>
+      ) : error ? (
+        <div className="mt-4 rounded-xl border border-dashed border-input px-4 py-8 text-center">
+          <p className="text-sm font-medium text-foreground">Your videos could not be loaded</p>
+          <p className="mt-1 text-sm text-muted-foreground">{error.message}</p>
         </div>
       ) : videos.length === 0 ? (
         <div className="mt-4 flex flex-col items-center rounded-xl border border-dashed border-input px-4 py-8 text-center">

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { formatDuration } from '../../../lib/format';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Loader2, Sparkles } from 'lucide-react';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -104,7 +105,7 @@ export function AiHighlightsCard({ video, className }: { video: Video | null; cl
         >
           {TARGET_LENGTHS.map((length) => (
             <option key={length} value={length}>
-              {length} s
+              {formatDuration(length)}
             </option>
           ))}
         </NativeSelect>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatDuration } from '../../../lib/format';
 import { Link } from 'react-router-dom';
 import { Loader2, Music2, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -78,7 +79,7 @@ export function GenerateHighlightsForm({
         </div>
         <Segmented
           legend="Target length"
-          options={TARGET_LENGTHS.map((value) => ({ value, label: `${value} s` }))}
+          options={TARGET_LENGTHS.map((value) => ({ value, label: formatDuration(value) }))}
           value={options.targetLength}
           onChange={(value) => set('targetLength', value)}
           data-testid="option-length"

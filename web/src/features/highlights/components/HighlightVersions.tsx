@@ -78,8 +78,8 @@ function VersionButton({ highlight, chosen, now, onChoose }: { highlight: Highli
       </span>
       {/* The quality the file has (a video too small for the chosen one makes a smaller reel). */}
       <span className="mt-1 block truncate text-xs text-muted-foreground" title={qualityNote(highlight) ?? undefined}>
-        {presetLabel(highlight.preset)} · {highlight.reel ? formatDuration(highlight.reel.duration) : `${highlight.targetLength} s`} · {fileQuality(highlight)}{' '}
-        {formatLabel(highlight.format)} · {formatRelativeTime(highlight.createdAt, now)}
+        {presetLabel(highlight.preset)} · {highlight.reel ? formatDuration(highlight.reel.duration) : `${formatDuration(highlight.targetLength)} target`} ·{' '}
+        {fileQuality(highlight)} {formatLabel(highlight.format)} · {formatRelativeTime(highlight.createdAt, now)}
       </span>
       {working && <Progress value={progress.percent} label={`Version ${highlight.version} progress`} className="mt-2 h-1" />}
     </button>

@@ -56,7 +56,7 @@ export function HighlightViewer({
             <HighlightStatusBadge status={progress.status} stage={progress.stage} percent={progress.percent} />
           </h3>
           <p className="mt-1 text-xs text-muted-foreground">
-            {presetLabel(highlight.preset)} · {highlight.targetLength} s target ·{' '}
+            {presetLabel(highlight.preset)} · {formatDuration(highlight.targetLength)} target ·{' '}
             <span title={qualityNote(highlight) ?? undefined} data-testid="render-summary">
               {renderSummary(highlight)}
             </span>
@@ -289,7 +289,7 @@ function MomentsSection({
       aside={
         original.length > 0 && (
           <span className="text-xs text-muted-foreground" data-testid="moments-summary">
-            {draft.length} {draft.length === 1 ? 'moment' : 'moments'} · {momentsLength(draft)} s
+            {draft.length} {draft.length === 1 ? 'moment' : 'moments'} · {formatDuration(momentsLength(draft))} of the video
           </span>
         )
       }

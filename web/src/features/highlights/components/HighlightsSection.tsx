@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { errorWithoutData } from '../../../lib/api-client';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AlertTriangle, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -73,10 +74,11 @@ export function HighlightsSection({
     <GenerateHighlightsForm video={video} onQueued={onQueued} options={options} onOptionsChange={setOptions} noMusicNote={noMusicNote} />
   );
   const versionList = <HighlightVersions versions={list} loading={versions.isLoading} chosenId={chosen?.id ?? null} now={now} onChoose={choose} />;
-  const reel = versions.isError ? (
+  const failure = errorWithoutData(versions);
+  const reel = failure ? (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-800">
       <AlertTriangle className="size-5" aria-hidden="true" />
-      <p>The highlights could not be loaded.</p>
+      <p>The highlights could not be loaded. {failure.message}</p>
       <Button size="sm" variant="outline" onClick={() => void versions.refetch()}>
         Try again
       </Button>

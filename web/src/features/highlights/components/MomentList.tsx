@@ -1,6 +1,7 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { cn } from '../../../lib/utils';
-import { canDrop, canNudge, dropMoment, formatMomentTime, NUDGE_SECONDS, nudgeEdge, roundTime, type Edge } from '../lib/moments';
+import { canDrop, canNudge, dropMoment, formatMomentTime, NUDGE_SECONDS, nudgeEdge, type Edge } from '../lib/moments';
+import { formatDuration } from '../../../lib/format';
 import type { Moment } from '../types';
 
 /**
@@ -43,7 +44,8 @@ export function MomentList({
                 {formatMomentTime(moment.start)} – {formatMomentTime(moment.end)}
               </span>
               <span className="ml-2 text-xs font-normal text-muted-foreground">
-                {roundTime(moment.end - moment.start)} s{moment.score > 0 ? ` · score ${moment.score.toFixed(2)}` : ''}
+                {formatDuration(moment.end - moment.start)} long
+                {moment.score > 0 ? ` · score ${moment.score.toFixed(2)}` : ''}
               </span>
             </p>
             <p className="mt-1 flex flex-wrap gap-1">

@@ -145,22 +145,22 @@ describe('selectionSummary', () => {
 
   it('counts the strong moments, and says why a reel is shorter than its target', () => {
     expect(selectionSummary(reel(29.6))).toBe('3 strong moments found');
-    expect(selectionSummary(reel(13.2))).toBe('3 strong moments found: a 13 s reel rather than 30 s of weaker moments');
-    expect(selectionSummary(reel(6, [m(2, 8)]))).toBe('1 strong moment found: a 6 s reel rather than 30 s of weaker moments');
+    expect(selectionSummary(reel(13.2))).toBe('3 strong moments found: a 0:13 reel rather than 0:30 of weaker moments');
+    expect(selectionSummary(reel(6, [m(2, 8)]))).toBe('1 strong moment found: a 0:06 reel rather than 0:30 of weaker moments');
   });
 
   it('says so when the reel was filled to length on request', () => {
-    expect(selectionSummary({ ...reel(29.6), fillToLength: true })).toBe('3 moments, filled to the 30 s target');
+    expect(selectionSummary({ ...reel(29.6), fillToLength: true })).toBe('3 moments, filled to the 0:30 target');
   });
 
   it("shows the engine's own summary when the server has one, the computed one for older reels", () => {
-    expect(selectionSummary({ ...reel(13.2), summary: '3 strong moments found: a 13 s reel rather than 30 s of weaker moments' })).toBe(
-      '3 strong moments found: a 13 s reel rather than 30 s of weaker moments',
+    expect(selectionSummary({ ...reel(13.2), summary: '3 strong moments found: a 0:13 reel rather than 0:30 of weaker moments' })).toBe(
+      '3 strong moments found: a 0:13 reel rather than 0:30 of weaker moments',
     );
     // The server's words win over what this client would compute from the same reel.
     expect(selectionSummary({ ...reel(29.6), fillToLength: true, summary: '3 strong moments found' })).toBe('3 strong moments found');
     expect(selectionSummary({ ...reel(29.6), summary: '' })).toBe('3 strong moments found');
-    expect(selectionSummary({ ...reel(13.2), summary: null })).toBe('3 strong moments found: a 13 s reel rather than 30 s of weaker moments');
+    expect(selectionSummary({ ...reel(13.2), summary: null })).toBe('3 strong moments found: a 0:13 reel rather than 0:30 of weaker moments');
     expect(selectionSummary({ ...reel(7, three, 'export'), summary: 'anything' })).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import type { Moment } from '../types';
+import { formatDuration } from '../../../lib/format';
 
 /**
  * Editing the moments of a reel before a re-render (PUT /api/highlights/:id/moments). Every edit
@@ -119,10 +120,12 @@ export function selectionSummary(highlight: {
   const engine = highlight.summary?.trim();
   if (engine) return engine;
   const count = highlight.moments.length;
-  if (highlight.fillToLength) return `${count} moment${count === 1 ? '' : 's'}, filled to the ${highlight.targetLength} s target`;
+  if (highlight.fillToLength) return `${count} moment${count === 1 ? '' : 's'}, filled to the ${formatDuration(highlight.targetLength)} target`;
   const what = `${count} strong moment${count === 1 ? '' : 's'} found`;
   const length = highlight.reel.duration;
-  return length < highlight.targetLength - 1.5 ? `${what}: a ${Math.round(length)} s reel rather than ${highlight.targetLength} s of weaker moments` : what;
+  return length < highlight.targetLength - 1.5
+    ? `${what}: a ${formatDuration(length)} reel rather than ${formatDuration(highlight.targetLength)} of weaker moments`
+    : what;
 }
 
 /** How near (seconds) a dragged edge must come to a shot boundary to snap onto it. */

@@ -46,7 +46,7 @@ export function Sidebar({ compact = false, onNavigate }: { compact?: boolean; on
 
       <div className={cn('w-full shrink-0 border-t border-sidebar-border p-3', compact && 'flex flex-col items-center gap-2')}>
         {compact ? (
-          <LazyTooltip side="right" label={`${username} · Creator · ${planLabel(billing.data)}`}>
+          <LazyTooltip side="right" label={`${username} · Creator · ${planLabel(billing)}`}>
             <UserBadge username={username} />
           </LazyTooltip>
         ) : (
@@ -65,12 +65,12 @@ export function Sidebar({ compact = false, onNavigate }: { compact?: boolean; on
                 Creator
               </p>
               <Link
-                to={planActive ? '/settings' : '/pricing'}
+                to={planActive || billing.data === undefined ? '/settings' : '/pricing'}
                 onClick={onNavigate}
                 className="text-xs font-medium text-brand hover:underline"
                 data-testid="sidebar-plan"
               >
-                {planLabel(billing.data)}
+                {planLabel(billing)}
               </Link>
             </div>
           </div>

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
+import { errorWithoutData } from '../../../lib/api-client';
 import { ArrowLeft, ChevronRight } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -30,6 +31,8 @@ export function MobileFolders() {
         </h1>
         {videos.isLoading ? (
           <Skeleton className="h-24 rounded-2xl" />
+        ) : errorWithoutData(videos) ? (
+          <LoadFailure what="This folder" error={errorWithoutData(videos)!} />
         ) : (videos.data ?? []).length === 0 ? (
           <p className="rounded-2xl border border-dashed border-input bg-card p-6 text-center text-sm text-muted-foreground">This folder has no videos.</p>
         ) : (
@@ -55,6 +58,8 @@ export function MobileFolders() {
       </div>
       {folders.isLoading ? (
         <Skeleton className="h-16 rounded-2xl" />
+      ) : errorWithoutData(folders) ? (
+        <LoadFailure what="Your folders" error={errorWithoutData(folders)!} />
       ) : (folders.data ?? []).length === 0 ? (
         <p className="rounded-2xl border border-dashed border-input bg-card p-6 text-center text-sm text-muted-foreground">No folders yet</p>
       ) : (
@@ -77,5 +82,14 @@ export function MobileFolders() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** A list never loaded (offline, say): what happened, in words. */
+function LoadFailure({ what, error }: { what: string; error: Error }) {
+  return (
+    <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      {what} could not be loaded. {error.message}
+    </p>
   );
 }

@@ -4,6 +4,7 @@ import { Search, UploadCloud } from 'lucide-react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useNow } from '../../../hooks/use-now';
+import { errorWithoutData } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { useBilling } from '../../billing';
 import { useVideos, countByStatus, filterVideos, STATUS_FILTERS, type StatusFilter } from '../../videos';
@@ -24,6 +25,9 @@ export function MobileLibrary() {
   const list = useMemo(() => videos.data ?? [], [videos.data]);
   const counts = useMemo(() => countByStatus(list), [list]);
   const shown = useMemo(() => filterVideos(list, search, status), [list, search, status]);
+  // Offline, a list loaded before is shown as it was; counts not known read '–', never 0.
+  const failure = errorWithoutData(videos);
+  const known = videos.data !== undefined;
 
   return (
     <section className="grid gap-4" aria-labelledby="library-heading">
@@ -63,7 +67,9 @@ export function MobileLibrary() {
             )}
           >
             {filter.label}
-            <span className={cn('tabular-nums', status === filter.value ? 'text-white/80' : 'text-muted-foreground')}>{counts[filter.value]}</span>
+            <span className={cn('tabular-nums', status === filter.value ? 'text-white/80' : 'text-muted-foreground')}>
+              {known ? counts[filter.value] : '–'}
+            </span>
           </button>
         ))}
       </div>
@@ -73,9 +79,9 @@ export function MobileLibrary() {
             <Skeleton key={i} className="h-24 rounded-2xl" />
           ))}
         </div>
-      ) : videos.isError ? (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          Your videos could not be loaded. {(videos.error as Error).message}
+      ) : failure ? (
+        <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          Your videos could not be loaded. {failure.message}
         </p>
       ) : shown.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-input bg-card p-6 text-center" data-testid="mobile-empty">

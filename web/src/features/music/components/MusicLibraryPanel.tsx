@@ -5,7 +5,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { getServerErrorMessage } from '../../../lib/api-client';
+import { errorWithoutData, getServerErrorMessage, UnreachableError } from '../../../lib/api-client';
 import { formatDuration } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { isPreparing, useMusicTracks } from '../api/music-tracks';
@@ -27,7 +27,7 @@ export function MusicLibraryPanel() {
   const all = useMemo(() => tracks.data ?? [], [tracks.data]);
   const visible = useMemo(() => filterTracks(all, { genre, mood }), [all, genre, mood]);
   // The server's reason, e.g. the library still being prepared on a fresh start.
-  const failureReason = getServerErrorMessage(tracks.error);
+  const failureReason = getServerErrorMessage(tracks.error) ?? (tracks.error instanceof UnreachableError ? tracks.error.message : undefined);
   const preview = usePreview();
   const genreId = useId();
   const moodId = useId();
@@ -83,7 +83,7 @@ export function MusicLibraryPanel() {
               <Skeleton key={i} className="h-[84px] rounded-xl" />
             ))}
           </div>
-        ) : tracks.isError ? (
+        ) : errorWithoutData(tracks) ? (
           <div className="mt-3 flex flex-col items-center rounded-xl border border-dashed border-input px-4 py-6 text-center" data-testid="music-error">
             <p className="text-sm font-medium text-foreground">The music library could not be loaded</p>
             {failureReason && <p className="mt-1 text-sm text-muted-foreground">{failureReason}</p>}

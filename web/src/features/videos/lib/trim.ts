@@ -11,7 +11,7 @@ const DURATION_TOLERANCE = 0.5;
 
 /** The trim form's defaults: 0:00 to the full duration (rounded to the nearest second). */
 export function defaultTrimRange(duration: number): { start: string; end: string } {
-  return { start: '0:00', end: formatDuration(Math.round(Number.isFinite(duration) ? duration : 0)) };
+  return { start: '0:00', end: formatDuration(duration) };
 }
 
 /** The trim rules, in the product's order and words, after a check that both times are m:ss. */
