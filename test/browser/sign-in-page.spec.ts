@@ -145,7 +145,7 @@ describe('the sign-in page sells the product', () => {
     });
   }
 
-  it('showed the prices /pricing shows', async () => {
+  it('the sign-in page showed the prices /pricing shows (signed in)', async () => {
     const { page, app, errors } = session;
     await signUpInPage(page, app.baseUrl, uniqueUsername('Sells'), 'sells-secret-1');
     await page.goto(`${app.baseUrl}/pricing`);

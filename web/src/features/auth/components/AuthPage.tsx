@@ -6,9 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { dismissAllToasts } from '../../../components/ui/use-toast';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useOnlineStatus } from '../../../hooks/use-online-status';
-import { FaqSection, PLANS, PlanPrices, priceLabel } from '../../billing';
-import { SampleReel } from '../../demo';
+import { useIdle } from '../../../hooks/use-idle';
+import { FaqSection, PLANS, priceLabel } from '../../billing';
 import { CreateAccountForm } from './CreateAccountForm';
+import { Showcase } from './Showcase';
 import { SignInForm } from './SignInForm';
 
 type Mode = 'signin' | 'register';
@@ -24,6 +25,9 @@ export function AuthPage() {
   const isSignIn = mode === 'signin';
   const online = useOnlineStatus();
   useDocumentTitle(isSignIn ? 'Sign in' : 'Create account');
+  // The first paint is the pitch and the form; the showcase and the FAQ follow once the browser is
+  // idle (below the form on a phone, and nothing above them moves when they appear).
+  const later = useIdle();
   // Toasts of the previous session (a video deleted, a reel started) stay with it.
   useEffect(() => dismissAllToasts(), []);
 
@@ -54,7 +58,10 @@ export function AuthPage() {
             href="#showcase"
             className="mt-4 inline-block rounded text-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring lg:hidden"
           >
-            Plans from {priceLabel(PLANS[0], 'month')}, and a sample reel <ArrowDown className="inline size-4 align-[-3px]" aria-hidden="true" />
+            Plans from {priceLabel(PLANS[0], 'month')} ·{' '}
+            <span className="whitespace-nowrap">
+              sample reel <ArrowDown className="inline size-4 align-[-3px]" aria-hidden="true" />
+            </span>
           </a>
         </header>
 
@@ -86,28 +93,9 @@ export function AuthPage() {
           </div>
         </main>
 
-        <section
-          id="showcase"
-          aria-labelledby="plans-heading"
-          className="relative bg-sidebar px-6 pb-10 pt-8 sm:px-10 lg:col-start-1 lg:row-start-2 lg:bg-transparent lg:px-14 lg:pb-10 lg:pt-7"
-        >
-          <SampleReel className="max-w-lg" />
-          <h2 id="plans-heading" className="mt-7 text-[15px] font-semibold text-white">
-            Two plans, monthly or yearly. Cancel anytime.
-          </h2>
-          <div className="mt-3 max-w-lg">
-            <PlanPrices />
-          </div>
-          <a
-            href="#faq"
-            className="mt-5 inline-flex items-center gap-1.5 rounded text-sm font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            Questions? Read the FAQ
-            <ArrowDown className="size-4" aria-hidden="true" />
-          </a>
-        </section>
+        {later && <Showcase />}
       </div>
-      <FaqSection id="faq" className="mx-auto max-w-3xl scroll-mt-6 px-4 py-12 sm:px-6" />
+      {later && <FaqSection id="faq" className="mx-auto max-w-3xl scroll-mt-6 px-4 py-12 sm:px-6" />}
     </div>
   );
 }
