@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { type BrowserSession, eventually, forgetExpected, openApp, screenshot, signUpInPage } from '../support/browser';
+import { IPHONE_UA } from '../support/a11y';
+import { type BrowserSession, collectPageErrors, eventually, forgetExpected, openApp, screenshot, signUpInPage } from '../support/browser';
 import { testMedia } from '../support/media';
 import { uniqueUsername } from '../support/stack';
 import { seriousViolations } from '../support/a11y';
@@ -55,6 +56,17 @@ describe('pricing -> subscribe -> upload in Chromium', () => {
   it('pricing shows the banner, both plans and the yearly prices', async () => {
     await page.getByText('NO FREE TIER - Premium Quality Only').waitFor();
     await eventually(async () => expect(await page.getByTestId('price-rookie').innerText()).toBe('$4.99/month'));
+    // 'Save 20%' stays inside the monthly/yearly toggle, in the header's row of actions too.
+    for (const width of [1366, 1024, 768, 360]) {
+      await page.setViewportSize({ width, height: 860 });
+      const clipped = await page.getByTestId('interval-toggle').evaluate((toggle) => {
+        const box = toggle.querySelector('div')!.getBoundingClientRect();
+        const spans = Array.from(toggle.querySelectorAll('label span'));
+        return spans.filter((s) => s.getBoundingClientRect().right > box.right + 0.5 || s.scrollWidth > s.clientWidth).map((s) => s.textContent);
+      });
+      expect(clipped).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1366, height: 860 });
     await page.getByRole('radio', { name: /Yearly/ }).check();
     await page.getByTestId('price-rookie').getByText('$48/year').waitFor();
     await eventually(async () => expect(await page.getByTestId('price-pro').innerText()).toBe('$96/year'));
@@ -115,5 +127,31 @@ describe('pricing -> subscribe -> upload in Chromium', () => {
     await section.getByText(/Ends on/).waitFor();
     await section.getByRole('button', { name: 'Resume subscription' }).click();
     await section.getByText(/Renews on/).waitFor();
+  });
+
+  it('/pricing shows Rookie as the current plan, not as something to buy, at 390 px and on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${session.app.baseUrl}/pricing`);
+    await page.getByTestId('plan-rookie').getByTestId('current-plan').getByText('Your current plan').waitFor();
+    expect(await page.getByRole('link', { name: 'Start with Rookie' }).count()).toBe(0);
+    await page.getByTestId('plan-pro').getByRole('link', { name: 'Switch to Pro in Settings' }).waitFor();
+    await screenshot(page, 'billing-05b-pricing-current-390');
+    await page.setViewportSize({ width: 1366, height: 860 });
+
+    // A phone lands on the phone app's plans (/mobile/subscribe), which says the same.
+    const token = await page.evaluate(() => localStorage.getItem('reelsmith.authToken'));
+    const phone = await session.browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true });
+    const phonePage = await phone.newPage();
+    const phoneErrors = collectPageErrors(phonePage);
+    await phonePage.goto(`${session.app.baseUrl}/healthz`);
+    await phonePage.evaluate((t) => localStorage.setItem('reelsmith.authToken', t ?? ''), token);
+    await phonePage.goto(`${session.app.baseUrl}/pricing`);
+    await phonePage.getByText('You are on the Rookie plan.').waitFor();
+    await phonePage.getByTestId('plan-rookie').getByTestId('current-plan').waitFor();
+    expect(await phonePage.getByRole('link', { name: 'Start with Rookie' }).count()).toBe(0);
+    await phonePage.getByTestId('plan-pro').getByText('Switching plans is on the desktop version, under Settings.').waitFor();
+    await screenshot(phonePage, 'billing-05c-phone-plans-current');
+    expect(phoneErrors).toEqual([]);
+    await phone.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { type BrowserSession, eventually, forgetExpected, openApp, screenshot, signUpInPage } from '../support/browser';
+import { type BrowserSession, eventually, forgetExpected, openApp, screenshot, SCREENSHOT_DIR, signUpInPage } from '../support/browser';
 import { uniqueUsername } from '../support/stack';
 
 /**
@@ -165,6 +165,19 @@ describe('music library and demo in Chromium', () => {
       ).musicTrackId;
     await eventually(async () => expect(await musicTrackId()).toBe(trackId));
     await screenshot(page, 'music-05-selected');
+
+    // At any width the Select button holds its whole label, and the list shows more than three rows.
+    for (const width of [1440, 1024, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      const button = row.getByRole('button', { name: `${title} is selected` });
+      await eventually(async () => expect(await button.evaluate((el) => el.scrollWidth <= el.clientWidth && el.textContent?.includes('Selected'))).toBe(true));
+      const shown = await panel()
+        .getByTestId('music-track-list')
+        .evaluate((list) => list.clientHeight / (list.querySelector('li')!.getBoundingClientRect().height + parseFloat(getComputedStyle(list).rowGap)));
+      expect(shown).toBeGreaterThan(3.4);
+      await panel().screenshot({ path: `${SCREENSHOT_DIR}/music-06-library-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1366, height: 860 });
 
     await page.reload();
     await page.getByTestId('selected-music').getByText(title).waitFor();

@@ -22,6 +22,8 @@ const RECIPES: Record<string, string[]> = {
   'h264-aac.mkv': [...video('320x240', 3), ...tone(3), ...x264, '-c:a', 'aac', '-shortest'],
   /** No audio track at all. */
   'silent.mp4': [...video('320x240', 3), ...x264],
+  /** A still: the poster of a sample reel. */
+  'poster.jpg': [...video('320x180', 1), '-frames:v', '1'],
   /** A phone clip: landscape pixels that players turn by 90 degrees (see rotateQuarterTurn). */
   'phone-rotated.mp4': [...video('640x360', 3), ...tone(3), ...x264, '-c:a', 'aac', '-shortest'],
   /** Long enough (and VP9) that transcoding takes a few seconds: for the killed-worker test. */

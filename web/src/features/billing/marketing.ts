@@ -13,6 +13,9 @@ export interface Plan {
   highlight: string;
 }
 
+/** The longest video each plan takes, in minutes (the billing service's limit, services/billing/src/plans.ts). */
+export const MAX_VIDEO_MINUTES: Record<PlanId, number> = { rookie: 30, pro: 60 };
+
 export const PLANS: Plan[] = [
   {
     id: 'rookie',
@@ -25,7 +28,7 @@ export const PLANS: Plan[] = [
     description: 'For creators who cut a few events a month.',
     features: [
       '5 video uploads per month',
-      'Videos up to 30 minutes',
+      `Videos up to ${MAX_VIDEO_MINUTES.rookie} minutes`,
       '25+ royalty-free music tracks',
       '1080p export',
       'No watermark',
@@ -45,8 +48,10 @@ export const PLANS: Plan[] = [
     description: 'For teams and busy creators with a full calendar.',
     features: [
       'Unlimited video uploads',
-      'Videos up to 60 minutes',
+      `Videos up to ${MAX_VIDEO_MINUTES.pro} minutes`,
       '50+ royalty-free music tracks',
+      '1080p export',
+      'No watermark',
       'Priority support',
       'Team collaboration',
       'Bulk processing',
@@ -89,7 +94,7 @@ export const TESTIMONIALS: Testimonial[] = [
     rating: 5,
     videoCount: 140,
     featured: true,
-    content: 'Full 90-minute matches in, a two-minute reel with every goal out. Our socials have never been this quick.',
+    content: 'We upload each half as the whistle goes and post a two-minute reel with every goal. Our socials have never been this quick.',
   },
   {
     id: 't2',
@@ -127,7 +132,10 @@ export const FEATURES = [
 ];
 
 export const FAQ = [
-  { q: 'How long does processing take?', a: 'About 2-5 minutes per minute of video on Rookie and 1-3 minutes on Pro.' },
+  {
+    q: 'How long does processing take?',
+    a: "Usually from a few seconds to a few minutes for the whole video, and you can follow it live on the video's page. Allow up to 2-5 minutes per minute of video on Rookie and 1-3 minutes on Pro.",
+  },
   { q: 'Which formats can I upload?', a: 'MP4, MOV, AVI and most other video formats up to 2GB; reels export as MP4, MOV or AVI.' },
   { q: 'How accurate is the AI?', a: 'It picks the moments editors would pick more than 90% of the time, and you can edit every moment.' },
   { q: 'Can my team use it?', a: 'Pro includes team collaboration and bulk processing for whole events at once.' },

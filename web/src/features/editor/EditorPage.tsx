@@ -8,7 +8,7 @@ export function EditorPage() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageHeader title="Video Editor" description="Trim a processed video, set it to music and choose the quality and format to export." />
-      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_340px]">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_360px]">
         <div className="grid min-w-0 gap-6">
           <EditorWorkspace />
           <RecentEdits />

@@ -13,7 +13,7 @@ export function PricingPage() {
       />
       <NoFreeTierBanner />
       <PlanCards interval={interval} />
-      <FaqSection />
+      <FaqSection id="faq" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Sparkles, Star } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/utils';
-import { type BillingInterval, FAQ, FEATURES, NO_FREE_TIER_BANNER, STATS, TESTIMONIALS } from '../marketing';
+import { type BillingInterval, FEATURES, NO_FREE_TIER_BANNER, STATS, TESTIMONIALS } from '../marketing';
 import { IntervalToggle, PlanCards } from './PlanCards';
 
 export function NoFreeTierBanner() {
@@ -23,22 +23,6 @@ export function PricingSection({ heading = 'Pricing' }: { heading?: string }) {
         <IntervalToggle value={interval} onChange={setBillingInterval} />
       </div>
       <PlanCards interval={interval} />
-    </section>
-  );
-}
-
-export function FaqSection() {
-  return (
-    <section aria-labelledby="faq-heading" className="grid gap-3">
-      <h2 id="faq-heading" className="text-xl font-semibold tracking-tight">
-        Frequently asked questions
-      </h2>
-      {FAQ.map((entry) => (
-        <details key={entry.q} className="rounded-xl border border-border bg-card px-4 py-3">
-          <summary className="cursor-pointer text-[15px] font-medium">{entry.q}</summary>
-          <p className="mt-2 text-sm text-muted-foreground">{entry.a}</p>
-        </details>
-      ))}
     </section>
   );
 }

@@ -78,9 +78,9 @@ export function MusicLibraryPanel() {
         </div>
 
         {tracks.isLoading ? (
-          <div className="mt-3 grid gap-1.5" aria-busy="true" aria-label="Loading music">
+          <div className="mt-3 grid gap-1" aria-busy="true" aria-label="Loading music">
             {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-[84px] rounded-xl" />
+              <Skeleton key={i} className="h-[66px] rounded-xl" />
             ))}
           </div>
         ) : errorWithoutData(tracks) ? (
@@ -103,7 +103,7 @@ export function MusicLibraryPanel() {
           </p>
         ) : (
           <ul
-            className="-mx-1 mt-3 grid max-h-64 grid-cols-[minmax(0,1fr)] gap-1.5 overflow-y-auto overscroll-contain px-1 py-0.5"
+            className="-mx-1 mt-3 grid max-h-64 grid-cols-[minmax(0,1fr)] gap-1 overflow-y-auto overscroll-contain px-1 py-0.5"
             data-testid="music-track-list"
             aria-label="Music tracks"
           >
@@ -142,9 +142,11 @@ function TrackRow({
   onSelect: () => void;
 }) {
   return (
+    // Title and artist beside the buttons, genre to BPM on one line under them that reaches under
+    // the Select button: a row stays three lines tall even in the editor's narrow side column.
     <div
       className={cn(
-        'flex items-center gap-3 rounded-xl border p-2.5 transition-colors',
+        'grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2.5 rounded-xl border px-2.5 py-1.5 transition-colors',
         selected ? 'border-brand/50 bg-brand-soft/60' : 'border-border hover:bg-muted/50',
       )}
       data-testid="music-track"
@@ -158,36 +160,28 @@ function TrackRow({
         aria-label={`${playing ? 'Pause' : 'Play'} preview of ${track.title}`}
         aria-pressed={playing}
         className={cn(
-          'flex size-9 shrink-0 items-center justify-center rounded-full transition-colors',
+          'row-span-2 flex size-8 items-center justify-center rounded-full transition-colors',
           'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
           playing ? 'bg-brand text-white hover:bg-brand-hover' : 'bg-brand-soft text-brand hover:bg-brand/15',
         )}
       >
         {playing ? <Pause className="size-4" aria-hidden="true" /> : <Play className="ml-0.5 size-4" aria-hidden="true" />}
       </button>
-      <div className="min-w-0 flex-1">
-        <p className="flex items-center gap-1.5 text-sm font-medium leading-tight text-foreground">
-          <span className="truncate" data-testid="music-track-title">
+      <div className="min-w-0">
+        <p className="flex items-center gap-1.5 text-sm font-medium leading-5 text-foreground">
+          <span className="truncate" title={track.title} data-testid="music-track-title">
             {track.title}
           </span>
           {isProOnly(track) && (
             <span
-              className="shrink-0 rounded bg-foreground px-1 py-px text-[10px] font-semibold uppercase tracking-wide text-white"
+              className="shrink-0 rounded bg-foreground px-1 py-px text-[10px] font-semibold uppercase leading-3 tracking-wide text-white"
               title="Included in the Pro plan"
             >
               Pro
             </span>
           )}
         </p>
-        <p className="truncate text-xs text-muted-foreground">{track.artist}</p>
-        <p className="mt-1 grid text-xs leading-snug text-muted-foreground" data-testid="music-track-meta">
-          <span className="truncate text-foreground/75">
-            {filterLabel(track.genre)} · {filterLabel(track.mood)}
-          </span>
-          <span className="tabular-nums">
-            {formatDuration(track.duration)} · {track.bpm} BPM
-          </span>
-        </p>
+        <p className="truncate text-xs leading-4 text-muted-foreground">{track.artist}</p>
       </div>
       <Button
         variant={selected ? 'default' : 'outline'}
@@ -195,11 +189,28 @@ function TrackRow({
         onClick={onSelect}
         aria-pressed={selected}
         aria-label={selected ? `${track.title} is selected` : `Select ${track.title}`}
-        className="w-[76px]"
+        className="px-2.5"
       >
-        {selected ? <Check aria-hidden="true" /> : null}
-        {selected ? 'Selected' : 'Select'}
+        {/* Both labels share one grid cell, so the button is as wide as the longer in either state. */}
+        <span className="grid justify-items-center">
+          <span className="invisible col-start-1 row-start-1 flex items-center gap-1.5" aria-hidden="true">
+            <Check />
+            Selected
+          </span>
+          <span className="col-start-1 row-start-1 flex items-center gap-1.5">
+            {selected && <Check aria-hidden="true" />}
+            {selected ? 'Selected' : 'Select'}
+          </span>
+        </span>
       </Button>
+      <p className="col-span-2 col-start-2 flex flex-wrap gap-x-3 text-xs leading-4 text-muted-foreground" data-testid="music-track-meta">
+        <span className="min-w-0 truncate text-foreground/75">
+          {filterLabel(track.genre)} · {filterLabel(track.mood)}
+        </span>
+        <span className="tabular-nums">
+          {formatDuration(track.duration)} · {track.bpm} BPM
+        </span>
+      </p>
     </div>
   );
 }
