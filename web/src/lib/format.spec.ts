@@ -1,28 +1,5 @@
 import { formatDuration, formatFileSize, formatRelativeTime, isTimecode, parseDuration } from './format';
 
-describe('formatDuration', () => {
-  it.each([
-    [0, '0:00'],
-    [5, '0:05'],
-    [59.4, '0:59'],
-    [59.9, '1:00'],
-    [65, '1:05'],
-    [600, '10:00'],
-    [3599, '59:59'],
-    [3600, '1:00:00'],
-    [3725, '1:02:05'],
-    [36000 + 61, '10:01:01'],
-  ])('%s s reads %s', (seconds, text) => {
-    expect(formatDuration(seconds)).toBe(text);
-  });
-
-  it('shows 0:00 for negative, NaN and infinite values', () => {
-    expect(formatDuration(-3)).toBe('0:00');
-    expect(formatDuration(Number.NaN)).toBe('0:00');
-    expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('0:00');
-  });
-});
-
 describe('parseDuration', () => {
   it.each([
     ['0:00', 0],
