@@ -266,7 +266,7 @@ describe('settings and e-mail through the gateway', () => {
       const [digest] = await smtp.waitFor('alice@example.com', 1, 30_000, (m) => m.subject.startsWith('Your Reelsmith week'));
       expect(digest.subject).toBe(`Your Reelsmith week: ${week.label}`);
       // One video processed, two reels (the second one's mail was turned off, the reel still counts), the failed upload.
-      expect(digest.text).toMatch(/- 1 new video\n- 2 reels made\n- \d+ minutes? of footage processed\n- 1 failure\n/);
+      expect(digest.text).toMatch(/- 1 new video\n- 2 reels made\n- \d+:\d\d of footage processed\n- 1 failure\n/);
       // Both processes check every second: a few more rounds, still one digest.
       await new Promise((r) => setTimeout(r, 4000));
       expect(smtp.to('alice@example.com').filter((m) => m.subject.startsWith('Your Reelsmith week'))).toHaveLength(1);
