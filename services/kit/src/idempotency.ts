@@ -69,7 +69,10 @@ export class IdempotencyStore {
           if (!lostRace(err)) throw err;
         }
         const entry = await kv.get(storedKey);
-        if (!entry || entry.operation !== 'PUT') continue; // given back meanwhile: claim it again
+        if (!entry || entry.operation !== 'PUT') {
+          if (this.now() >= deadline) return { kind: 'in-progress' }; // races without end: the store is overwhelmed
+          continue; // given back meanwhile: claim it again
+        }
         const stored = storedOf(entry);
         if (stored && stored.fingerprint !== fingerprint) return { kind: 'different-request' };
         if (stored?.state === 'done') return { kind: 'replay', response: stored.response };
