@@ -10,6 +10,7 @@ import { commonV1, contractRegistry, type mediaV1 } from '@reelsmith/proto';
 import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
 import { rejection } from '../../../test/support/rpc';
+import { eventually } from '../../../test/support/wait';
 import { startServiceApp } from '../../../test/support/service-app';
 import { configSchema, workerConfigSchema } from '../src/config';
 import { JobReconciler, type Reconciled, UNTOUCHED_FOR_MS } from '../src/job-reconciler';
@@ -135,7 +136,8 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
       expect(failed.errorReason).toBe(
         'The video could not be processed: it was stopped after 1 minute, far longer than this video needs. Press Retry to try again.',
       );
-      expect((await jobsByDedupeId()).has(created.id)).toBe(false);
+      // The video's status is written before the job is acknowledged, so the job leaves the queue just after.
+      await eventually(async () => expect((await jobsByDedupeId()).has(created.id)).toBe(false));
     } finally {
       await worker.close();
     }
@@ -159,7 +161,7 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
     // What the batches service counts as a failed item.
     expect(events.seen).toEqual([expect.objectContaining({ videoId: created.id, reason })]);
     events.stop();
-    expect((await jobsByDedupeId()).has(created.id)).toBe(false);
+    await eventually(async () => expect((await jobsByDedupeId()).has(created.id)).toBe(false));
   }, 120_000);
 
   it('fails the video of a job message nobody can read', async () => {
@@ -173,7 +175,7 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
         status: 'error',
         errorReason: 'The video could not be processed: the work stopped without finishing 2 times. Press Retry to try again.',
       });
-      expect((await jobsByDedupeId()).has(videoId)).toBe(false);
+      await eventually(async () => expect((await jobsByDedupeId()).has(videoId)).toBe(false));
     } finally {
       await worker.close();
     }
