@@ -4,6 +4,7 @@ import { MediaRepository } from '../ffmpeg/media.repository';
 import { assembleAnalysis, type Analysis } from './analysis';
 import { AudioFeatureExtractor, type AudioStep, FRAME, PcmDecoder } from './audio-features';
 import { FaceSampler } from './face-sampler';
+import { type Look, FaceSchedule } from './face-schedule';
 import { FaceDetector, type FaceStep, faceStep } from './faces';
 import { type Candidate, fadesAt, hardCuts, pictureOf, REFINE_MARGIN, ShotTracker, type TimedPicture } from './shots';
 import { type VideoStep, VideoFeatureExtractor } from './video-features';
@@ -18,24 +19,10 @@ function faceDetector(): FaceDetector {
 }
 
 /**
- * Face detection is the costliest step: it runs beside the decode and then the cut refinement (a
- * thread of its own), taking at most this share of a core; then it only finishes the frame it is
- * looking at and looks once at each shot it has not seen yet. A long video gets a detection every
- * second or so (a decode is far slower per second of video than a detection); a 10 s clip decoded in
- * 0.2 s gets a few, spread over it.
- */
-const FACE_SHARE = 0.5;
-
-/**
- * Subjects (animals, vehicles, sports gear) are looked for at most once per this many seconds of
- * video, and at least MIN_SUBJECT_LOOKS times: the object detector costs several face detections.
- */
-const SUBJECT_SPACING = 4;
-const MIN_SUBJECT_LOOKS = 3;
-/**
  * Frames (one a second, 320 px: about 170 KB each) kept waiting for the detector: enough that once
  * the cuts are known a two-minute video still has most of its seconds to choose subject looks from
- * (a jet in view for 3 s of an 11 s shot); at most about 16 MB, whatever the video's length.
+ * (a jet in view for 3 s of an 11 s shot); with the blocks read ahead (FaceSchedule) at most about
+ * 20 MB, whatever the video's length.
  */
 const FRAMES_KEPT = 96;
 
@@ -46,6 +33,23 @@ function faceFrameSize(picture: { width: number; height: number }): { width: num
   return picture.width >= picture.height
     ? { width: long, height: even((long * picture.height) / picture.width) }
     : { width: even((long * picture.width) / picture.height), height: long };
+}
+
+const NO_FACES: FaceStep = { count: 0, center: 0.5 };
+
+/** The detector as the schedule uses it: a detector that fails once is not asked again, and the analysis goes on without faces. */
+function lookWith(detector: FaceDetector, size: { width: number; height: number }): Look {
+  let working = true;
+  return async (rgb, { subjects }) => {
+    if (!working) return NO_FACES;
+    try {
+      const seen = await detector.look(rgb, size.width, size.height, { subjects });
+      return faceStep(seen.faces, seen.subject);
+    } catch {
+      working = false;
+      return NO_FACES;
+    }
+  };
 }
 
 /** ITU-R BT.601 luma of an RGB24 frame. */
@@ -117,89 +121,22 @@ export class Analyser {
       const pcm = new PcmDecoder();
       for await (const chunk of decode.audio) audioSteps.push(...audio.push(pcm.decode(chunk as Buffer)));
     })();
-    // Faces, only where it pays: the detector (its own thread) looks at the seconds' frames beside
-    // the decode and the cut refinement, taking at most FACE_SHARE of a core; when it cannot look at
-    // every second, the sampler spreads the ones it does over the video.
+    // Faces and subjects: the detector (a thread of its own) looks at some of the seconds' frames
+    // beside the decode, chosen by the video alone (FaceSchedule), then at shots no look has seen.
     const faces = new FaceSampler(FRAMES_KEPT);
-    const faceStream = { done: false, cuts: null as number[] | null, wake: null as (() => void) | null, ended: null as (() => void) | null };
-    const wakeFaces = () => {
-      faceStream.wake?.();
-      faceStream.ended?.();
-    };
-    const faceReader = (async () => {
-      if (!faceSize || !decode.faces) return;
-      try {
-        for await (const batch of decode.faces) {
-          for (const rgb of batch) faces.add(Buffer.from(rgb));
-          faceStream.wake?.();
-        }
-      } finally {
-        faceStream.done = true;
-        faceStream.wake?.();
-      }
-    })();
-    const faceDetection = (async () => {
-      if (!faceSize) return;
-      let detector: FaceDetector | null = faceDetector();
-      const subjectBudget = Math.max(MIN_SUBJECT_LOOKS, Math.ceil(options.durationSeconds / SUBJECT_SPACING));
-      let subjectLooks = 0;
-      for (;;) {
-        // Once the cuts are refined, only a shot no second looked at shows still gets a look, and
-        // seconds far from any subject look in their shot get one while the subject budget lasts.
-        const cuts = faceStream.cuts;
-        const subjectsLeft = subjectLooks < subjectBudget;
-        const next = cuts ? (faces.nextInUnseenShot(cuts) ?? (subjectsLeft ? faces.nextForSubjects(cuts, SUBJECT_SPACING / 2) : undefined)) : faces.next();
-        if (!next) {
-          if (faceStream.cuts || (faceStream.done && faces.waiting === 0)) return;
-          await new Promise<void>((resolve) => (faceStream.wake = resolve));
-          faceStream.wake = null;
-          continue;
-        }
-        let step: FaceStep = { count: 0, center: 0.5 };
-        const before = Date.now();
-        // Subjects cost several times the faces: at most a look per SUBJECT_SPACING seconds of video, spread over it.
-        const subjects = subjectsLeft && !faces.subjectsLookedNear(next.second, SUBJECT_SPACING / 2, cuts ?? undefined);
-        if (detector) {
-          try {
-            const seen = await detector.look(next.rgb, faceSize.width, faceSize.height, { subjects });
-            if (subjects) subjectLooks++;
-            step = faceStep(seen.faces, seen.subject);
-          } catch {
-            // Without a working detector the analysis goes on without faces.
-            detector = null;
-          }
-        }
-        faces.record(next.second, next.rgb, step);
-        // The detector rests in proportion: it takes at most its share of a core.
-        const rest = (Date.now() - before) * (1 / FACE_SHARE - 1);
-        if (!faceStream.cuts && rest > 0) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, rest);
-            faceStream.ended = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          faceStream.ended = null;
-        }
-      }
-    })();
-    // The cuts are refined as soon as the decode is done, while the detector looks at its last frame.
+    const schedule = new FaceSchedule(faces, options.durationSeconds, faceSize ? lookWith(faceDetector(), faceSize) : async () => NO_FACES);
+    const faceFrames = faceSize ? decode.faces : null;
+    const faceReader = faceFrames ? schedule.read(faceFrames) : Promise.resolve();
+    // The cuts are refined as soon as the decode is done, while the detector finishes its blocks.
     const refined = Promise.all([decode.ended, frames, samples, faceReader]).then(async ([failure]) => {
       if (failure) throw failure;
       const found = shots.finish();
       return mergeTransitions(await this.refineCuts(input, found.candidates, options.signal), found.gradual);
     });
-    // With the refinement done, the detector finishes the frame it is looking at and any shot it has not seen.
-    const cuts = await refined.catch((err: unknown) => {
-      faceStream.cuts = [];
-      wakeFaces();
-      throw err;
-    });
-    faceStream.cuts = cuts;
-    wakeFaces();
+    const faceDetection = faceFrames ? schedule.detect(refined.catch(() => null)) : Promise.resolve();
+    const cuts = await refined;
     await faceDetection;
-    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, cuts, faceSize ? faces.result(cuts) : undefined);
+    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, cuts, faceFrames ? faces.result(cuts) : undefined);
   }
 
   /**

@@ -6,7 +6,7 @@ import type { VideoStep } from './video-features';
 /** Everything the engine measured in one video, per step of `step` seconds; stored next to the video. */
 export interface Analysis {
   /** 3: subject and camera motion apart, and the picture's sharpness, brightness and clipped share. 4: subjects in view. */
-  version: 4;
+  version: 5;
   step: number;
   duration: number;
   hasAudio: boolean;
@@ -45,7 +45,7 @@ export interface Analysis {
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
 /** The analysis format this engine writes; a kept analysis of another version is made again. */
-export const ANALYSIS_VERSION = 4;
+export const ANALYSIS_VERSION = 5;
 
 /** Where a video's analysis is kept, so new reels and edits need no second decode. */
 export const analysisKey = (videoId: string) => `derived/${videoId}/analysis.json`;

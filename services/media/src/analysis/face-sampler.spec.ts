@@ -28,6 +28,7 @@ describe('FaceSampler: which seconds the face detector looks at', () => {
     const sampler = new FaceSampler(8);
     // A slow pan: each second a little brighter than the one before.
     for (let s = 0; s < 20; s++) sampler.add(frame(10 + s * 5));
+    sampler.thin();
     // At most 8 wait; the detector then gets to three of them.
     expect(sampler.waiting).toBe(8);
     const looked: number[] = [];

@@ -45,23 +45,37 @@ export class FaceSampler {
   /** The frame of the next second of the video. */
   add(rgb: Uint8Array): void {
     this.pending.set(this.seconds++, { rgb, signature: signatureOf(rgb) });
-    if (this.pending.size <= this.capacity) return;
-    // Too many waiting: the one with the closest neighbours (waiting or looked at) on both sides goes,
-    // so a run of waiting seconds thins out evenly. (Waiting seconds are in order: added in order.)
-    const waiting = [...this.pending.keys()];
-    let drop = -1;
-    let dropSpan = Infinity;
-    waiting.forEach((second, j) => {
-      const i = this.after(second);
-      const before = Math.max(waiting[j - 1] ?? -Infinity, this.looked[i - 1]?.second ?? -Infinity);
-      const after = Math.min(waiting[j + 1] ?? Infinity, this.looked[i]?.second ?? Infinity);
-      const span = (before > -Infinity ? second - before : this.seconds) + (after < Infinity ? after - second : this.seconds);
-      if (span < dropSpan) {
-        drop = second;
-        dropSpan = span;
-      }
-    });
-    this.pending.delete(drop);
+  }
+
+  /** Frames added so far (seconds of video). */
+  get added(): number {
+    return this.seconds;
+  }
+
+  /**
+   * Keeps at most `capacity` frames waiting among the seconds before `before`: the one with the
+   * closest neighbours (waiting or looked at) on both sides goes first, so a run of waiting seconds
+   * thins out evenly.
+   */
+  thin(before = Infinity): void {
+    for (;;) {
+      // Waiting seconds are in order: added in order.
+      const waiting = [...this.pending.keys()].filter((second) => second < before);
+      if (waiting.length <= this.capacity) return;
+      let drop = -1;
+      let dropSpan = Infinity;
+      waiting.forEach((second, j) => {
+        const i = this.after(second);
+        const earlier = Math.max(waiting[j - 1] ?? -Infinity, this.looked[i - 1]?.second ?? -Infinity);
+        const later = Math.min(waiting[j + 1] ?? Infinity, this.looked[i]?.second ?? Infinity);
+        const span = (earlier > -Infinity ? second - earlier : this.seconds) + (later < Infinity ? later - second : this.seconds);
+        if (span < dropSpan) {
+          drop = second;
+          dropSpan = span;
+        }
+      });
+      this.pending.delete(drop);
+    }
   }
 
   get waiting(): number {
@@ -69,13 +83,15 @@ export class FaceSampler {
   }
 
   /**
-   * The next frame to run the detector on, or undefined when none waits. Frames that look like a
-   * second looked at around them are settled on the way, without a detection.
+   * The next frame (of a second before `before`) to run the detector on, or undefined when none
+   * waits. Frames that look like a second looked at around them are settled on the way, without a
+   * detection.
    */
-  next(): { second: number; rgb: Uint8Array } | undefined {
+  next(before = Infinity): { second: number; rgb: Uint8Array } | undefined {
     let best = -1;
     let bestRank = -1;
     for (const [second, frame] of this.pending) {
+      if (second >= before) continue;
       // The more alike of the seconds looked at just before and just after this one.
       const i = this.after(second);
       const near = [this.looked[i - 1], this.looked[i]]
