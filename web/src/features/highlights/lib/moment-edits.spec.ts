@@ -1,6 +1,6 @@
 import { MAX_MOMENTS_IN_BODY } from '@reelsmith/proto/http';
 import type { Moment } from '../types';
-import { ADDED_REASON, canRedo, canUndo, type EditState, initEdits, MAX_HISTORY, type MomentEdit, momentEditsReducer } from './moment-edits';
+import { ADDED_REASON, canRedo, canUndo, type EditState, initEdits, MAX_HISTORY, type MomentEdit, momentEditsReducer, undoKey } from './moment-edits';
 
 const m = (start: number, end: number): Moment => ({ start, end, score: 0.5, reasons: ['speech'] });
 const DURATION = 40;
@@ -147,5 +147,20 @@ describe('undo and redo', () => {
   it('a set (Reset, the list’s buttons) is an edit that can be undone', () => {
     const state = run([{ type: 'set', moments: [m(1, 2)] }, { type: 'undo' }]);
     expect(state.moments).toEqual(three);
+  });
+});
+
+describe('undoKey', () => {
+  const key = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) =>
+    undoKey({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+
+  it('reads Ctrl/Cmd+Z as undo and Ctrl/Cmd+Shift+Z or Ctrl+Y as redo', () => {
+    expect(key('z', { ctrlKey: true })).toBe('undo');
+    expect(key('z', { metaKey: true })).toBe('undo');
+    expect(key('Z', { metaKey: true, shiftKey: true })).toBe('redo');
+    expect(key('y', { ctrlKey: true })).toBe('redo');
+    expect(key('z')).toBeNull();
+    expect(key('z', { ctrlKey: true, altKey: true })).toBeNull();
+    expect(key('x', { ctrlKey: true })).toBeNull();
   });
 });

@@ -131,3 +131,12 @@ export function addMoment(moments: Moment[], from: number, to: number, duration:
   const added: Moment = { start, end, score: 0, reasons: [ADDED_REASON] };
   return [...moments.slice(0, at), added, ...moments.slice(at)];
 }
+
+/** Whether a key press asks to undo (Ctrl/Cmd+Z) or redo (Ctrl/Cmd+Shift+Z, Ctrl+Y); null otherwise. */
+export function undoKey(event: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): 'undo' | 'redo' | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !event.shiftKey) return 'redo';
+  return null;
+}
