@@ -135,8 +135,8 @@ describe('moments editor on the timeline', () => {
     plot = (await area.boundingBox())!;
     const now = await spans();
     const gap = widestGap(now, duration);
-    // Starting clear of the end handle of the moment before it (up to 10 px each side of the edge).
-    const clear = Math.max(1, (16 / plot.width) * duration);
+    // Starting clear of the end handle of the moment before it: a finger is taken to the nearest handle within its reach.
+    const clear = Math.max(1, (40 / plot.width) * duration);
     expect(gap.end - gap.start).toBeGreaterThan(clear + 3);
     await drag(page, touch, { x: xAt(gap.start + clear), y: midY() }, { x: xAt(gap.start + clear + 2.5), y: midY() });
     await eventually(async () => expect(await blocks.count()).toBe(now.length + 1));
