@@ -71,10 +71,19 @@ describe('moments editor on the timeline', () => {
     trackId = tracks[0].id;
     expect((await api('PATCH', '/api/user/settings', { musicTrackId: trackId })).status).toBe(200);
     // As the page's form does, with the chosen track (a re-render keeps the version's track).
-    const queued = await api('POST', `/api/videos/${videoId}/generate-highlights`, { preset: 'sport', targetLength: 15, fillToLength: true, quality: '480p', musicTrackId: trackId });
+    const queued = await api('POST', `/api/videos/${videoId}/generate-highlights`, {
+      preset: 'sport',
+      targetLength: 15,
+      fillToLength: true,
+      quality: '480p',
+      musicTrackId: trackId,
+    });
     expect(queued.status).toBe(202);
     firstVersion = queued.json.id;
-    await eventually(async () => expect((await api('GET', `/api/highlights/${firstVersion}`)).json.status).toBe('ready'), { timeoutMs: 60_000, intervalMs: 500 });
+    await eventually(async () => expect((await api('GET', `/api/highlights/${firstVersion}`)).json.status).toBe('ready'), {
+      timeoutMs: 60_000,
+      intervalMs: 500,
+    });
   });
 
   it('edits, previews, saves and exports at 1440x900 with a mouse', async () => {
@@ -171,7 +180,9 @@ describe('moments editor on the timeline', () => {
     // Preview with the music: the video plays the moments, the music plays through Web Audio.
     const preview = viewer.getByTestId('moments-preview');
     await viewer.getByRole('button', { name: 'Preview with music' }).click();
-    await viewer.locator('[data-testid="moments-preview"][data-state="playing"][data-music="playing"][data-audio-state="running"]').waitFor({ timeout: 15_000 });
+    await viewer
+      .locator('[data-testid="moments-preview"][data-state="playing"][data-music="playing"][data-audio-state="running"]')
+      .waitFor({ timeout: 15_000 });
     const first = (await spans())[0];
     const times = () =>
       page.evaluate(() => ({

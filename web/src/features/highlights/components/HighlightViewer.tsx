@@ -325,8 +325,8 @@ function MomentsSection({
         <>
           {canEdit && (
             <p className="text-xs text-muted-foreground">
-              Drag a moment to move it or its edges to resize it, and drag over empty space to add one; they snap to shot changes. With
-              the keyboard: arrows move a focused moment, Shift+arrows resize it, Delete removes it, Ctrl+Z undoes.
+              Drag a moment to move it or its edges to resize it, and drag over empty space to add one; they snap to shot changes. With the keyboard: arrows
+              move a focused moment, Shift+arrows resize it, Delete removes it, Ctrl+Z undoes.
             </p>
           )}
           <MomentList moments={draft} duration={duration} onChange={canEdit ? setDraft : undefined} activeIndex={active} onActiveIndexChange={setActive} />
@@ -388,17 +388,7 @@ function useUndoKeys(dispatch: ((edit: MomentEdit) => void) | null) {
   }, [dispatch]);
 }
 
-function EditToolbar({
-  canUndo,
-  canRedo,
-  onEdit,
-  preview,
-}: {
-  canUndo: boolean;
-  canRedo: boolean;
-  onEdit: (edit: MomentEdit) => void;
-  preview: ReactNode;
-}) {
+function EditToolbar({ canUndo, canRedo, onEdit, preview }: { canUndo: boolean; canRedo: boolean; onEdit: (edit: MomentEdit) => void; preview: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Edit moments" data-testid="moments-toolbar">
       <Button variant="outline" size="sm" onClick={() => onEdit({ type: 'undo' })} disabled={!canUndo} title="Undo (Ctrl+Z)">

@@ -106,9 +106,14 @@ export function MomentBlocks({
       onEdit({ type: 'remove', index });
       return;
     }
-    const step = { ArrowLeft: -NUDGE_SECONDS, ArrowDown: -NUDGE_SECONDS, ArrowRight: NUDGE_SECONDS, ArrowUp: NUDGE_SECONDS, PageDown: -PAGE_SECONDS, PageUp: PAGE_SECONDS }[
-      event.key
-    ];
+    const step = {
+      ArrowLeft: -NUDGE_SECONDS,
+      ArrowDown: -NUDGE_SECONDS,
+      ArrowRight: NUDGE_SECONDS,
+      ArrowUp: NUDGE_SECONDS,
+      PageDown: -PAGE_SECONDS,
+      PageUp: PAGE_SECONDS,
+    }[event.key];
     if (step === undefined) return;
     event.preventDefault();
     if (event.shiftKey) onEdit({ type: 'resize', index, edge: 'end', to: moment.end + step });

@@ -125,7 +125,7 @@ export function MomentsPreview({ video, moments, disabled }: { video: Video; mom
           playsInline
           aria-label={`Preview of the edited moments of ${video.title}`}
           data-testid="preview-video"
-          className="aspect-video w-full rounded-lg bg-black object-contain"
+          className="mx-auto aspect-video w-full max-w-xl rounded-lg bg-black object-contain"
           onClick={playing ? stop : undefined}
         />
         {/* The music bed; heard only through the Web Audio graph, which sets its level. */}
@@ -147,9 +147,9 @@ function MusicNote({ music, state }: { music: SelectedMusic | null; state: Music
   if (!music) return <span>No music chosen: the preview plays the video’s own sound.</span>;
   if (state === 'failed') return <span className="text-red-700">{music.title} could not be played: the preview plays the video’s own sound.</span>;
   return (
-    <span className="flex min-w-0 items-center gap-1">
-      <Music2 className="size-3.5 shrink-0 text-brand" aria-hidden="true" />
-      <span className="truncate">
+    <span className="flex min-w-0 items-start gap-1">
+      <Music2 className="mt-px size-3.5 shrink-0 text-brand" aria-hidden="true" />
+      <span className="min-w-0">
         With <span className="font-medium text-foreground">{music.title}</span>, lowered under the video’s sound as in the render
       </span>
     </span>
