@@ -193,6 +193,7 @@ describe('moments editor on the timeline', () => {
     const t0 = await times();
     await eventually(async () => expect((await times()).music).toBeGreaterThan(t0.music + 0.2));
     expect(await preview.getAttribute('data-duck-db')).toMatch(/^\d+\.\d$/);
+    await viewer.getByTestId('preview-playhead').waitFor({ state: 'attached' });
     await preview.scrollIntoViewIfNeeded();
     await screenshot(page, `moments-editor-${name}-preview`);
     expect(await seriousViolations(page)).toEqual([]);

@@ -270,6 +270,7 @@ function MomentsSection({
   const draft = edits.moments;
   const setDraft = (moments: Moment[]) => dispatch({ type: 'set', moments });
   const [active, setActive] = useState<number | null>(null);
+  const [playhead, setPlayhead] = useState<number | null>(null);
   const edit = useEditMoments({ onQueued: onVersionCreated });
   // Shot boundaries from the kept analysis (there once the first AI reel of the video is made).
   const analysis = useVideoAnalysis(video.id, { enabled: highlight.timeline.length > 0 });
@@ -304,7 +305,7 @@ function MomentsSection({
           canUndo={canUndo(edits)}
           canRedo={canRedo(edits)}
           onEdit={dispatch}
-          preview={<MomentsPreview video={video} moments={draft} disabled={!!problem} />}
+          preview={<MomentsPreview video={video} moments={draft} disabled={!!problem} onPlayhead={setPlayhead} />}
         />
       )}
       {highlight.timeline.length > 0 ? (
@@ -315,6 +316,7 @@ function MomentsSection({
           strip={{ videoId: video.id, filmstrip: video.filmstrip, waveform: video.waveform }}
           moments={draft}
           onEdit={canEdit ? dispatch : undefined}
+          playhead={playhead}
           activeIndex={active}
           onActiveIndexChange={setActive}
         />

@@ -31,7 +31,18 @@ function createMix(video: HTMLVideoElement, music: HTMLAudioElement): Mix {
  * ducked under the video's own sound with the render's levels (MUSIC_MIX). Without a chosen track
  * it plays the video's sound alone, and says so.
  */
-export function MomentsPreview({ video, moments, disabled }: { video: Video; moments: readonly Moment[]; disabled?: boolean }) {
+export function MomentsPreview({
+  video,
+  moments,
+  disabled,
+  onPlayhead,
+}: {
+  video: Video;
+  moments: readonly Moment[];
+  disabled?: boolean;
+  /** Where the preview is in the source video while it plays (a few times a second), null once it stops. */
+  onPlayhead?: (seconds: number | null) => void;
+}) {
   const music = useSelectedMusicForRender();
   const player = useRef<HTMLVideoElement>(null);
   const bed = useRef<HTMLAudioElement>(null);
@@ -49,6 +60,7 @@ export function MomentsPreview({ video, moments, disabled }: { video: Video; mom
     player.current?.pause();
     bed.current?.pause();
     setPlaying(false);
+    onPlayhead?.(null);
   };
 
   // Closing the page stops the sound and frees the audio device.
@@ -127,6 +139,7 @@ export function MomentsPreview({ video, moments, disabled }: { video: Video; mom
           data-testid="preview-video"
           className="mx-auto aspect-video w-full max-w-xl rounded-lg bg-black object-contain"
           onClick={playing ? stop : undefined}
+          onTimeUpdate={(event) => playing && onPlayhead?.(event.currentTarget.currentTime)}
         />
         {/* The music bed; heard only through the Web Audio graph, which sets its level. */}
         <audio ref={bed} src={music?.url} loop preload="none" data-testid="preview-music" className="hidden" />

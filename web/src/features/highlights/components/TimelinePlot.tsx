@@ -37,6 +37,7 @@ export function TimelinePlot({
   className,
   cuts = [],
   strip,
+  playhead = null,
 }: {
   cuts?: readonly number[];
   /** The video's filmstrip and waveform, drawn under the plot on the same seconds. */
@@ -48,6 +49,8 @@ export function TimelinePlot({
   activeIndex?: number | null;
   onActiveIndexChange?: (index: number | null) => void;
   className?: string;
+  /** Where the preview is playing in the source video (seconds), drawn as a line. */
+  playhead?: number | null;
 }) {
   const id = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -195,6 +198,17 @@ export function TimelinePlot({
                   <path d={linePath(points)} fill="none" stroke="#ff6600" strokeWidth={2} strokeLinejoin="round" />
                 </g>
               </>
+            )}
+            {playhead !== null && (
+              <line
+                data-testid="preview-playhead"
+                x1={xForTime(playhead, duration, width)}
+                x2={xForTime(playhead, duration, width)}
+                y1={0}
+                y2={PLOT_HEIGHT}
+                stroke="#0f1115"
+                strokeWidth={2}
+              />
             )}
             {showCursor && cursor !== null && (
               <g>
