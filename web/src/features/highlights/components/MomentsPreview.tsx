@@ -143,7 +143,11 @@ export function MomentsPreview({
         />
         {/* The music bed; heard only through the Web Audio graph, which sets its level. */}
         <audio ref={bed} src={music?.url} loop preload="none" data-testid="preview-music" className="hidden" />
-        <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground" aria-live="polite" data-testid="preview-note">
+        <p
+          className="mx-auto flex w-full min-w-0 max-w-xl flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground"
+          aria-live="polite"
+          data-testid="preview-note"
+        >
           {playing && (
             <span className="font-medium text-foreground">
               Moment {position.index + 1} of {position.count} · {formatDuration(previewLength(moments))} in all
