@@ -105,6 +105,20 @@ describe('moments editor on the timeline', () => {
     }
   });
 
+  it('previews with the video’s own sound alone when no track is chosen, and says so', async () => {
+    const { page, errors } = session;
+    expect((await api('PATCH', '/api/user/settings', { musicTrackId: null })).status).toBe(200);
+    await page.goto(`${app.baseUrl}/video/${videoId}?highlight=${firstVersion}`);
+    const viewer = page.locator(`[data-testid="highlight-viewer"][data-highlight-id="${firstVersion}"][data-status="ready"]`);
+    await viewer.getByRole('button', { name: 'Preview', exact: true }).click();
+    await viewer.locator('[data-testid="moments-preview"][data-state="playing"][data-music="none"]').waitFor();
+    await viewer.getByTestId('preview-note').getByText('No music chosen: the preview plays the video’s own sound.').waitFor();
+    const start = Number(await viewer.getByTestId('moment-block').first().getAttribute('data-start'));
+    await page.waitForFunction((from) => document.querySelector<HTMLVideoElement>('[data-testid="preview-video"]')!.currentTime > from + 0.3, start);
+    await viewer.getByRole('button', { name: 'Stop preview' }).click();
+    expect(errors).toEqual([]);
+  });
+
   /** One whole editing session on version 1, then Re-render (checked through the API) and an export. */
   async function editSaveAndExport(page: Page, touch: CDPSession | null, errors: string[], name: string) {
     await page.goto(`${app.baseUrl}/video/${videoId}?highlight=${firstVersion}`);
