@@ -393,11 +393,25 @@ function useUndoKeys(dispatch: ((edit: MomentEdit) => void) | null) {
 function EditToolbar({ canUndo, canRedo, onEdit, preview }: { canUndo: boolean; canRedo: boolean; onEdit: (edit: MomentEdit) => void; preview: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Edit moments" data-testid="moments-toolbar">
-      <Button variant="outline" size="sm" onClick={() => onEdit({ type: 'undo' })} disabled={!canUndo} title="Undo (Ctrl+Z)">
+      <Button
+        variant="outline"
+        size="sm"
+        className="pointer-coarse:min-h-11"
+        onClick={() => onEdit({ type: 'undo' })}
+        disabled={!canUndo}
+        title="Undo (Ctrl+Z)"
+      >
         <Undo2 aria-hidden="true" />
         Undo
       </Button>
-      <Button variant="outline" size="sm" onClick={() => onEdit({ type: 'redo' })} disabled={!canRedo} title="Redo (Ctrl+Shift+Z)">
+      <Button
+        variant="outline"
+        size="sm"
+        className="pointer-coarse:min-h-11"
+        onClick={() => onEdit({ type: 'redo' })}
+        disabled={!canRedo}
+        title="Redo (Ctrl+Shift+Z)"
+      >
         <Redo2 aria-hidden="true" />
         Redo
       </Button>

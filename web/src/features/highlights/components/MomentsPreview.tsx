@@ -114,7 +114,7 @@ export function MomentsPreview({
       <Button
         size="sm"
         variant={playing ? 'secondary' : 'default'}
-        className="ml-auto"
+        className="ml-auto pointer-coarse:min-h-11"
         onClick={playing ? stop : start}
         disabled={!playing && (disabled || !video.streamUrl)}
         data-testid="preview-button"
