@@ -3,4 +3,5 @@ export { readBody, type BodyProblem } from './fields';
 export * from './responses';
 export * from './idempotency';
 export * from './filmstrip';
+export * from './music-mix';
 export * from './duration';

@@ -150,7 +150,9 @@ describe('renderArgs', () => {
     const args = renderArgs({ ...base, music: { source: 'music.mp3', loudness: -14 } });
     expect(args).toEqual(expect.arrayContaining(['-stream_loop', '-1', '-i', 'music.mp3']));
     expect(graph(args)).toMatch(/\[3:a\]atrim=0:11\.200.*volume=-10\.0dB.*\[bed\]/);
-    expect(graph(args)).toContain('[bed][key]sidechaincompress');
+    expect(graph(args)).toContain('[bed][key]sidechaincompress=threshold=0.03:ratio=6:attack=20:release=350[ducked]');
+    // The levels are MUSIC_MIX's (proto/src/http/music-mix.ts), which the editor's preview also plays.
+    expect(graph(args)).toContain('afade=t=out:st=9.700:d=1.5[bed]');
   });
 
   it('crops 9:16 around the action and encodes AVI as MPEG-4 with MP3', () => {

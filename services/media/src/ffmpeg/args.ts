@@ -4,6 +4,7 @@
  */
 import type { CropSegment } from '../analysis/crop-path';
 import { validRenderPlan } from './render-plan';
+import { MUSIC_MIX, musicGainDb } from '@reelsmith/proto/http';
 
 export function probeArgs(input: string): string[] {
   return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
@@ -352,8 +353,6 @@ export const REEL_LOUDNESS = -16;
 
 const HEIGHTS: Record<ReelQuality, number> = { '1080p': 1080, '720p': 720, '480p': 480 };
 const FPS = 30;
-/** Where the music sits before ducking: under dialogue, above room tone. */
-const MUSIC_LUFS = -24;
 
 /**
  * The chosen quality, or the highest one the source can fill without upscaling: the reel's short
@@ -496,13 +495,14 @@ export function renderArgs(requested: RenderSpec): string[] {
   if (spec.music) {
     const m = spec.moments.length;
     inputs.push('-stream_loop', '-1', '-i', spec.music.source);
-    const gain = (MUSIC_LUFS - spec.music.loudness).toFixed(1);
-    const fadeStart = Math.max(0, elapsed - 1.5);
+    const gain = musicGainDb(spec.music.loudness).toFixed(1);
+    const { fadeOutSeconds: fade, duck } = MUSIC_MIX;
+    const fadeStart = Math.max(0, elapsed - fade);
     filters.push(`[${audio}]asplit=2[src][key]`);
     filters.push(
-      `[${m}:a]atrim=0:${fixed(elapsed)},aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${gain}dB,afade=t=out:st=${fixed(fadeStart)}:d=1.5[bed]`,
+      `[${m}:a]atrim=0:${fixed(elapsed)},aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${gain}dB,afade=t=out:st=${fixed(fadeStart)}:d=${fade}[bed]`,
     );
-    filters.push(`[bed][key]sidechaincompress=threshold=0.03:ratio=6:attack=20:release=350[ducked]`);
+    filters.push(`[bed][key]sidechaincompress=threshold=${duck.threshold}:ratio=${duck.ratio}:attack=${duck.attackMs}:release=${duck.releaseMs}[ducked]`);
     filters.push(`[src][ducked]amix=inputs=2:duration=first:normalize=0[mixed]`);
     audio = 'mixed';
   }

@@ -1,3 +1,4 @@
+import { MUSIC_MIX } from '@reelsmith/proto/http';
 import { compose } from './compose';
 import { envelopeExpression, layerExpression, lookupTree, num, timbreFormula } from './expressions';
 import {
@@ -188,6 +189,8 @@ describe('ffmpeg argument lists of the generator', () => {
     expect(parseIntegratedLoudness('lavfi.r128.I=-inf')).toBe(Number.NEGATIVE_INFINITY);
     expect(loudnessGain(-18.25)).toBe(TARGET_LUFS + 18.25);
     expect(() => loudnessGain(Number.NEGATIVE_INFINITY)).toThrow();
+    // The editor's preview sets the music's level from this, without the track's measured loudness.
+    expect(TARGET_LUFS).toBe(MUSIC_MIX.libraryTrackLufs);
   });
 
   it('estimates the track loudness from its sections, weighted by how often each plays', () => {

@@ -1,5 +1,5 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { AlertTriangle, Download, FileVideo, Loader2, RotateCcw, Sparkles } from 'lucide-react';
+import { useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { AlertTriangle, Download, FileVideo, Loader2, Redo2, RotateCcw, Sparkles, Undo2 } from 'lucide-react';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
@@ -7,6 +7,7 @@ import { cn } from '../../../lib/utils';
 import { VideoPlayer, type Video } from '../../videos';
 import { useEditMoments, useVideoAnalysis } from '../api/highlights';
 import { useHighlightProgress } from '../api/use-highlight-progress';
+import { canRedo, canUndo, initEdits, momentEditsReducer, undoKey, type MomentEdit } from '../lib/moment-edits';
 import { checkMoments, momentsChanged, momentsLength, selectionSummary, sortMoments } from '../lib/moments';
 import { fileQuality, formatLabel, presetLabel, qualityNote, renderSummary } from '../lib/options';
 import { formatSeconds, isFinished, stageLabel } from '../lib/progress';
@@ -14,6 +15,7 @@ import { plotDuration } from '../lib/timeline';
 import type { Highlight, Moment } from '../types';
 import { HighlightStatusBadge } from './HighlightStatusBadge';
 import { MomentList } from './MomentList';
+import { MomentsPreview } from './MomentsPreview';
 import { RetryHighlightButton } from './RetryHighlightButton';
 import { TimelinePlot } from './TimelinePlot';
 
@@ -263,15 +265,19 @@ function MomentsSection({
   onVersionCreated: (highlight: Highlight) => void;
 }) {
   const original = useMemo(() => sortMoments(highlight.moments), [highlight.moments]);
-  const [draft, setDraft] = useState<Moment[]>(original);
+  const duration = plotDuration(video.duration, highlight.timeline);
+  const [edits, dispatch] = useReducer(momentEditsReducer, undefined, () => initEdits(original, duration));
+  const draft = edits.moments;
+  const setDraft = (moments: Moment[]) => dispatch({ type: 'set', moments });
   const [active, setActive] = useState<number | null>(null);
+  const [playhead, setPlayhead] = useState<number | null>(null);
   const edit = useEditMoments({ onQueued: onVersionCreated });
   // Shot boundaries from the kept analysis (there once the first AI reel of the video is made).
   const analysis = useVideoAnalysis(video.id, { enabled: highlight.timeline.length > 0 });
-  const duration = plotDuration(video.duration, highlight.timeline);
+  const canEdit = editable && original.length > 0;
+  useUndoKeys(canEdit ? dispatch : null);
   const changed = momentsChanged(original, draft);
   const problem = checkMoments(draft, duration);
-  const canEdit = editable && original.length > 0;
   // A failed version may be rendered again as it is.
   const retry = highlight.status === 'error' && !changed;
 
@@ -294,6 +300,14 @@ function MomentsSection({
         )
       }
     >
+      {canEdit && (
+        <EditToolbar
+          canUndo={canUndo(edits)}
+          canRedo={canRedo(edits)}
+          onEdit={dispatch}
+          preview={<MomentsPreview video={video} moments={draft} disabled={!!problem} onPlayhead={setPlayhead} />}
+        />
+      )}
       {highlight.timeline.length > 0 ? (
         <TimelinePlot
           timeline={highlight.timeline}
@@ -301,7 +315,8 @@ function MomentsSection({
           cuts={analysis.data?.cuts ?? []}
           strip={{ videoId: video.id, filmstrip: video.filmstrip, waveform: video.waveform }}
           moments={draft}
-          onChange={canEdit ? setDraft : undefined}
+          onEdit={canEdit ? dispatch : undefined}
+          playhead={playhead}
           activeIndex={active}
           onActiveIndexChange={setActive}
         />
@@ -312,7 +327,8 @@ function MomentsSection({
         <>
           {canEdit && (
             <p className="text-xs text-muted-foreground">
-              Drag the edges of a band, or focus one and use the arrow keys, to move it by 0.5 s. Remove what you do not want, then re-render.
+              Drag a moment to move it or its edges to resize it, and drag over empty space to add one; they snap to shot changes. With the keyboard: arrows
+              move a focused moment, Shift+arrows resize it, Delete removes it, Ctrl+Z undoes.
             </p>
           )}
           <MomentList moments={draft} duration={duration} onChange={canEdit ? setDraft : undefined} activeIndex={active} onActiveIndexChange={setActive} />
@@ -354,6 +370,53 @@ function MomentsSection({
         </div>
       )}
     </Section>
+  );
+}
+
+/** Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y) anywhere on the page but in a text field. */
+function useUndoKeys(dispatch: ((edit: MomentEdit) => void) | null) {
+  useEffect(() => {
+    if (!dispatch) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const action = undoKey(event);
+      if (!action) return;
+      event.preventDefault();
+      dispatch({ type: action });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [dispatch]);
+}
+
+function EditToolbar({ canUndo, canRedo, onEdit, preview }: { canUndo: boolean; canRedo: boolean; onEdit: (edit: MomentEdit) => void; preview: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Edit moments" data-testid="moments-toolbar">
+      <Button
+        variant="outline"
+        size="sm"
+        className="pointer-coarse:min-h-11"
+        onClick={() => onEdit({ type: 'undo' })}
+        disabled={!canUndo}
+        title="Undo (Ctrl+Z)"
+      >
+        <Undo2 aria-hidden="true" />
+        Undo
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        className="pointer-coarse:min-h-11"
+        onClick={() => onEdit({ type: 'redo' })}
+        disabled={!canRedo}
+        title="Redo (Ctrl+Shift+Z)"
+      >
+        <Redo2 aria-hidden="true" />
+        Redo
+      </Button>
+      {preview}
+    </div>
   );
 }
 

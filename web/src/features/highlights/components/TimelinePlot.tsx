@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useElementWidth } from '../../../hooks/use-element-width';
 import { formatDuration } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { edgeBounds, formatMomentTime, NUDGE_SECONDS, roundTime, setEdge, snapToCut, type Edge } from '../lib/moments';
+import type { MomentEdit } from '../lib/moment-edits';
 import { areaPath, layoutLabels, linePath, percentForTime, scoreAt, timeForX, timelinePoints, timeTicks, xForTime, yForScore } from '../lib/timeline';
 import type { Moment } from '../types';
+import { MomentBlocks } from './MomentBlocks';
 import { VideoStrip } from './VideoStrip';
 
 const PLOT_HEIGHT = 148;
@@ -22,20 +23,21 @@ const formatScore = (score: number | null) => (score === null ? '—' : score.to
 /**
  * The score over time (seconds of the source video on x, 0..1 on y) as an SVG area, with the
  * chosen moments as bands labelled with their reasons. Hover, or focus the plot and use the arrow
- * keys, to read the time and score at any second. When `onChange` is given, each band's edges can
- * be dragged, or focused and moved with the arrow keys (±0.5 s). Shot boundaries (`cuts`) show as
- * thin marks, and a dragged edge that comes near one snaps onto it.
+ * keys, to read the time and score at any second. When `onEdit` is given, the bands are blocks to
+ * move, resize, add and remove (MomentBlocks). Shot boundaries (`cuts`) show as thin marks, and a
+ * dragged block or edge that comes near one snaps onto it.
  */
 export function TimelinePlot({
   timeline,
   duration,
   moments,
-  onChange,
+  onEdit,
   activeIndex,
   onActiveIndexChange,
   className,
   cuts = [],
   strip,
+  playhead = null,
 }: {
   cuts?: readonly number[];
   /** The video's filmstrip and waveform, drawn under the plot on the same seconds. */
@@ -43,10 +45,12 @@ export function TimelinePlot({
   timeline: readonly number[];
   duration: number;
   moments: readonly Moment[];
-  onChange?: (moments: Moment[]) => void;
+  onEdit?: (edit: MomentEdit) => void;
   activeIndex?: number | null;
   onActiveIndexChange?: (index: number | null) => void;
   className?: string;
+  /** Where the preview is playing in the source video (seconds), drawn as a line. */
+  playhead?: number | null;
 }) {
   const id = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -54,7 +58,6 @@ export function TimelinePlot({
   const width = Math.max(1, useElementWidth(container));
   const [cursor, setCursor] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
-  const [dragging, setDragging] = useState<{ index: number; edge: Edge } | null>(null);
 
   const box = { width, height: PLOT_HEIGHT, top: PAD_TOP, bottom: 0 };
   const points = timelinePoints(timeline, duration, box);
@@ -95,50 +98,7 @@ export function TimelinePlot({
     setCursor(Math.min(duration, Math.max(0, Math.floor(next))));
   };
 
-  const moveEdge = (index: number, edge: Edge, value: number) => {
-    if (!onChange) return;
-    const next = setEdge(moments, index, edge, value, duration);
-    if (next !== moments) onChange(next);
-  };
-
-  const onHandleKey = (event: KeyboardEvent<HTMLDivElement>, index: number, edge: Edge) => {
-    const value = moments[index][edge];
-    const bounds = edgeBounds(moments, index, edge, duration);
-    let next: number | null = null;
-    if (event.key === 'ArrowLeft' || event.key === 'ArrowDown') next = value - NUDGE_SECONDS;
-    else if (event.key === 'ArrowRight' || event.key === 'ArrowUp') next = value + NUDGE_SECONDS;
-    else if (event.key === 'PageDown') next = value - 5;
-    else if (event.key === 'PageUp') next = value + 5;
-    else if (event.key === 'Home' && bounds) next = bounds.min;
-    else if (event.key === 'End' && bounds) next = bounds.max;
-    if (next === null) return;
-    event.preventDefault();
-    moveEdge(index, edge, next);
-  };
-
-  const onHandlePointerDown = (event: PointerEvent<HTMLDivElement>, index: number, edge: Edge) => {
-    if (!onChange || event.button !== 0) return;
-    event.preventDefault();
-    event.stopPropagation();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    event.currentTarget.focus();
-    setDragging({ index, edge });
-  };
-
-  const onHandlePointerMove = (event: PointerEvent<HTMLDivElement>, index: number, edge: Edge) => {
-    if (!dragging || dragging.index !== index || dragging.edge !== edge) return;
-    // Tenths of a second while dragging, or onto a shot boundary within reach; the arrow keys and buttons move in halves.
-    const at = timeAtClientX(event.clientX);
-    const snapped = snapToCut(at, cuts);
-    moveEdge(index, edge, snapped !== at ? snapped : Math.round(at * 10) / 10);
-  };
-
-  const endDrag = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
-    setDragging(null);
-  };
-
-  const showCursor = cursor !== null && (focused || !dragging);
+  const showCursor = cursor !== null;
 
   return (
     <figure className={cn('m-0 min-w-0', className)} data-testid="timeline-plot" aria-labelledby={`${id}-caption`}>
@@ -175,9 +135,7 @@ export function TimelinePlot({
           ref={plot}
           className="relative rounded-lg bg-gradient-to-b from-muted/30 to-muted/70 ring-1 ring-inset ring-border"
           style={{ height: PLOT_HEIGHT }}
-          onPointerMove={(event) => {
-            if (!dragging) setCursor(Math.floor(timeAtClientX(event.clientX)));
-          }}
+          onPointerMove={(event) => setCursor(Math.floor(timeAtClientX(event.clientX)))}
           onPointerLeave={() => {
             if (!focused) setCursor(null);
           }}
@@ -241,6 +199,17 @@ export function TimelinePlot({
                 </g>
               </>
             )}
+            {playhead !== null && (
+              <line
+                data-testid="preview-playhead"
+                x1={xForTime(playhead, duration, width)}
+                x2={xForTime(playhead, duration, width)}
+                y1={0}
+                y2={PLOT_HEIGHT}
+                stroke="#0f1115"
+                strokeWidth={2}
+              />
+            )}
             {showCursor && cursor !== null && (
               <g>
                 <line
@@ -281,50 +250,18 @@ export function TimelinePlot({
             onKeyDown={onScrubKey}
           />
 
-          {/* Band edges: drag them, or focus and use the arrow keys. */}
-          {onChange &&
-            moments.map((m, i) =>
-              (['start', 'end'] as const).map((edge) => {
-                const bounds = edgeBounds(moments, i, edge, duration);
-                const value = m[edge];
-                const active = dragging?.index === i && dragging.edge === edge;
-                return (
-                  <div
-                    key={`${i}-${edge}`}
-                    role="slider"
-                    tabIndex={0}
-                    aria-label={`${edge === 'start' ? 'Start' : 'End'} of moment ${i + 1}`}
-                    aria-valuemin={bounds?.min ?? value}
-                    aria-valuemax={bounds?.max ?? value}
-                    aria-valuenow={roundTime(value)}
-                    aria-valuetext={formatMomentTime(value)}
-                    data-testid={`moment-${edge}-handle`}
-                    className={cn(
-                      'group/handle absolute top-0 z-10 flex h-full w-4 -translate-x-1/2 cursor-ew-resize touch-none justify-center rounded-sm',
-                      'focus-visible:outline-none',
-                    )}
-                    style={{ left: `${percentForTime(value, duration)}%` }}
-                    onPointerDown={(event) => onHandlePointerDown(event, i, edge)}
-                    onPointerMove={(event) => onHandlePointerMove(event, i, edge)}
-                    onPointerUp={endDrag}
-                    onPointerCancel={endDrag}
-                    onKeyDown={(event) => onHandleKey(event, i, edge)}
-                    onFocus={() => onActiveIndexChange?.(i)}
-                    onBlur={() => onActiveIndexChange?.(null)}
-                    onPointerEnter={() => onActiveIndexChange?.(i)}
-                    onPointerLeave={() => !active && onActiveIndexChange?.(null)}
-                  >
-                    <span className={cn('h-full w-0.5 bg-brand transition-[width] group-hover/handle:w-1 group-focus-visible/handle:w-1', active && 'w-1')} />
-                    <span
-                      className={cn(
-                        'absolute top-1/2 h-7 w-2.5 -translate-y-1/2 rounded-full border-2 border-white bg-brand shadow-sm',
-                        'group-focus-visible/handle:ring-2 group-focus-visible/handle:ring-ring group-focus-visible/handle:ring-offset-1',
-                      )}
-                    />
-                  </div>
-                );
-              }),
-            )}
+          {onEdit && (
+            <MomentBlocks
+              moments={moments}
+              duration={duration}
+              cuts={cuts}
+              width={width}
+              timeAtClientX={timeAtClientX}
+              onEdit={onEdit}
+              activeIndex={activeIndex}
+              onActiveIndexChange={onActiveIndexChange}
+            />
+          )}
 
           {showCursor && cursor !== null && (
             <div
