@@ -365,7 +365,11 @@ function MomentsSection({
                 Reset
               </Button>
             )}
-            <Button size="sm" disabled={(!changed && !retry) || !!problem || edit.isPending} onClick={() => edit.mutate({ highlight, moments: draft, musicTrackId: music?.id ?? null })}>
+            <Button
+              size="sm"
+              disabled={(!changed && !retry) || !!problem || edit.isPending}
+              onClick={() => edit.mutate({ highlight, moments: draft, musicTrackId: music?.id ?? null })}
+            >
               {edit.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
               Re-render
             </Button>
