@@ -4,6 +4,7 @@ import { focusIndicator, seriousViolations } from '../support/a11y';
 import { type BrowserSession, collectPageErrors, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
 import { shortPlantedClip } from '../support/planted';
 import { type RunningApp, uniqueUsername } from '../support/stack';
+import { api as callApi } from '../system/api';
 
 /**
  * The moments editor on the reel's timeline, in Chromium against the real stack, at 1440x900 with
@@ -24,14 +25,8 @@ describe('moments editor on the timeline', () => {
   let firstVersion = '';
   let trackId = '';
 
-  async function api(method: string, path: string, body?: unknown) {
-    const res = await fetch(`${app.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }
+  /** JSON from the API as the signed-in user. */
+  const api = (method: string, path: string, body?: unknown) => callApi(app.baseUrl, method, path, { token, body });
 
   beforeAll(async () => {
     shortPlantedClip();
