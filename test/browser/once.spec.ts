@@ -4,12 +4,13 @@ import { api as request } from '../system/api';
 import { uploadVideo, waitForVideo } from '../system/videos';
 import { seriousViolations } from '../support/a11y';
 import { tinyClip } from '../support/batch-media';
-import { type BrowserSession, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
+import { type BrowserSession, collectPageErrors, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
 import { type RunningApp, uniqueUsername } from '../support/stack';
 
 /**
  * Every create action happens once: a double click on Create Folder, Start bulk upload, Generate
- * highlights and Export (in either aspect) makes one folder, batch, reel version and export, checked through the API,
+ * highlights, Export (in either aspect) and the plan's link and payment makes one folder, batch,
+ * reel version, export and Stripe subscription, checked through the API,
  * on a desktop and on a phone. (The gateway's side, two requests arriving together at two
  * replicas, is in test/system/two-replicas.spec.ts.)
  */
@@ -111,5 +112,37 @@ describe('a double click makes one thing', () => {
       await eventually(async () => expect(await api('/api/exports')).toHaveLength(before + 1));
       expect(((await api('/api/exports'))[0] as { aspect: string }).aspect).toBe(aspect);
     });
+
+    it('Subscribe: the plan link and the test-card payment', async () => {
+      // A buyer without a plan, in a window of their own.
+      const context = await session.browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+      try {
+        const buyer = await context.newPage();
+        const buyerErrors = collectPageErrors(buyer);
+        await signUpInPage(buyer, app.baseUrl, uniqueUsername('Buyer'), 'buyer-secret-1', { plan: null });
+        const before = await stripeSubscriptions();
+        await buyer.goto(`${app.baseUrl}/pricing`);
+        await buyer.getByRole('link', { name: 'Start with Rookie' }).dblclick();
+        await buyer.waitForURL(/\/subscribe\?plan=rookie$/);
+        await buyer
+          .getByTestId('test-payment-form')
+          .getByRole('button', { name: /Pay with test card/ })
+          .dblclick();
+        await buyer.getByText('Your Rookie plan is active.').waitFor();
+        expect(await stripeSubscriptions()).toBe(before + 1);
+        expect(await seriousViolations(buyer)).toEqual([]);
+        expect(buyerErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
   });
+
+  /** How many subscriptions this stack's Stripe server holds (Stripe's own list, as a double charge would show there). */
+  async function stripeSubscriptions(): Promise<number> {
+    const res = await fetch(`http://127.0.0.1:${app.env.STRIPE_API_PORT}/v1/subscriptions?limit=100`, {
+      headers: { authorization: `Bearer ${app.env.STRIPE_SECRET_KEY}` },
+    });
+    return ((await res.json()) as { data: unknown[] }).data.length;
+  }
 });
