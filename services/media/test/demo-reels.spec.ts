@@ -43,7 +43,7 @@ describe('a sample reel', () => {
       video: '/demo-reels/generated-match.mp4',
       poster: '/demo-reels/generated-match.jpg',
     });
-    expect(entry.credit).toBe('Generated footage, music: Pulse by Test (Reelsmith catalogue)');
+    expect(entry.credit).toBe('Generated footage · music: Pulse by Test');
 
     const reel = join(out, 'generated-match.mp4');
     const facts = probe(reel);

@@ -114,7 +114,7 @@ export async function makeDemoReel(spec: DemoReelSpec, options: MakeOptions): Pr
     kind: spec.kind,
     title: spec.title,
     durationSeconds: Math.round(duration),
-    credit: `Generated footage, music: ${options.music.title} by ${options.music.artist} (Reelsmith catalogue)`,
+    credit: `Generated footage · music: ${options.music.title} by ${options.music.artist}`,
     video: `${URL_PATH}/${spec.slug}.mp4`,
     poster: `${URL_PATH}/${spec.slug}.jpg`,
   };

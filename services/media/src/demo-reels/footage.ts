@@ -71,8 +71,8 @@ function pitch(score: string, minute: string) {
 function celebration(title: string, colours: [string, string]) {
   return (f: Frame, d: number) =>
     `life=s=64x36:r=${f.rate}:ratio=0.5:mold=6:life_color=${colours[0]}:death_color=${colours[1]},scale=${f.w}:${f.h}:flags=neighbor,trim=duration=${d}` +
-    // As large as fits across the frame (a glyph is about 0.6 of the font size wide).
-    text(title, { size: Math.min(0.2, 2.2 / title.length) });
+    // In the lower third, as large as fits across the frame (a glyph is about 0.6 of the font size wide).
+    text(title, { size: Math.min(0.2, 2.2 / title.length), y: 'h*0.7-th/2' });
 }
 
 const SPORT: Shot[] = [
