@@ -6,7 +6,7 @@ import { seriousViolations } from '../support/a11y';
 import { type BrowserSession, collectPageErrors, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
 import { uniqueUsername } from '../support/stack';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the start script's own CommonJS module, as npm start runs it
 const { makeDemoReels } = require('../../scripts/lib/demo-reels.cjs') as {
   makeDemoReels(dir: string, options: { scale: number; frame: { w: number; h: number; rate: number }; log: (line: string) => void }): Promise<void>;
 };
