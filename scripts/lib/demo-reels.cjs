@@ -53,14 +53,15 @@ async function makeDemoReels(dir, { scale = 1, frame, musicCacheDir = process.en
 
 /**
  * npm start: makes the missing reels in a child process at low priority while the app serves (the
- * page shows a still panel until the first is listed). Nothing runs when every reel is there.
+ * page shows a drawn panel until each is listed). Null when every reel is there; else `stop()`
+ * ends the child and its ffmpeg runs (a process group of their own).
  */
 function startInBackground(dir, log) {
   const { DEMO_REELS } = require(path.join(root, 'services/media/dist/demo-reels/demo-reels.js'));
   const made = madeReels(dir);
   if (DEMO_REELS.every((s) => made.has(s.slug))) return null;
   log(`making ${DEMO_REELS.length - made.size} sample reels in the background into ${path.relative(root, dir)}`);
-  const child = spawn(process.execPath, [__filename, dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [__filename, dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   try {
     setPriority(child.pid, 10);
   } catch {
@@ -70,7 +71,16 @@ function startInBackground(dir, log) {
     stream.setEncoding('utf8');
     stream.on('data', (chunk) => chunk.split('\n').filter(Boolean).forEach(log));
   }
-  return child;
+  return {
+    stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    },
+  };
 }
 
 module.exports = { makeDemoReels, startInBackground };

@@ -48,7 +48,7 @@ async function startReelsmith({ env = process.env, dataDir = setup.DATA_DIR, log
   return {
     ...stack,
     async stop() {
-      reels?.kill();
+      reels?.stop();
       await stack.stop();
     },
   };
