@@ -29,7 +29,8 @@ const SERIF = '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf';
 function text(value: string, o: { size: number; x?: string; y?: string; color?: string; font?: string; box?: boolean }): string {
   const font = o.font ?? BOLD;
   if (!existsSync(font)) return '';
-  const box = o.box ? ':box=1:boxcolor=black@0.55:boxborderw=14' : ':shadowx=3:shadowy=3:shadowcolor=black@0.5';
+  const shadow = o.color && o.color !== 'white' ? 'white@0.5' : 'black@0.5';
+  const box = o.box ? ':box=1:boxcolor=black@0.55:boxborderw=14' : `:shadowx=2:shadowy=2:shadowcolor=${shadow}`;
   return `,drawtext=fontfile=${font}:text='${value}':fontsize=h*${o.size}:fontcolor=${o.color ?? 'white'}:x=${o.x ?? '(w-tw)/2'}:y=${o.y ?? '(h-th)/2'}${box}`;
 }
 
@@ -87,21 +88,21 @@ const SPORT: Shot[] = [
 ];
 
 // Wedding: soft colour washes, drifting lights, the vows spoken, applause at the kiss.
-function wash(colours: string[], title: string, lights: string) {
+function wash(colours: string[], title: string, lights: string, ink = 'white') {
   return (f: Frame, d: number) => {
     const drift = Array.from({ length: 8 }, (_, i) =>
       dot(`${lights}@0.5`, 0.06 + 0.06 * seeded(i), seeded(i + 3), seeded(i + 9), 0.1, 0.15, 0.3 + 0.3 * seeded(i), i),
     ).join('');
     const stops = colours.map((c, i) => `c${i}=${c}`).join(':');
-    return `gradients=s=${f.w}x${f.h}:r=${f.rate}:d=${d}:${stops}:n=${colours.length}:speed=0.02${drift}${text(title, { size: 0.09, font: SERIF })}`;
+    return `gradients=s=${f.w}x${f.h}:r=${f.rate}:d=${d}:${stops}:n=${colours.length}:speed=0.02${drift}${text(title, { size: 0.09, font: SERIF, color: ink })}`;
   };
 }
 
 const WEDDING: Shot[] = [
-  { seconds: 10, video: wash(['0xf8e1e7', '0xf3d3b8'], 'Maya and Daniel', 'white'), audio: murmur },
-  { seconds: 8, video: wash(['0xfbe8ee', '0xe9cfe3'], 'The vows', 'white'), audio: speech },
+  { seconds: 10, video: wash(['0xf8e1e7', '0xf3d3b8'], 'Maya and Daniel', 'white', '0x831843'), audio: murmur },
+  { seconds: 8, video: wash(['0xfbe8ee', '0xe9cfe3'], 'The vows', 'white', '0x831843'), audio: speech },
   { seconds: 5, video: celebration('Just married', ['#fbcfe8', '#be185d']), audio: applause },
-  { seconds: 10, video: wash(['0xf6e7d7', '0xf1d4dc'], 'The speeches', 'white'), audio: speech },
+  { seconds: 10, video: wash(['0xf6e7d7', '0xf1d4dc'], 'The speeches', 'white', '0x831843'), audio: speech },
   { seconds: 4, video: celebration('Cheers', ['#fde68a', '#9d174d']), audio: applause },
   { seconds: 9, video: wash(['0x3b0764', '0x9d174d', '0xca8a04'], 'First dance', '0xfde68a'), audio: murmur },
   { seconds: 5, video: celebration('First dance', ['#fde68a', '#581c87']), audio: applause },
