@@ -37,8 +37,11 @@ describe('the sample reels play', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'reelsmith-demo-reels-'));
-    await makeDemoReels(dir, { scale: 0.15, frame: { w: 320, h: 180, rate: 25 }, log: () => undefined });
-    session = await openApp({ env: { DEMO_REELS_DIR: dir } });
+    // Made while the app starts: the gateway reads the list on every request.
+    [session] = await Promise.all([
+      openApp({ env: { DEMO_REELS_DIR: dir } }),
+      makeDemoReels(dir, { scale: 0.12, frame: { w: 320, h: 180, rate: 25 }, log: () => undefined }),
+    ]);
   });
   afterAll(async () => {
     await session?.close();
