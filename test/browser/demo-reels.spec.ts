@@ -80,6 +80,7 @@ describe('the sample reels play', () => {
       await page.getByRole('button', { name: 'Play demo: Generated road trip: Iceland' }).click();
       await expectPlaying(videos.last());
       expect(await seriousViolations(page)).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `demo-reels-demo-${screen.name}`);
       expect(errors).toEqual([]);
       await context.close();
