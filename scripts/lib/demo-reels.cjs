@@ -57,7 +57,7 @@ async function makeDemoReels(dir, { scale = 1, frame, musicCacheDir = process.en
  * ends the child and its ffmpeg runs (a process group of their own).
  */
 function startInBackground(dir, log) {
-  const { DEMO_REELS } = require(path.join(root, 'services/media/dist/demo-reels/demo-reels.js'));
+  const { DEMO_REELS } = require(path.join(root, 'services/media/dist/demo-reels/catalogue.js'));
   const made = madeReels(dir);
   if (DEMO_REELS.every((s) => made.has(s.slug))) return null;
   log(`making ${DEMO_REELS.length - made.size} sample reels in the background into ${path.relative(root, dir)}`);

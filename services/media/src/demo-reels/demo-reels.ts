@@ -1,37 +1,21 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { levelOf } from '../analysis/analysis';
-import { Analyser } from '../analysis/analyser';
-import { planReel } from '../analysis/reel-plan';
-import type { Preset } from '../analysis/scoring';
-import { CROSSFADE_SECONDS } from '../analysis/selection';
-import { posterArgs, posterTime, qualityFor, reelLength } from '../ffmpeg/args';
-import { MediaRepository } from '../ffmpeg/media.repository';
-import { validMoments } from '../ffmpeg/render-plan';
-import { type DemoKind, footageArgs, type Frame } from './footage';
-
 /**
  * The sample reels of /demo and the sign-in page: real reels of the engine (analysis, selection,
  * render with a catalogue track) cut from generated footage. Made outside any service (no NATS, S3
  * or database): `scripts/lib/demo-reels.cjs` drives this with the music service's tracks.
  */
-export interface DemoReelSpec {
-  slug: string;
-  kind: DemoKind;
-  title: string;
-  preset: Preset;
-  /** Upper bound of the reel's length, seconds. */
-  target: number;
-  /** Title of the catalogue track under it. */
-  track: string;
-}
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { levelOf } from '../analysis/analysis';
+import { Analyser } from '../analysis/analyser';
+import { planReel } from '../analysis/reel-plan';
+import { CROSSFADE_SECONDS } from '../analysis/selection';
+import { posterArgs, posterTime, qualityFor, reelLength } from '../ffmpeg/args';
+import { MediaRepository } from '../ffmpeg/media.repository';
+import { validMoments } from '../ffmpeg/render-plan';
+import { DEMO_REELS, type DemoReelSpec } from './catalogue';
+import { type DemoKind, footageArgs, type Frame } from './footage';
 
-export const DEMO_REELS: readonly DemoReelSpec[] = [
-  { slug: 'generated-match', kind: 'sport', title: 'Generated match: Riverside v Harbour', preset: 'sport', target: 30, track: 'Stadium Lights' },
-  { slug: 'generated-wedding', kind: 'wedding', title: 'Generated wedding: Maya and Daniel', preset: 'wedding', target: 30, track: 'Vows Under Starlight' },
-  { slug: 'generated-keynote', kind: 'business', title: 'Generated keynote: Introducing Pulse', preset: 'business', target: 30, track: 'Afterglow Avenue' },
-  { slug: 'generated-road-trip', kind: 'travel', title: 'Generated road trip: Iceland', preset: 'travel', target: 30, track: 'The Long Ascent' },
-];
+export { DEMO_REELS, type DemoReelSpec };
 
 /** A catalogue track as a local file. */
 export interface MusicFile {
