@@ -69,22 +69,23 @@ function pitch(score: string, minute: string) {
   };
 }
 
-function celebration(title: string, colours: [string, string]) {
+/** A cheering crowd, seen as confetti: cells of life in the team's colours, fading as they die. */
+function celebration(title: string, [bright, mid, dark]: [string, string, string]) {
   return (f: Frame, d: number) =>
-    `life=s=64x36:r=${f.rate}:ratio=0.5:mold=6:life_color=${colours[0]}:death_color=${colours[1]},scale=${f.w}:${f.h}:flags=neighbor,trim=duration=${d}` +
+    `life=s=96x54:r=${f.rate}:ratio=0.5:mold=10:life_color=${bright}:mold_color=${mid}:death_color=${dark},scale=${f.w}:${f.h}:flags=bicubic,trim=duration=${d}` +
     // In the lower third, as large as fits across the frame (a glyph is about 0.6 of the font size wide).
     text(title, { size: Math.min(0.2, 2.2 / title.length), y: 'h*0.7-th/2' });
 }
 
 const SPORT: Shot[] = [
   { seconds: 12, video: pitch('0 - 0', '12'), audio: murmur },
-  { seconds: 5, video: celebration('GOAL', ['#facc15', '#b91c1c']), audio: roar },
+  { seconds: 5, video: celebration('GOAL', ['#facc15', '#b91c1c', '#7f1d1d']), audio: roar },
   { seconds: 10, video: pitch('1 - 0', '38'), audio: murmur },
-  { seconds: 4, video: celebration('SAVE', ['#e2e8f0', '#1e3a8a']), audio: roar },
+  { seconds: 4, video: celebration('SAVE', ['#e2e8f0', '#1e3a8a', '#172554']), audio: roar },
   { seconds: 10, video: pitch('1 - 0', '61'), audio: murmur },
-  { seconds: 5, video: celebration('GOAL', ['#facc15', '#b91c1c']), audio: roar },
+  { seconds: 5, video: celebration('GOAL', ['#facc15', '#b91c1c', '#7f1d1d']), audio: roar },
   { seconds: 8, video: pitch('2 - 0', '90'), audio: whistle },
-  { seconds: 6, video: celebration('CHAMPIONS', ['#fde047', '#a16207']), audio: roar },
+  { seconds: 6, video: celebration('CHAMPIONS', ['#fde047', '#a16207', '#713f12']), audio: roar },
 ];
 
 // Wedding: soft colour washes, drifting lights, the vows spoken, applause at the kiss.
@@ -101,11 +102,11 @@ function wash(colours: string[], title: string, lights: string, ink = 'white') {
 const WEDDING: Shot[] = [
   { seconds: 10, video: wash(['0xf8e1e7', '0xf3d3b8'], 'Maya and Daniel', 'white', '0x831843'), audio: murmur },
   { seconds: 8, video: wash(['0xfbe8ee', '0xe9cfe3'], 'The vows', 'white', '0x831843'), audio: speech },
-  { seconds: 5, video: celebration('Just married', ['#fbcfe8', '#be185d']), audio: applause },
+  { seconds: 5, video: celebration('Just married', ['#fbcfe8', '#be185d', '#831843']), audio: applause },
   { seconds: 10, video: wash(['0xf6e7d7', '0xf1d4dc'], 'The speeches', 'white', '0x831843'), audio: speech },
-  { seconds: 4, video: celebration('Cheers', ['#fde68a', '#9d174d']), audio: applause },
+  { seconds: 4, video: celebration('Cheers', ['#fde68a', '#9d174d', '#500724']), audio: applause },
   { seconds: 9, video: wash(['0x3b0764', '0x9d174d', '0xca8a04'], 'First dance', '0xfde68a'), audio: murmur },
-  { seconds: 5, video: celebration('First dance', ['#fde68a', '#581c87']), audio: applause },
+  { seconds: 5, video: celebration('First dance', ['#fde68a', '#581c87', '#3b0764']), audio: applause },
 ];
 
 // Business: a stage with its screen, the talk, the reveal and the ovation.
@@ -127,7 +128,7 @@ const BUSINESS: Shot[] = [
   { seconds: 8, video: stage('What we learned'), audio: speech },
   { seconds: 5, video: reveal('Introducing Pulse'), audio: applause },
   { seconds: 10, video: stage('How it works'), audio: speech },
-  { seconds: 5, video: celebration('Standing ovation', ['#bfdbfe', '#1e3a8a']), audio: applause },
+  { seconds: 5, video: celebration('Standing ovation', ['#bfdbfe', '#1e3a8a', '#172554']), audio: applause },
   { seconds: 8, video: stage('Thank you'), audio: speech },
 ];
 
@@ -179,7 +180,7 @@ const TRAVEL: Shot[] = [
     audio: applause,
   },
   { seconds: 10, video: landscape(['200-Y', '215-Y/2', '245-Y/4'], ridge, ['225', '235', '245'], 'Glacier road'), audio: murmur },
-  { seconds: 5, video: celebration('Hot spring', ['#a5f3fc', '#0e7490']), audio: roar },
+  { seconds: 5, video: celebration('Hot spring', ['#a5f3fc', '#0e7490', '#083344']), audio: roar },
 ];
 
 export const FOOTAGE: Record<DemoKind, Shot[]> = { sport: SPORT, wedding: WEDDING, business: BUSINESS, travel: TRAVEL };
