@@ -95,7 +95,7 @@ function wash(colours: string[], title: string, lights: string, ink = 'white') {
       dot(`${lights}@0.5`, 0.06 + 0.06 * seeded(i), seeded(i + 3), seeded(i + 9), 0.1, 0.15, 0.3 + 0.3 * seeded(i), i),
     ).join('');
     const stops = colours.map((c, i) => `c${i}=${c}`).join(':');
-    return `gradients=s=${f.w}x${f.h}:r=${f.rate}:d=${d}:${stops}:n=${colours.length}:speed=0.02${drift}${text(title, { size: 0.09, font: SERIF, color: ink })}`;
+    return `gradients=s=${f.w}x${f.h}:r=${f.rate}:d=${d}:${stops}:n=${colours.length}:speed=0.02${drift}${text(title, { size: 0.09, font: SERIF, color: ink, y: 'h*0.7-th/2' })}`;
   };
 }
 
