@@ -2,7 +2,8 @@
 const setup = require('./setup.cjs');
 const { SERVICES } = require('./services.cjs');
 const { createServer } = require('node:net');
-const { startStack } = require('./stack.cjs');
+const { startStack, printLine } = require('./stack.cjs');
+const { startInBackground } = require('./demo-reels.cjs');
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -40,7 +41,17 @@ async function startReelsmith({ env = process.env, dataDir = setup.DATA_DIR, log
   const services = SERVICES.filter((s) => (s !== s3 || ownS3) && (s !== mail || ownMail) && (s !== stripe || !realStripe)).map((s) =>
     s === stripe ? { ...s, port: stripePort } : s,
   );
-  return startStack({ services, env: setup.serviceEnv({ ...env, STRIPE_LOCAL_PORT: String(stripePort) }, dataDir), baseEnv: env, log });
+  const serviceEnv = setup.serviceEnv({ ...env, STRIPE_LOCAL_PORT: String(stripePort) }, dataDir);
+  const stack = await startStack({ services, env: serviceEnv, baseEnv: env, log });
+  // The sample reels are made once, while the app already serves (index.json lists each when done).
+  const reels = startInBackground(serviceEnv.DEMO_REELS_DIR, (line) => (log ?? printLine)('reels', line));
+  return {
+    ...stack,
+    async stop() {
+      reels?.stop();
+      await stack.stop();
+    },
+  };
 }
 
 module.exports = { startReelsmith };

@@ -277,6 +277,7 @@ function serviceEnv(env = process.env, dataDir = DATA_DIR) {
     MAILDEV_DIR: path.join(dataDir, 'mail'),
     ...pick(env, ['PUBLIC_URL', 'MAIL_FROM']),
     WEB_DIST: path.join(root, 'web', 'dist'),
+    DEMO_REELS_DIR: env.DEMO_REELS_DIR ?? path.join(dataDir, 'demo-reels'),
     WORK_DIR: env.WORK_DIR ?? path.join(dataDir, 'work'),
     ...s3,
     ...stripeEnv(env),

@@ -166,4 +166,4 @@ function printLine(name, line) {
   process.stdout.write(`${prefix}${line}\n`);
 }
 
-module.exports = { startStack, formatLine, waitUntilReady, bindSocket, inheritedSocket, LISTEN_FDS };
+module.exports = { startStack, printLine, formatLine, waitUntilReady, bindSocket, inheritedSocket, LISTEN_FDS };

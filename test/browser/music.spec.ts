@@ -198,7 +198,7 @@ describe('music library and demo in Chromium', () => {
       .waitFor();
   });
 
-  it('shows four demo reels; play shows "Playing demo..." for 3 seconds; Start Creating goes to /upload', async () => {
+  it('shows four demo reels (drawn panels while no sample reel is made); Start Creating goes to /upload', async () => {
     await page.getByRole('link', { name: 'Demo' }).click();
     await page.getByRole('heading', { name: 'Demo Highlights', level: 1 }).waitFor();
     const reels = page.getByTestId('demo-reel');
@@ -206,15 +206,8 @@ describe('music library and demo in Chromium', () => {
     await eventually(async () => expect(await page.getByTestId('demo-duration').allInnerTexts()).toEqual(['2:30', '3:45', '1:15', '4:20']));
     await reels.first().getByText('Music: Stadium Lights').waitFor();
     await reels.first().getByText('Highlight moments').waitFor();
+    expect(await page.getByTestId('demo-thumbnail').count()).toBe(4);
     await screenshot(page, 'music-06-demo');
-
-    await page.getByRole('button', { name: /^Play demo: Soccer/ }).click();
-    const banner = page.getByTestId('demo-playing-banner');
-    await banner.getByText('Playing demo...').waitFor();
-    const shownAt = Date.now();
-    await screenshot(page, 'music-07-demo-playing');
-    await banner.waitFor({ state: 'detached', timeout: 5000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(2500);
 
     await page.getByRole('button', { name: 'Start Creating' }).click();
     await page.waitForURL(/\/upload$/);

@@ -59,7 +59,7 @@ describe('the sign-in page sells the product', () => {
       await page.getByTestId('pitch').getByText('Turn long videos into highlight reels.').waitFor();
       await screenshot(page, `sign-in-${screen.name}`);
 
-      // Today there is no manifest: the gateway answers the app's page in its place.
+      // No sample reel is made in this run: the gateway lists none.
       await showReel();
       await page.getByTestId('sample-reel-still').waitFor();
       expect(await page.locator('video').count()).toBe(0);

@@ -20,6 +20,8 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(8100),
   /** Folder with the built SPA (index.html, assets, sw.js). */
   WEB_DIST: z.string().default(''),
+  /** Folder of the sample reels served at /demo-reels (scripts/lib/demo-reels.cjs); empty: an empty list. */
+  DEMO_REELS_DIR: z.string().default(''),
   /** How long the gateway waits for a service before answering 503. */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Sign-in and registration attempts per window from one client IP. */

@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import type { GatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
+import { mountDemoReels } from './http/demo-reels';
 import { mountSpa } from './http/spa';
 
 const JSON_BODY_LIMIT = '100kb';
@@ -57,6 +58,7 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
   const openApi = new DocumentBuilder().setTitle('Reelsmith API').setVersion('1').addBearerAuth().build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
 
+  mountDemoReels(app, config.DEMO_REELS_DIR);
   if (!mountSpa(app, config.WEB_DIST)) logger.warn({ webDist: config.WEB_DIST }, 'no built web app found; serving the API only');
   return app;
 }

@@ -61,6 +61,3 @@ export const VIDEO_URL_FRESH_TIME = 90 * 60 * 1000;
 // Music library
 /** Query key of GET /api/music-tracks. */
 export const MUSIC_TRACKS_QUERY_KEY = ['/api/music-tracks'] as const;
-
-// Demo
-export const DEMO_PLAY_BANNER_MS = 3000;

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ArrowRight, Clock, Heart, Mountain, Music2, Play, Presentation, Trophy, type LucideIcon } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { DEMO_PLAY_BANNER_MS } from '../../config/constants';
+import { formatDuration } from '../../lib/format';
 import { cn } from '../../lib/utils';
 import { PageHeader } from '../../components/layout/PageHeader';
+import { fetchSampleReels, SAMPLE_REELS_QUERY_KEY, type SampleReel } from './api/sample-reel';
 import { DEMO_HIGHLIGHTS, type DemoHighlight, type DemoKind } from './demo-reels';
 
 const LOOK: Record<DemoKind, { icon: LucideIcon; gradient: string }> = {
@@ -14,16 +16,13 @@ const LOOK: Record<DemoKind, { icon: LucideIcon; gradient: string }> = {
   travel: { icon: Mountain, gradient: 'from-amber-400 via-orange-500 to-rose-700' },
 };
 
-/** /demo: four canned sample reels; playing one shows 'Playing demo...' on it for 3 seconds. */
+/**
+ * /demo: the four kinds of reel, each with the sample reel the engine made for it
+ * (/demo-reels/index.json) playing in the card; a drawn panel stands in until it is made.
+ */
 export function DemoPage() {
   const navigate = useNavigate();
-  const [playing, setPlaying] = useState<DemoHighlight | null>(null);
-
-  useEffect(() => {
-    if (!playing) return undefined;
-    const timer = window.setTimeout(() => setPlaying(null), DEMO_PLAY_BANNER_MS);
-    return () => window.clearTimeout(timer);
-  }, [playing]);
+  const { data: reels = [] } = useQuery({ queryKey: SAMPLE_REELS_QUERY_KEY, queryFn: fetchSampleReels, staleTime: Infinity });
 
   return (
     <div className="grid gap-8">
@@ -40,59 +39,28 @@ export function DemoPage() {
 
       <section aria-label="Sample reels" className="grid gap-6 md:grid-cols-2">
         {DEMO_HIGHLIGHTS.map((demo) => (
-          <DemoCard key={demo.id} demo={demo} playing={playing?.id === demo.id} onPlay={() => setPlaying(demo)} />
+          <DemoCard key={demo.id} demo={demo} reel={reels.find((r) => r.kind === demo.kind) ?? null} />
         ))}
       </section>
     </div>
   );
 }
 
-function DemoCard({ demo, playing, onPlay }: { demo: DemoHighlight; playing: boolean; onPlay: () => void }) {
-  const { icon: Icon, gradient } = LOOK[demo.kind];
+function DemoCard({ demo, reel }: { demo: DemoHighlight; reel: SampleReel | null }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-xs" data-testid="demo-reel" data-demo-id={demo.id}>
-      <div className="relative aspect-[2/1]">
-        <div className={cn('absolute inset-0 bg-gradient-to-br', gradient)} role="img" aria-label={demo.thumbnail} data-testid="demo-thumbnail">
-          <Icon className="absolute left-5 top-5 size-8 text-white/80" aria-hidden="true" />
-          <div className="absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-black/45 to-transparent" />
-        </div>
-        {playing && (
-          <div role="status" className="absolute inset-0 flex animate-fade-in items-end bg-black/35 p-4" data-testid="demo-playing-banner">
-            <span className="flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm font-semibold text-foreground shadow-md">
-              <span className="flex h-3.5 items-end gap-0.5" aria-hidden="true">
-                {[0, 150, 300].map((delay) => (
-                  <span key={delay} className="w-1 animate-pulse rounded-sm bg-brand" style={{ height: `${8 + delay / 50}px`, animationDelay: `${delay}ms` }} />
-                ))}
-              </span>
-              Playing demo...
-            </span>
-          </div>
-        )}
-        <button
-          type="button"
-          onClick={onPlay}
-          aria-label={`Play demo: ${demo.title}`}
-          className={cn(
-            'absolute left-1/2 top-1/2 flex size-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 text-brand shadow-lg transition-transform',
-            'hover:scale-105 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/60',
-            playing && 'invisible',
-          )}
-        >
-          <Play className="ml-1 size-6" aria-hidden="true" />
-        </button>
-        <span
-          className="absolute bottom-3 right-3 flex items-center gap-1 rounded-md bg-black/60 px-2 py-0.5 text-xs font-medium text-white"
-          data-testid="demo-duration"
-        >
-          <Clock className="size-3" aria-hidden="true" />
-          {demo.duration}
-        </span>
-      </div>
-
+      {reel ? <ReelPlayer reel={reel} /> : <DrawnPanel demo={demo} />}
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
           <h2 className="text-base font-semibold tracking-tight text-foreground">{demo.title}</h2>
           <p className="mt-1 text-sm text-muted-foreground">{demo.description}</p>
+          {reel && (
+            <p className="mt-2 text-xs text-muted-foreground" data-testid="demo-reel-credit">
+              <span className="font-medium text-foreground">Sample reel: {reel.title}</span> · {formatDuration(reel.durationSeconds)}
+              <br />
+              {reel.credit}
+            </p>
+          )}
         </div>
         <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
           {demo.tags.map((tag) => (
@@ -120,5 +88,80 @@ function DemoCard({ demo, playing, onPlay }: { demo: DemoHighlight; playing: boo
         </div>
       </div>
     </article>
+  );
+}
+
+/** The engine's reel for this kind: its poster with a play button, then the video with its controls. */
+function ReelPlayer({ reel }: { reel: SampleReel }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [started, setStarted] = useState(false);
+  const play = () => {
+    setStarted(true);
+    void video.current?.play().catch(() => undefined);
+  };
+  return (
+    <div className="relative aspect-video bg-black">
+      <video
+        ref={video}
+        src={reel.video}
+        poster={reel.poster}
+        controls={started}
+        playsInline
+        preload="metadata"
+        aria-label={`Sample reel: ${reel.title}`}
+        className="size-full object-contain"
+        onPlay={() => setStarted(true)}
+        data-testid="demo-reel-video"
+      />
+      {!started && (
+        <>
+          <PlayButton label={`Play demo: ${reel.title}`} onClick={play} />
+          <DurationBadge>{formatDuration(reel.durationSeconds)}</DurationBadge>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Until the sample reel is made: the kind's colours and icon, and the canned length of such a reel. */
+function DrawnPanel({ demo }: { demo: DemoHighlight }) {
+  const { icon: Icon, gradient } = LOOK[demo.kind];
+  return (
+    <div className="relative aspect-video">
+      <div className={cn('absolute inset-0 bg-gradient-to-br', gradient)} role="img" aria-label={demo.thumbnail} data-testid="demo-thumbnail">
+        <Icon className="absolute left-5 top-5 size-8 text-white/80" aria-hidden="true" />
+        <div className="absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-black/45 to-transparent" />
+      </div>
+      <p className="absolute bottom-3 left-4 text-xs font-medium text-white">Sample reel on its way</p>
+      <DurationBadge>{demo.duration}</DurationBadge>
+    </div>
+  );
+}
+
+function PlayButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={cn(
+        'absolute left-1/2 top-1/2 flex size-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 text-brand shadow-lg transition-transform',
+        'hover:scale-105 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-white/60',
+      )}
+    >
+      <Play className="ml-1 size-6" aria-hidden="true" />
+    </button>
+  );
+}
+
+function DurationBadge({ children }: { children: string }) {
+  return (
+    <span
+      className="absolute bottom-3 right-3 flex items-center gap-1 rounded-md bg-black/60 px-2 py-0.5 text-xs font-medium text-white"
+      data-testid="demo-duration"
+    >
+      <Clock className="size-3" aria-hidden="true" />
+      {children}
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { firstSampleReel } from './sample-reel';
+import { firstSampleReel, sampleReels } from './sample-reel';
 
 const reel = {
   slug: 'cup-final',
@@ -20,5 +20,12 @@ describe('firstSampleReel', () => {
     }
     expect(firstSampleReel([{ ...reel, video: 'https://elsewhere.example/reel.mp4' }])).toBeNull();
     expect(firstSampleReel([{ ...reel, poster: '//elsewhere.example/reel.jpg' }])).toBeNull();
+  });
+});
+
+describe('sampleReels', () => {
+  it('keeps the complete reels in the manifest order; none for an answer that is not a list', () => {
+    expect(sampleReels([reel, { ...reel, slug: 'broken', poster: '' }, { ...reel, slug: 'other' }]).map((r) => r.slug)).toEqual(['cup-final', 'other']);
+    for (const manifest of [null, '<!doctype html>', {}, []]) expect(sampleReels(manifest)).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * The sample reels made by the engine, listed in /demo-reels/index.json (deployed beside the web
- * app): an array of {slug, title, durationSeconds, credit, video, poster}.
+ * The sample reels made by the engine, listed in /demo-reels/index.json (served by the gateway, an
+ * empty list until they are made): an array of {slug, kind, title, durationSeconds, credit, video, poster}.
  */
 export interface SampleReel {
   slug: string;
+  /** Which demo of /demo it shows (sport, wedding, business, travel). */
+  kind?: string;
   title: string;
   durationSeconds: number;
   credit: string;
@@ -14,38 +16,43 @@ export interface SampleReel {
 }
 
 export const SAMPLE_REELS_MANIFEST = '/demo-reels/index.json';
-export const SAMPLE_REEL_QUERY_KEY = [SAMPLE_REELS_MANIFEST] as const;
+export const SAMPLE_REELS_QUERY_KEY = [SAMPLE_REELS_MANIFEST] as const;
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 const isOwnPath = (value: unknown): value is string => isText(value) && value.startsWith('/') && !value.startsWith('//');
 
-/** The manifest's first reel, or null when the answer is not a list starting with a complete reel. */
-export function firstSampleReel(manifest: unknown): SampleReel | null {
-  const first: unknown = Array.isArray(manifest) ? manifest[0] : undefined;
-  if (!first || typeof first !== 'object') return null;
-  const reel = first as Record<string, unknown>;
-  const complete =
+function isComplete(value: unknown): value is SampleReel {
+  if (!value || typeof value !== 'object') return false;
+  const reel = value as Record<string, unknown>;
+  return (
     isText(reel.slug) &&
     isText(reel.title) &&
     typeof reel.durationSeconds === 'number' &&
     reel.durationSeconds > 0 &&
     typeof reel.credit === 'string' &&
     isOwnPath(reel.video) &&
-    isOwnPath(reel.poster);
-  return complete ? (reel as unknown as SampleReel) : null;
+    isOwnPath(reel.poster)
+  );
 }
 
-/**
- * The first sample reel, or null when there is none: no manifest yet, offline, or not JSON. Asked
- * with the browser's default Accept: while no manifest is deployed the gateway answers with the
- * app's page (200, not JSON), which costs no error line in the console as a 404 would on every visit.
- */
-export async function fetchSampleReel(): Promise<SampleReel | null> {
+/** The complete reels of a manifest, in its order; none when the answer is not a list. */
+export function sampleReels(manifest: unknown): SampleReel[] {
+  return Array.isArray(manifest) ? manifest.filter(isComplete) : [];
+}
+
+/** The manifest's first reel, or null when the answer is not a list starting with a complete reel. */
+export function firstSampleReel(manifest: unknown): SampleReel | null {
+  const first: unknown = Array.isArray(manifest) ? manifest[0] : undefined;
+  return isComplete(first) ? first : null;
+}
+
+/** The sample reels; none while they are being made, offline, or when the answer is not JSON. */
+export async function fetchSampleReels(): Promise<SampleReel[]> {
   try {
     const res = await fetch(SAMPLE_REELS_MANIFEST);
-    if (!res.ok || !res.headers.get('content-type')?.includes('json')) return null;
-    return firstSampleReel(await res.json());
+    if (!res.ok || !res.headers.get('content-type')?.includes('json')) return [];
+    return sampleReels(await res.json());
   } catch {
-    return null;
+    return [];
   }
 }

@@ -6,7 +6,7 @@ import { useInView } from '../../../hooks/use-in-view';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { formatDuration } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
-import { fetchSampleReel, SAMPLE_REEL_QUERY_KEY, type SampleReel as Reel } from '../api/sample-reel';
+import { fetchSampleReels, SAMPLE_REELS_QUERY_KEY, type SampleReel as Reel } from '../api/sample-reel';
 
 /**
  * The first sample reel of /demo-reels/index.json playing muted in a 16:9 frame, for a dark
@@ -17,7 +17,13 @@ export function SampleReel({ className }: { className?: string }) {
   const frame = useRef<HTMLDivElement>(null);
   const near = useInView(frame);
   const idle = useIdle();
-  const { data: reel } = useQuery({ queryKey: SAMPLE_REEL_QUERY_KEY, queryFn: fetchSampleReel, enabled: near && idle, staleTime: Infinity });
+  const { data: reel } = useQuery({
+    queryKey: SAMPLE_REELS_QUERY_KEY,
+    queryFn: fetchSampleReels,
+    select: (reels) => reels[0] ?? null,
+    enabled: near && idle,
+    staleTime: Infinity,
+  });
   const [failed, setFailed] = useState(false);
   const shown = reel && !failed ? reel : null;
   return (
