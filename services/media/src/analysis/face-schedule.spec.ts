@@ -20,7 +20,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A video of `seconds` frames with a cut every 7 s and a slow pan inside each shot, in batches of random size at random times. */
 async function* decoded(seconds: number, next: () => number): AsyncIterable<Uint8Array[]> {
   const levels = Array.from({ length: seconds }, (_, s) => ((Math.floor(s / 7) * 97) % 200) + (s % 7) * 6);
-  for (let s = 0; s < seconds; ) {
+  for (let s = 0; s < seconds;) {
     const size = 1 + Math.floor(next() * 5);
     yield levels.slice(s, s + size).map(frame);
     s += size;
