@@ -5,14 +5,14 @@ import { chromium } from 'playwright-core';
 
 /**
  * `npm run bench -- --only=web`: Lighthouse (npm `lighthouse`, Debian's /usr/bin/chromium) on the
- * sign-in page, the dashboard and /mobile with the mobile and desktop profiles: performance,
+ * sign-in page, the dashboard, /mobile and the other signed-in screens with the mobile and desktop profiles: performance,
  * accessibility and best-practices scores, and the JavaScript a first visit loads (gzip bytes as
  * the gateway sends them to a gzip-only client, and what the browser actually received).
  * Each run gets a fresh browser (no worker, no cache: a first visit). Phones are redirected to
  * /mobile, so the dashboard with the mobile profile lands there; the table says where each run ended.
  * Lighthouse's scores move from run to run on a busy machine: BENCH_WEB_RUNS=n measures each page
  * and profile n times and reports the run of median performance (every run's score in brackets).
- * BENCH_WEB_PAGES=sign-in,dashboard,/mobile picks pages, BENCH_WEB_PROFILES=mobile a profile; BENCH_WEB_SCRIPTS=1 lists each script's
+ * BENCH_WEB_PAGES=sign-in,dashboard,/mobile,/videos,/editor,/demo,/pricing,/settings,/bulk-upload picks pages, BENCH_WEB_PROFILES=mobile a profile; BENCH_WEB_SCRIPTS=1 lists each script's
  * size; BENCH_WEB_JSON=<dir> keeps each reported Lighthouse result (<page>-<profile>.json) to read its audits.
  */
 const CHROME_FLAGS = [
@@ -89,6 +89,8 @@ export async function webBench(baseUrl: string, token: string): Promise<void> {
     { name: 'sign-in', path: '/', signedIn: false },
     { name: 'dashboard', path: '/', signedIn: true },
     { name: '/mobile', path: '/mobile', signedIn: true },
+    // The other signed-in screens (accessibility above all; the first three are the performance goals).
+    ...['/videos', '/editor', '/demo', '/pricing', '/settings', '/bulk-upload'].map((path) => ({ name: path, path, signedIn: true })),
   ];
   console.log('\n== Web app: Lighthouse (first visit, fresh browser each run) ==');
   const widths = [11, 8, 16, 6, 6, 6, 10, 10, 7, 7, 7];
