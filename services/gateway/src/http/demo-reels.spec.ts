@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +19,14 @@ async function serve(dir: string): Promise<{ url: string; close: () => void }> {
 
 describe('/demo-reels', () => {
   let dir: string;
+  let home: string;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'reelsmith-demo-reels-'));
+    // Where npm start keeps them: under .data (a dot segment, which send refuses in a whole path).
+    home = mkdtempSync(join(tmpdir(), 'reelsmith-demo-reels-'));
+    dir = join(home, '.data', 'demo-reels');
+    mkdirSync(dir, { recursive: true });
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => rmSync(home, { recursive: true, force: true }));
 
   it('lists no reel (200, JSON) while none is made, or without a folder; any other file is a 404', async () => {
     for (const folder of [dir, '']) {

@@ -18,8 +18,9 @@ export function mountDemoReels(app: NestExpressApplication, dir: string): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/index.json') {
       res.setHeader('Cache-Control', 'no-cache');
-      const manifest = dir ? join(dir, 'index.json') : '';
-      if (manifest && existsSync(manifest)) return res.sendFile(manifest, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+      // Sent relative to `dir`: npm start's folder is under .data, and send refuses a path with a dot segment.
+      if (dir && existsSync(join(dir, 'index.json')))
+        return res.sendFile('index.json', { root: dir, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
       return res.json([]);
     }
     if (!files || req.path.includes('.part.')) return res.status(404).end();
