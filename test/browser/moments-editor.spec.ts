@@ -100,14 +100,19 @@ describe('moments editor on the timeline', () => {
     }
   });
 
-  it('previews with the video’s own sound alone when no track is chosen, and says so', async () => {
+  it('previews a reel without music with the video’s own sound alone, and says so', async () => {
     const { page, errors } = session;
-    expect((await api('PATCH', '/api/user/settings', { musicTrackId: null })).status).toBe(200);
-    await page.goto(`${app.baseUrl}/video/${videoId}?highlight=${firstVersion}`);
-    const viewer = page.locator(`[data-testid="highlight-viewer"][data-highlight-id="${firstVersion}"][data-status="ready"]`);
+    // The same moments re-rendered without music: a version of its own.
+    const { moments } = (await api('GET', `/api/highlights/${firstVersion}`)).json as { moments: Span[] };
+    const silent = await api('PUT', `/api/highlights/${firstVersion}/moments`, { moments, musicTrackId: null });
+    expect(silent.status).toBe(202);
+    const id = silent.json.id as string;
+    await eventually(async () => expect((await api('GET', `/api/highlights/${id}`)).json.status).toBe('ready'), { timeoutMs: 60_000, intervalMs: 500 });
+    await page.goto(`${app.baseUrl}/video/${videoId}?highlight=${id}`);
+    const viewer = page.locator(`[data-testid="highlight-viewer"][data-highlight-id="${id}"][data-status="ready"]`);
     await viewer.getByRole('button', { name: 'Preview', exact: true }).click();
     await viewer.locator('[data-testid="moments-preview"][data-state="playing"][data-music="none"]').waitFor();
-    await viewer.getByTestId('preview-note').getByText('No music chosen: the preview plays the video’s own sound.').waitFor();
+    await viewer.getByTestId('preview-note').getByText('This reel has no music: the preview plays the video’s own sound.').waitFor();
     const start = Number(await viewer.getByTestId('moment-block').first().getAttribute('data-start'));
     await page.waitForFunction((from) => document.querySelector<HTMLVideoElement>('[data-testid="preview-video"]')!.currentTime > from + 0.3, start);
     await viewer.getByRole('button', { name: 'Stop preview' }).click();

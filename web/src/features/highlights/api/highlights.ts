@@ -109,18 +109,17 @@ export function useGenerateHighlights({ onQueued }: { onQueued?: (highlight: Hig
   });
 }
 
-/** `musicTrackId`: the track the preview played (null: none), so the new version sounds as previewed. */
-export type EditMomentsInput = { highlight: Pick<Highlight, 'id' | 'videoId'>; moments: Moment[]; musicTrackId: string | null };
+export type EditMomentsInput = { highlight: Pick<Highlight, 'id' | 'videoId'>; moments: Moment[] };
 
 /**
  * PUT /api/highlights/:id/moments: renders exactly these moments as a new version (with the
- * version's own quality, format and aspect, and the given music). `onQueued` gets the new version.
+ * version's own quality, format, aspect and music). `onQueued` gets the new version.
  */
 export function useEditMoments({ onQueued }: { onQueued?: (highlight: Highlight) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ highlight, moments, musicTrackId }: EditMomentsInput) => {
-      const body = { moments: moments.map(({ start, end, score, reasons }) => ({ start, end, score, reasons })), musicTrackId };
+    mutationFn: async ({ highlight, moments }: EditMomentsInput) => {
+      const body = { moments: moments.map(({ start, end, score, reasons }) => ({ start, end, score, reasons })) };
       const idempotencyKey = intentKey(queryClient, `moments-${highlight.id}`, body, videoHighlightsKey(highlight.videoId));
       const res = await apiRequest('PUT', `/api/highlights/${encodeURIComponent(highlight.id)}/moments`, body, { idempotencyKey });
       return readHighlight(res);

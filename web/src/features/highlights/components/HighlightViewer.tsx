@@ -7,7 +7,6 @@ import { cn } from '../../../lib/utils';
 import { VideoPlayer, type Video } from '../../videos';
 import { useEditMoments, useVideoAnalysis } from '../api/highlights';
 import { useHighlightProgress } from '../api/use-highlight-progress';
-import { useSelectedMusicForRender } from '../api/use-selected-music';
 import { canRedo, canUndo, initEdits, momentEditsReducer, undoKey, type MomentEdit } from '../lib/moment-edits';
 import { checkMoments, momentsChanged, momentsLength, selectionSummary, sortMoments } from '../lib/moments';
 import { fileQuality, formatLabel, presetLabel, qualityNote, renderSummary } from '../lib/options';
@@ -273,8 +272,6 @@ function MomentsSection({
   const [active, setActive] = useState<number | null>(null);
   const [playhead, setPlayhead] = useState<number | null>(null);
   const edit = useEditMoments({ onQueued: onVersionCreated });
-  // Saved with the track the preview plays, so the new version sounds as previewed.
-  const music = useSelectedMusicForRender();
   // Shot boundaries from the kept analysis (there once the first AI reel of the video is made).
   const analysis = useVideoAnalysis(video.id, { enabled: highlight.timeline.length > 0 });
   const canEdit = editable && original.length > 0;
@@ -308,7 +305,7 @@ function MomentsSection({
           canUndo={canUndo(edits)}
           canRedo={canRedo(edits)}
           onEdit={dispatch}
-          preview={<MomentsPreview video={video} moments={draft} disabled={!!problem} onPlayhead={setPlayhead} />}
+          preview={<MomentsPreview video={video} moments={draft} musicTrackId={highlight.musicTrackId} disabled={!!problem} onPlayhead={setPlayhead} />}
         />
       )}
       {highlight.timeline.length > 0 ? (
@@ -365,11 +362,7 @@ function MomentsSection({
                 Reset
               </Button>
             )}
-            <Button
-              size="sm"
-              disabled={(!changed && !retry) || !!problem || edit.isPending}
-              onClick={() => edit.mutate({ highlight, moments: draft, musicTrackId: music?.id ?? null })}
-            >
+            <Button size="sm" disabled={(!changed && !retry) || !!problem || edit.isPending} onClick={() => edit.mutate({ highlight, moments: draft })}>
               {edit.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
               Re-render
             </Button>

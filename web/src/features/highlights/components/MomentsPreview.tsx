@@ -4,7 +4,7 @@ import { MUSIC_MIX, musicGainDb } from '@reelsmith/proto/http/music-mix';
 import { Button } from '../../../components/ui/button';
 import { formatDuration } from '../../../lib/format';
 import type { Video } from '../../videos';
-import { useSelectedMusicForRender, type SelectedMusic } from '../api/use-selected-music';
+import { useReelMusic, type SelectedMusic } from '../api/use-selected-music';
 import { dbToGain, duckReductionDb, fadeShare, previewElapsed, previewLength, previewStep, rms } from '../lib/preview';
 import type { Moment } from '../types';
 
@@ -27,23 +27,26 @@ function createMix(video: HTMLVideoElement, music: HTMLAudioElement): Mix {
 
 /**
  * Preview before rendering: the source video plays the moments one after another (it is seeked
- * from each moment to the next) with the chosen music track mixed in by Web Audio, lowered and
- * ducked under the video's own sound with the render's levels (MUSIC_MIX). Without a chosen track
- * it plays the video's sound alone, and says so.
+ * from each moment to the next) with the version's own track (what a re-render keeps) mixed in by
+ * Web Audio, lowered and ducked under the video's own sound with the render's levels (MUSIC_MIX).
+ * A version without music plays the video's sound alone, and says so.
  */
 export function MomentsPreview({
   video,
   moments,
+  musicTrackId,
   disabled,
   onPlayhead,
 }: {
   video: Video;
   moments: readonly Moment[];
+  /** The version's track (null: the reel has no music). */
+  musicTrackId: string | null;
   disabled?: boolean;
   /** Where the preview is in the source video while it plays (a few times a second), null once it stops. */
   onPlayhead?: (seconds: number | null) => void;
 }) {
-  const music = useSelectedMusicForRender();
+  const music = useReelMusic(musicTrackId);
   const player = useRef<HTMLVideoElement>(null);
   const bed = useRef<HTMLAudioElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -161,7 +164,7 @@ export function MomentsPreview({
 }
 
 function MusicNote({ music, state }: { music: SelectedMusic | null; state: MusicState }) {
-  if (!music) return <span>No music chosen: the preview plays the video’s own sound.</span>;
+  if (!music) return <span>This reel has no music: the preview plays the video’s own sound.</span>;
   if (state === 'failed') return <span className="text-red-700">{music.title} could not be played: the preview plays the video’s own sound.</span>;
   return (
     <span className="flex min-w-0 items-start gap-1">
