@@ -13,9 +13,12 @@ export const CardHeader = React.forwardRef<HTMLDivElement, DivProps>(({ classNam
 ));
 CardHeader.displayName = 'CardHeader';
 
-export const CardTitle = React.forwardRef<HTMLHeadingElement, React.HTMLAttributes<HTMLHeadingElement>>(({ className, ...props }, ref) => (
-  <h3 ref={ref} className={cn('text-base font-semibold leading-tight tracking-tight', className)} {...props} />
-));
+/** `as`: h2 for a card right under the page's title, h3 (the default) under a section's. */
+export const CardTitle = React.forwardRef<HTMLHeadingElement, React.HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' }>(
+  ({ className, as: Heading = 'h3', ...props }, ref) => (
+    <Heading ref={ref} className={cn('text-base font-semibold leading-tight tracking-tight', className)} {...props} />
+  ),
+);
 CardTitle.displayName = 'CardTitle';
 
 export const CardDescription = React.forwardRef<HTMLParagraphElement, React.HTMLAttributes<HTMLParagraphElement>>(({ className, ...props }, ref) => (

@@ -12,7 +12,7 @@ export function PricingPage() {
         actions={<IntervalToggle value={interval} onChange={setBillingInterval} />}
       />
       <NoFreeTierBanner />
-      <PlanCards interval={interval} />
+      <PlanCards interval={interval} headingLevel={2} />
       <FaqSection id="faq" />
     </div>
   );

@@ -61,7 +61,7 @@ export function SettingsPage() {
       >
         <Card>
           <CardHeader>
-            <CardTitle>Profile</CardTitle>
+            <CardTitle as="h2">Profile</CardTitle>
             <CardDescription>Where we send your e-mails, and the name we greet you with.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
@@ -101,7 +101,7 @@ export function SettingsPage() {
 
         <Card>
           <CardHeader>
-            <CardTitle>E-mail notifications</CardTitle>
+            <CardTitle as="h2">E-mail notifications</CardTitle>
             <CardDescription>Choose which e-mails we send. Every e-mail also has a one-click unsubscribe link.</CardDescription>
           </CardHeader>
           <CardContent className="divide-y divide-border py-0 pb-3">
@@ -120,7 +120,7 @@ export function SettingsPage() {
 
         <Card>
           <CardHeader>
-            <CardTitle>Test e-mail</CardTitle>
+            <CardTitle as="h2">Test e-mail</CardTitle>
             <CardDescription>Send a sample to the address above to see what our e-mails look like.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -146,7 +146,7 @@ export function SettingsPage() {
 
         <Card>
           <CardHeader>
-            <CardTitle>Privacy</CardTitle>
+            <CardTitle as="h2">Privacy</CardTitle>
             <CardDescription>How long your footage is kept and who can see your reels.</CardDescription>
           </CardHeader>
           <CardContent className="divide-y divide-border py-0 pb-3">

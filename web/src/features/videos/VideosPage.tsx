@@ -108,7 +108,7 @@ export function VideosPage() {
   const filtering = search.trim() !== '' || status !== 'all';
 
   const debug = (
-    <p className="mt-6 font-mono text-[11px] text-muted-foreground/80" data-testid="videos-debug">
+    <p className="mt-6 font-mono text-[11px] text-muted-foreground" data-testid="videos-debug">
       Debug: videos={all.length} · auth token={getAuthToken() ? 'present' : 'missing'} · loading={videos.isLoading ? 'yes' : 'no'}
     </p>
   );

@@ -35,19 +35,22 @@ export function IntervalToggle({ value, onChange, touch = false }: { value: Bill
  * The two plan cards; their buttons go to /subscribe?plan=... (with the interval when yearly), or
  * to `subscribePath` (the phone's /mobile/subscribe). A subscriber's plan shows as current, and the
  * other one leads to `changePlanPath` (the Billing section; null on the phone, which has none).
- * `touch`: 44 px buttons and tighter cards.
+ * `touch`: 44 px buttons and tighter cards. `headingLevel`: 2 right under a page's title, 3 under a section's.
  */
 export function PlanCards({
   interval,
   subscribePath = '/subscribe',
   changePlanPath = '/settings',
   touch = false,
+  headingLevel = 3,
 }: {
   interval: BillingInterval;
   subscribePath?: string;
   changePlanPath?: string | null;
   touch?: boolean;
+  headingLevel?: 2 | 3;
 }) {
+  const PlanName = headingLevel === 2 ? 'h2' : 'h3';
   const billing = useBilling();
   const current = billing.data?.entitlements.active ? billing.data.plan : null;
   const action = cn('mt-6 w-full', touch && 'h-12 text-base');
@@ -66,7 +69,7 @@ export function PlanCards({
             )}
           >
             <div className="flex items-center justify-between gap-2">
-              <h3 className="text-lg font-semibold">{plan.name}</h3>
+              <PlanName className="text-lg font-semibold">{plan.name}</PlanName>
               <span className="rounded-full bg-brand-soft px-2.5 py-1 text-xs font-semibold text-brand-strong">{plan.highlight}</span>
             </div>
             <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>

@@ -43,7 +43,7 @@ function Plans() {
       )}
       <NoFreeTierBanner />
       <IntervalToggle value={interval} onChange={setBillingInterval} touch />
-      <PlanCards interval={interval} subscribePath={MOBILE_SUBSCRIBE} changePlanPath={null} touch />
+      <PlanCards interval={interval} subscribePath={MOBILE_SUBSCRIBE} changePlanPath={null} touch headingLevel={2} />
     </section>
   );
 }

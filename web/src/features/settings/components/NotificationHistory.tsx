@@ -24,7 +24,7 @@ export function NotificationHistory() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Notification history</CardTitle>
+        <CardTitle as="h2">Notification history</CardTitle>
         <CardDescription>The last e-mails we sent you, or could not send.</CardDescription>
       </CardHeader>
       <CardContent>
