@@ -5,3 +5,4 @@ export * from './idempotency';
 export * from './filmstrip';
 export * from './music-mix';
 export * from './duration';
+export * from './demo-reels';

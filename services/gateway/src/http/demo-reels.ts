@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DEMO_REELS_MANIFEST, DEMO_REELS_PATH } from '@reelsmith/proto/http';
 import express, { type NextFunction, type Request, type Response } from 'express';
-
-export const DEMO_REELS_PATH = '/demo-reels';
 
 /**
  * The sample reels (scripts/lib/demo-reels.cjs makes them into `dir`): index.json, the MP4s (with
@@ -16,11 +15,11 @@ export function mountDemoReels(app: NestExpressApplication, dir: string): void {
     : null;
   app.use(DEMO_REELS_PATH, (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path === '/index.json') {
+    if (req.path === `/${DEMO_REELS_MANIFEST}`) {
       res.setHeader('Cache-Control', 'no-cache');
       // Sent relative to `dir`: npm start's folder is under .data, and send refuses a path with a dot segment.
-      if (dir && existsSync(join(dir, 'index.json')))
-        return res.sendFile('index.json', { root: dir, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+      if (dir && existsSync(join(dir, DEMO_REELS_MANIFEST)))
+        return res.sendFile(DEMO_REELS_MANIFEST, { root: dir, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
       return res.json([]);
     }
     if (!files || req.path.includes('.part.')) return res.status(404).end();

@@ -5,6 +5,7 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEMO_REELS_MANIFEST, DEMO_REELS_PATH, type DemoReelJson } from '@reelsmith/proto/http';
 import { levelOf } from '../analysis/analysis';
 import { Analyser } from '../analysis/analyser';
 import { planReel } from '../analysis/reel-plan';
@@ -13,7 +14,7 @@ import { posterArgs, posterTime, qualityFor, reelLength } from '../ffmpeg/args';
 import { MediaRepository } from '../ffmpeg/media.repository';
 import { validMoments } from '../ffmpeg/render-plan';
 import { DEMO_REELS, type DemoReelSpec } from './catalogue';
-import { type DemoKind, footageArgs, type Frame } from './footage';
+import { footageArgs, type Frame } from './footage';
 
 export { DEMO_REELS, type DemoReelSpec };
 
@@ -27,20 +28,8 @@ export interface MusicFile {
   beats: number[];
 }
 
-/** One entry of index.json, what the web reads (web/src/features/demo/api/sample-reel.ts). */
-export interface DemoReelEntry {
-  slug: string;
-  kind: DemoKind;
-  title: string;
-  durationSeconds: number;
-  credit: string;
-  video: string;
-  poster: string;
-}
-
-export const MANIFEST = 'index.json';
-/** The URL path the gateway serves the folder under. */
-export const URL_PATH = '/demo-reels';
+/** One entry of the manifest, what the web reads. */
+export type DemoReelEntry = DemoReelJson;
 
 export interface MakeOptions {
   /** Where the reels, posters and index.json go. */
@@ -99,15 +88,15 @@ export async function makeDemoReel(spec: DemoReelSpec, options: MakeOptions): Pr
     title: spec.title,
     durationSeconds: Math.round(duration),
     credit: `Generated footage · music: ${options.music.title} by ${options.music.artist}`,
-    video: `${URL_PATH}/${spec.slug}.mp4`,
-    poster: `${URL_PATH}/${spec.slug}.jpg`,
+    video: `${DEMO_REELS_PATH}/${spec.slug}.mp4`,
+    poster: `${DEMO_REELS_PATH}/${spec.slug}.jpg`,
   };
 }
 
 /** Writes index.json whole (temp file, then rename): the gateway never serves half a list. */
 export async function writeManifest(outDir: string, entries: DemoReelEntry[]): Promise<void> {
   await mkdir(outDir, { recursive: true });
-  const temp = join(outDir, `${MANIFEST}.${process.pid}.tmp`);
+  const temp = join(outDir, `${DEMO_REELS_MANIFEST}.${process.pid}.tmp`);
   await writeFile(temp, `${JSON.stringify(entries, null, 2)}\n`);
-  await rename(temp, join(outDir, MANIFEST));
+  await rename(temp, join(outDir, DEMO_REELS_MANIFEST));
 }

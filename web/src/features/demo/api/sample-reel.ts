@@ -1,21 +1,12 @@
-/**
- * The sample reels made by the engine, listed in /demo-reels/index.json (served by the gateway, an
- * empty list until they are made): an array of {slug, kind, title, durationSeconds, credit, video, poster}.
- */
-export interface SampleReel {
-  slug: string;
-  /** Which demo of /demo it shows (sport, wedding, business, travel). */
-  kind?: string;
-  title: string;
-  durationSeconds: number;
-  credit: string;
-  /** Same-origin path of the MP4, e.g. /demo-reels/<slug>.mp4. */
-  video: string;
-  /** Same-origin path of its poster, e.g. /demo-reels/<slug>.jpg. */
-  poster: string;
-}
+import { DEMO_REELS_MANIFEST, DEMO_REELS_PATH, type DemoReelJson } from '@reelsmith/proto/http/demo-reels';
 
-export const SAMPLE_REELS_MANIFEST = '/demo-reels/index.json';
+/**
+ * A sample reel made by the engine, as the gateway lists it (an empty list until they are made).
+ * `kind` is not required to play it: without one the reel still plays on the sign-in page.
+ */
+export type SampleReel = Omit<DemoReelJson, 'kind'> & { kind?: string };
+
+export const SAMPLE_REELS_MANIFEST = `${DEMO_REELS_PATH}/${DEMO_REELS_MANIFEST}`;
 export const SAMPLE_REELS_QUERY_KEY = [SAMPLE_REELS_MANIFEST] as const;
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
