@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { focusIndicator, seriousViolations } from '../support/a11y';
 import { type BrowserSession, collectPageErrors, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
 import { shortPlantedClip } from '../support/planted';
 import { type RunningApp, uniqueUsername } from '../support/stack';
 import { api as callApi } from '../system/api';
+import { uploadFile, waitForVideo } from '../system/videos';
 
 /**
  * The moments editor on the reel's timeline, in Chromium against the real stack, at 1440x900 with
@@ -43,18 +43,9 @@ describe('moments editor on the timeline', () => {
     await signUpInPage(page, app.baseUrl, uniqueUsername('Editor'), 'reel-secret-1');
     token = (await page.evaluate(() => localStorage.getItem('reelsmith.authToken')))!;
     const clip = shortPlantedClip();
-    const bytes = readFileSync(clip.file);
-    const { json: upload } = await api('POST', '/api/objects/upload');
-    expect((await fetch(upload.uploadURL, { method: 'PUT', body: bytes })).status).toBe(200);
-    const created = await api('PUT', '/api/videos/complete-upload', {
-      videoURL: upload.uploadURL,
-      title: 'Cup final',
-      originalFilename: 'final.mp4',
-      fileSize: bytes.length,
-      duration: clip.duration,
-    });
+    const created = await uploadFile(app.baseUrl, token, clip.file, { originalFilename: 'final.mp4', duration: clip.duration });
     videoId = created.json.id;
-    await eventually(async () => expect((await api('GET', `/api/videos/${videoId}`)).json.status).toBe('processed'), { timeoutMs: 45_000, intervalMs: 300 });
+    await waitForVideo(app.baseUrl, token, videoId, (video) => video.status === 'processed', 45_000);
     const tracks = await eventually(
       async () => {
         const res = await api('GET', '/api/music-tracks');

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { testMedia, type TestMedia } from '../support/media';
 import { uniqueUsername } from '../support/stack';
 import { api } from './api';
@@ -35,13 +36,18 @@ export async function subscribe(baseUrl: string, token: string, plan: 'rookie' |
 
 /** What the upload dialog does: upload URL, PUT to storage, complete-upload. */
 export async function uploadVideo(baseUrl: string, token: string, file: TestMedia, fields: Record<string, unknown> = {}) {
+  return uploadFile(baseUrl, token, testMedia(file), { originalFilename: file, ...fields });
+}
+
+/** uploadVideo for a file at any path (a generated clip). */
+export async function uploadFile(baseUrl: string, token: string, path: string, fields: Record<string, unknown> = {}) {
   const { json } = await api(baseUrl, 'POST', '/api/objects/upload', { token });
-  const body = readFileSync(testMedia(file));
+  const body = readFileSync(path);
   const put = await fetch(json.uploadURL, { method: 'PUT', body });
   if (put.status !== 200) throw new Error(`storage PUT answered ${put.status}`);
   return api(baseUrl, 'PUT', '/api/videos/complete-upload', {
     token,
-    body: { videoURL: json.uploadURL, title: 'Cup final', originalFilename: file, fileSize: body.length, duration: 0, ...fields },
+    body: { videoURL: json.uploadURL, title: 'Cup final', originalFilename: basename(path), fileSize: body.length, duration: 0, ...fields },
   });
 }
 
