@@ -6,3 +6,4 @@ export * from './filmstrip';
 export * from './music-mix';
 export * from './duration';
 export * from './demo-reels';
+export * from './speech';
