@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { amount, fieldsOf, flag, noFields, optionalFlag, optionalText, text } from './fields';
+import { MAX_TRANSCRIPT_WORDS, TRANSCRIPT_LANGUAGES } from './speech';
 
 /**
  * Every JSON body the HTTP API takes, declared once: the gateway validates with these and shows them
@@ -122,6 +123,39 @@ export const settingsBody = fieldsOf(
   'The request body',
 );
 
+/** A corrected transcript word: its text and its times in seconds of the video. */
+const transcriptWordBody = fieldsOf(
+  {
+    text: z
+      .string({ error: 'Every word needs a text of 1 to 100 characters' })
+      .trim()
+      .min(1, { error: 'A word cannot be empty' })
+      .max(100, { error: 'A word must be at most 100 characters' }),
+    start: z.number({ error: 'Every word needs a start time in seconds' }).min(0, { error: 'A word cannot start before 0 seconds' }),
+    end: z.number({ error: 'Every word needs an end time in seconds' }).min(0, { error: 'A word cannot end before 0 seconds' }),
+  },
+  'Every word',
+).refine((word) => word.start <= word.end, { error: 'A word cannot end before it starts' });
+
+/** PUT /api/videos/{id}/transcript: the whole corrected list, in time order (media checks it fits in the video). */
+export const transcriptBody = fieldsOf(
+  {
+    words: z
+      .array(transcriptWordBody, { error: 'words must be a list of {text, start, end}' })
+      .max(MAX_TRANSCRIPT_WORDS, { error: `A transcript holds at most ${MAX_TRANSCRIPT_WORDS} words` })
+      .refine((words) => words.every((word, i) => i === 0 || words[i - 1].start <= word.start), { error: 'The words must be in time order' }),
+  },
+  'The request body',
+);
+
+/** POST /api/videos/{id}/transcript: transcribe again, in this language. */
+export const transcribeBody = fieldsOf(
+  {
+    language: z.enum(TRANSCRIPT_LANGUAGES, { error: `language must be one of ${TRANSCRIPT_LANGUAGES.join(', ')}` }),
+  },
+  'The request body',
+);
+
 /** The sample mails POST /api/test-email can send. */
 export const TEST_EMAIL_TYPES = ['upload', 'highlight', 'error'] as const;
 export type TestEmailType = (typeof TEST_EMAIL_TYPES)[number];
@@ -145,5 +179,7 @@ export type GenerateInput = z.input<typeof generateBody>;
 export type EditMomentsInput = z.input<typeof editMomentsBody>;
 export type ExportInput = z.input<typeof exportBody>;
 export type SettingsInput = z.input<typeof settingsBody>;
+export type TranscriptInput = z.input<typeof transcriptBody>;
+export type TranscribeInput = z.input<typeof transcribeBody>;
 export type TestEmailInput = z.input<typeof testEmailBody>;
 export type SubscriptionInput = z.input<typeof subscriptionBody>;

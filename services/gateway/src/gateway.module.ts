@@ -22,6 +22,7 @@ import { SettingsController } from './settings/settings.controller';
 import { GATEWAY_CONFIG } from './tokens';
 import { MediaStreamController } from './videos/media-stream.controller';
 import { VideosController } from './videos/videos.controller';
+import { TranscriptsController } from './videos/transcripts.controller';
 
 @Module({})
 export class GatewayModule {
@@ -32,6 +33,7 @@ export class GatewayModule {
       controllers: [
         AuthController,
         VideosController,
+        TranscriptsController,
         HighlightsController,
         MediaStreamController,
         MusicController,

@@ -51,6 +51,15 @@ export const workerConfigSchema = configSchema.extend({
     .int()
     .min(0)
     .default(4 * GIB),
+  /**
+   * A Whisper model (a ggml file, e.g. ggml-base.en.bin) for transcripts of good quality; without one
+   * the embedded pocketsphinx makes draft ones (docs/speech.md). Never downloaded from the internet.
+   */
+  ASR_MODEL: z.string().default(''),
+  /** Or the model as an object in the bucket, copied once at start to WORK_DIR. */
+  ASR_MODEL_OBJECT: z.string().default(''),
+  /** Threads Whisper uses for one transcript. */
+  ASR_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   /** A copy unused for this long is removed. */
   SOURCE_CACHE_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
 });

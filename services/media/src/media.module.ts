@@ -1,3 +1,6 @@
+import { TranscriptStore } from './speech/transcript-store';
+import { TranscriptsController } from './speech/transcripts.controller';
+import { TranscriptsService } from './speech/transcripts.service';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { DatabaseModule, NatsModule, ObjectStorage, rpcClientProvider } from '@reelsmith/kit';
 import { BatchImportController } from './batch-import.controller';
@@ -71,6 +74,7 @@ export function mediaInfrastructure(config: MediaConfig, service: string): { imp
       { provide: MEDIA_TOOLS, useValue: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH } },
       MediaRepository,
       AnalysisStore,
+      TranscriptStore,
       ProgressPublisher,
       JobFailures,
       { provide: VideosRepository, useClass: TypeOrmVideosRepository },
@@ -88,10 +92,11 @@ export class MediaModule {
     return {
       module: MediaModule,
       imports: infrastructure.imports,
-      controllers: [VideosController, HighlightsController, BatchImportController],
+      controllers: [VideosController, HighlightsController, BatchImportController, TranscriptsController],
       providers: [
         ...infrastructure.providers,
         VideosService,
+        TranscriptsService,
         HighlightsService,
         PlanGate,
         BatchImportService,

@@ -7,6 +7,7 @@ import { HighlightsService } from './highlights.service';
 import { ProgressPublisher } from './progress.publisher';
 import { analysisKey } from './analysis/analysis';
 import { AnalysisStore } from './analysis/analysis-store';
+import { transcriptKey } from './speech/transcript';
 import { checkTrim, formatTimecode } from './timecode';
 import { MEDIA_CONFIG } from './tokens';
 import { toVideoMessage } from './video-message';
@@ -137,7 +138,9 @@ export class VideosService {
     if (!(await this.videos.delete(video.id, userId))) throw RpcFailure.notFound('Video not found');
     await this.highlights.deleteForVideo(video.id);
     await this.storage.remove(
-      [video.objectKey, video.thumbnailKey, video.filmstripKey, video.waveformKey, video.proxyKey, analysisKey(video.id)].filter(Boolean),
+      [video.objectKey, video.thumbnailKey, video.filmstripKey, video.waveformKey, video.proxyKey, analysisKey(video.id), transcriptKey(video.id)].filter(
+        Boolean,
+      ),
     );
     await this.events
       .publish(mediaV1.VideoDeletedSchema, { videoId: video.id, userId })

@@ -82,6 +82,11 @@ export function waveformArgs(input: string): string[] {
 
 export const WAVEFORM_RATE = 8000;
 
+/** The first audio stream at 16 kHz mono, 32-bit float on stdout: what the VAD and the transcribers read. */
+export function speechAudioArgs(input: string): string[] {
+  return ['-v', 'error', '-nostdin', '-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-f', 'f32le', 'pipe:1'];
+}
+
 /** The long side of a reel's poster at most (a player shows it; the reel keeps its full size). */
 export const POSTER_LONG_SIDE = 1280;
 

@@ -11,6 +11,7 @@ import {
   renderArgs,
   showinfoTimes,
   WAVEFORM_RATE,
+  speechAudioArgs,
   waveformArgs,
   WINDOW,
   windowArgs,
@@ -191,5 +192,15 @@ export class MediaRepository {
     running.output(1).on('data', (chunk: Buffer) => meter.push(chunk));
     await succeeded(running.exit);
     return meter.finish();
+  }
+
+  /** The sound as the speech engines read it: 16 kHz mono float samples (speechAudioArgs). */
+  async speechAudio(input: string, signal?: AbortSignal): Promise<Float32Array> {
+    const running = runProcess(this.tools.ffmpeg, speechAudioArgs(input), { signal });
+    const chunks: Buffer[] = [];
+    running.output(1).on('data', (chunk: Buffer) => chunks.push(chunk));
+    await succeeded(running.exit);
+    const all = Buffer.concat(chunks);
+    return new Float32Array(all.buffer, all.byteOffset, Math.floor(all.byteLength / 4)).slice();
   }
 }

@@ -1,4 +1,4 @@
-export type JobKind = 'process' | 'highlights' | 'render';
+export type JobKind = 'process' | 'highlights' | 'render' | 'transcribe';
 
 /**
  * What each kind of job may take, generously (a busy 2-core machine, several jobs at once):
@@ -13,6 +13,8 @@ const ALLOWANCE: Record<JobKind, { base: number; perSourceSecond: number; perRee
   highlights: { base: 120, perSourceSecond: 2, perReelSecond: 10 },
   // the render of set moments (a 9:16 reel without a kept analysis analyses first)
   render: { base: 120, perSourceSecond: 1, perReelSecond: 10 },
+  // a decode of the sound, then the recogniser: pocketsphinx about 0.3 CPU-seconds per second of speech, Whisper more
+  transcribe: { base: 120, perSourceSecond: 4, perReelSecond: 0 },
 };
 
 export interface JobLength {

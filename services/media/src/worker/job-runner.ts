@@ -7,6 +7,7 @@ import { MEDIA_CONFIG } from '../tokens';
 import { ProcessingService } from './processing.service';
 import { ReelsService } from './reels.service';
 import { SourceCache } from './source-cache';
+import { TranscriptionService } from '../speech/transcription.service';
 
 /**
  * Pulls the media jobs once the app is up, one at a time per kind: processing uploads, making
@@ -23,6 +24,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly processing: ProcessingService,
     private readonly reels: ReelsService,
     private readonly sources: SourceCache,
+    private readonly transcription: TranscriptionService,
   ) {}
 
   async onApplicationBootstrap() {
@@ -36,6 +38,12 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
       startJobWorker({ ...common, schema: mediaV1.ProcessJobSchema, durable: 'media-process', handle: (job, c) => this.processing.process(job, c) }),
       startJobWorker({ ...common, schema: mediaV1.HighlightsJobSchema, durable: 'media-highlights', handle: (job, c) => this.reels.makeHighlights(job, c) }),
       startJobWorker({ ...common, schema: mediaV1.RenderJobSchema, durable: 'media-render', handle: (job, c) => this.reels.renderMoments(job, c) }),
+      startJobWorker({
+        ...common,
+        schema: mediaV1.TranscribeJobSchema,
+        durable: 'media-transcribe',
+        handle: (job, c) => this.transcription.transcribe(job, c),
+      }),
     ]);
   }
 

@@ -19,6 +19,7 @@ import { VideosRepository } from '../videos.repository';
 import { MEDIA_CONFIG } from '../tokens';
 import { describeFailure, UserFacingError } from './failure-reasons';
 import { JobDeadline, jobDeadlineSeconds } from './job-deadline';
+import { TranscriptionService } from '../speech/transcription.service';
 
 const READ_URL_TTL_SECONDS = 6 * 60 * 60;
 
@@ -39,13 +40,14 @@ export class ProcessingService {
     private readonly progress: ProgressPublisher,
     private readonly events: EventPublisher,
     private readonly failures: JobFailures,
+    private readonly transcription: TranscriptionService,
   ) {}
 
   async process(job: mediaV1.ProcessJob, context: JobContext): Promise<void> {
     const video = await this.videos.findById(job.videoId);
     if (!video || video.userId !== job.userId || video.status === 'error') return;
     // Finished by a worker that died before it could acknowledge (a redelivery): its event may not have gone out.
-    if (video.status === 'processed') return context.attempt > 1 ? this.announceProcessed(video, context.signal) : undefined;
+    if (video.status === 'processed') return context.attempt > 1 ? this.announceAndTranscribe(video, context.signal) : undefined;
     const sourceSeconds = video.trimEnd !== null && video.trimStart !== null ? video.trimEnd - video.trimStart : video.duration;
     const deadline = new JobDeadline(jobDeadlineSeconds('process', { sourceSeconds }, this.config.JOB_DEADLINE_FACTOR), context.signal);
     let workDir = '';
@@ -65,6 +67,7 @@ export class ProcessingService {
     }
     // Outside the try: an event that cannot be published yet never fails the video.
     if (processed) await this.announceProcessed(video, context.signal);
+    if (processed) await this.transcription.queue(video);
   }
 
   /** Whether the video is now processed (false when it was deleted meanwhile). */
@@ -137,6 +140,11 @@ export class ProcessingService {
     const waveformKey = `derived/${video.id}/waveform.json`;
     await this.storage.writeFile(waveformKey, waveformFile, 'application/json');
     return { filmstripKey, waveformKey };
+  }
+
+  private async announceAndTranscribe(video: VideoEntity, signal: AbortSignal) {
+    await this.announceProcessed(video, signal);
+    await this.transcription.queue(video);
   }
 
   /** evt.media.video.processed, stored once per video however often the job runs; waits while NATS is away. */

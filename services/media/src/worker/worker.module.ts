@@ -1,3 +1,4 @@
+import { TranscriptionService } from '../speech/transcription.service';
 import { tmpdir } from 'node:os';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { WorkerConfig } from '../config';
@@ -28,6 +29,7 @@ export class WorkerModule {
         },
         Analyser,
         ProcessingService,
+        TranscriptionService,
         ReelsService,
         JobRunner,
         DeletedSourcesListener,

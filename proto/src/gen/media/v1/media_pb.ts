@@ -12,7 +12,226 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file media/v1/media.proto.
  */
 export const file_media_v1_media: GenFile = /*@__PURE__*/
-  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEirQEKDVZpZGVvQW5hbHlzaXMSEAoIdmlkZW9faWQYASABKAkSDAoEc3RlcBgCIAEoARIQCghkdXJhdGlvbhgDIAEoARIRCgloYXNfYXVkaW8YBCABKAgSDAoEY3V0cxgFIAMoARIQCghsb3VkbmVzcxgGIAMoARIOCgZtb3Rpb24YByADKAESEgoKZmFjZV9jb3VudBgIIAMoBRITCgtmYWNlX2NlbnRlchgJIAMoASKIAQoTVmlkZW9zSW1wb3J0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhIKCm9iamVjdF9rZXkYAyABKAkSDQoFdGl0bGUYBCABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBSABKAkSEAoIYmF0Y2hfaWQYBiABKAkiKQoWVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIh8KCVVwbG9hZFVybBISCgp1cGxvYWRfdXJsGAEgASgJIooBChVVcGxvYWRDb21wbGV0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgl2aWRlb191cmwYAiABKAkSDQoFdGl0bGUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBIjcKEVZpZGVvc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIi0KCFZpZGVvUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkiYQoRVmlkZW9zVHJpbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSDQoFdGl0bGUYBSABKAkiKAoUVmlkZW9zRGVsZXRlUmVzcG9uc2USEAoIdmlkZW9faWQYASABKAkihQEKFE9iamVjdFJlc29sdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSIgoEa2luZBgDIAEoDjIULm1lZGlhLnYxLk9iamVjdEtpbmQSFAoMaGlnaGxpZ2h0X2lkGAQgASgJEhAKCGZpbGVuYW1lGAUgASgJIlAKC01lZGlhT2JqZWN0EgsKA2tleRgBIAEoCRIUCgxjb250ZW50X3R5cGUYAiABKAkSDAoEc2l6ZRgDIAEoAxIQCghmaWxlbmFtZRgEIAEoCSLsAwoFVmlkZW8SCgoCaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIZmlsZW5hbWUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBEhEKCXRodW1ibmFpbBgHIAEoCRIOCgZzdGF0dXMYCCABKAkSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMZXJyb3JfcmVhc29uGAogASgJEg0KBXdpZHRoGAsgASgFEg4KBmhlaWdodBgMIAEoBRITCgt2aWRlb19jb2RlYxgNIAEoCRITCgthdWRpb19jb2RlYxgOIAEoCRISCgpzdHJlYW1fdXJsGA8gASgJEhQKDGRvd25sb2FkX3VybBgQIAEoCRITCgtwcmV2aWV3X3VybBgRIAEoCRIRCglmb2xkZXJfaWQYEiABKAkSEAoIYmF0Y2hfaWQYEyABKAkSFwoPc291cmNlX3ZpZGVvX2lkGBQgASgJEg0KBXN0YWdlGBUgASgJEhMKC3JlYWR5X3JlZWxzGBYgASgFEhEKCWZpbG1zdHJpcBgXIAEoCRIQCgh3YXZlZm9ybRgYIAEoCSIsCglWaWRlb0xpc3QSHwoGdmlkZW9zGAEgAygLMg8ubWVkaWEudjEuVmlkZW8iLwoKUHJvY2Vzc0pvYhIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIngKDVZpZGVvUHJvZ3Jlc3MSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFc3RhZ2UYBCABKAkSDwoHcGVyY2VudBgFIAEoBRIUCgxlcnJvcl9yZWFzb24YBiABKAkiQQoNVmlkZW9VcGxvYWRlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJIlQKDlZpZGVvUHJvY2Vzc2VkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSEAoIZHVyYXRpb24YBCABKAEiTwoLVmlkZW9GYWlsZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIOCgZyZWFzb24YBCABKAkiMQoMVmlkZW9EZWxldGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiagoNUmVuZGVyT3B0aW9ucxIPCgdxdWFsaXR5GAEgASgJEg4KBmZvcm1hdBgCIAEoCRIOCgZhc3BlY3QYAyABKAkSFgoObXVzaWNfdHJhY2tfaWQYBCABKAkSEAoIbm9fbXVzaWMYBSABKAgipgEKGUhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIOCgZwcmVzZXQYAyABKAkSFQoNdGFyZ2V0X2xlbmd0aBgEIAEoBRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEhYKDmZpbGxfdG9fbGVuZ3RoGAYgASgIIjUKDEhpZ2hsaWdodFJlZhIPCgd1c2VyX2lkGAEgASgJEhQKDGhpZ2hsaWdodF9pZBgCIAEoCSJECgZNb21lbnQSDQoFc3RhcnQYASABKAESCwoDZW5kGAIgASgBEg0KBXNjb3JlGAMgASgBEg8KB3JlYXNvbnMYBCADKAkiigEKFUhpZ2hsaWdodHNFZGl0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhQKDGhpZ2hsaWdodF9pZBgCIAEoCRIhCgdtb21lbnRzGAMgAygLMhAubWVkaWEudjEuTW9tZW50EicKBnJlbmRlchgEIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMifgoURXhwb3J0c0NyZWF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSJwoGcmVuZGVyGAUgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyIlChJFeHBvcnRzTGlzdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSLRAQoHVGltaW5ncxIdChBhbmFseXNpc19zZWNvbmRzGAEgASgBSACIAQESHgoRc2VsZWN0aW9uX3NlY29uZHMYAiABKAFIAYgBARIbCg5yZW5kZXJfc2Vjb25kcxgDIAEoAUgCiAEBEhoKDXRvdGFsX3NlY29uZHMYBCABKAFIA4gBAUITChFfYW5hbHlzaXNfc2Vjb25kc0IUChJfc2VsZWN0aW9uX3NlY29uZHNCEQoPX3JlbmRlcl9zZWNvbmRzQhAKDl90b3RhbF9zZWNvbmRzIr8ECglIaWdobGlnaHQSCgoCaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDAoEa2luZBgDIAEoCRIPCgd2ZXJzaW9uGAQgASgFEg4KBnN0YXR1cxgFIAEoCRINCgVzdGFnZRgGIAEoCRIOCgZwcmVzZXQYByABKAkSFQoNdGFyZ2V0X2xlbmd0aBgIIAEoBRInCgZyZW5kZXIYCSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEiEKB21vbWVudHMYCiADKAsyEC5tZWRpYS52MS5Nb21lbnQSEAoIdGltZWxpbmUYCyADKAISEgoKc3RyZWFtX3VybBgMIAEoCRIUCgxkb3dubG9hZF91cmwYDSABKAkSFQoNcmVlbF9kdXJhdGlvbhgOIAEoARIRCglyZWVsX3NpemUYDyABKAMSIgoHdGltaW5ncxgQIAEoCzIRLm1lZGlhLnYxLlRpbWluZ3MSFAoMZXJyb3JfcmVhc29uGBEgASgJEi4KCmNyZWF0ZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhMKC3ZpZGVvX3RpdGxlGBMgASgJEhYKDmZpbGxfdG9fbGVuZ3RoGBQgASgIEhgKEHJlbmRlcmVkX3F1YWxpdHkYFSABKAkSEgoKcmVlbF93aWR0aBgWIAEoBRITCgtyZWVsX2hlaWdodBgXIAEoBRISCgpwb3N0ZXJfdXJsGBggASgJEg8KB3N1bW1hcnkYGSABKAkiOAoNSGlnaGxpZ2h0TGlzdBInCgpoaWdobGlnaHRzGAEgAygLMhMubWVkaWEudjEuSGlnaGxpZ2h0IjYKDUhpZ2hsaWdodHNKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMgoJUmVuZGVySm9iEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIqABChFIaWdobGlnaHRQcm9ncmVzcxIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIOCgZzdGF0dXMYBCABKAkSDQoFc3RhZ2UYBSABKAkSDwoHcGVyY2VudBgGIAEoBRIUCgxlcnJvcl9yZWFzb24YByABKAkSDAoEa2luZBgIIAEoCSJnCg9IaWdobGlnaHRzUmVhZHkSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFdGl0bGUYBCABKAkSDAoEa2luZBgFIAEoCSJqChBIaWdobGlnaHRzRmFpbGVkEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXRpdGxlGAQgASgJEg4KBnJlYXNvbhgFIAEoCSJJChFWaWRlb3NNb3ZlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhEKCWZvbGRlcl9pZBgDIAEoCSIiCg9Vc2FnZUdldFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSIjCgVVc2FnZRIaChJ1cGxvYWRzX3RoaXNfbW9udGgYASABKAUqlgIKCk9iamVjdEtpbmQSGwoXT0JKRUNUX0tJTkRfVU5TUEVDSUZJRUQQABIWChJPQkpFQ1RfS0lORF9TVFJFQU0QARIYChRPQkpFQ1RfS0lORF9ET1dOTE9BRBACEhkKFU9CSkVDVF9LSU5EX1RIVU1CTkFJTBADEhQKEE9CSkVDVF9LSU5EX1JFRUwQBBIdChlPQkpFQ1RfS0lORF9SRUVMX0RPV05MT0FEEAUSFwoTT0JKRUNUX0tJTkRfUFJFVklFVxAGEhsKF09CSkVDVF9LSU5EX1JFRUxfUE9TVEVSEAcSGQoVT0JKRUNUX0tJTkRfRklMTVNUUklQEAgSGAoUT0JKRUNUX0tJTkRfV0FWRUZPUk0QCTLeCQoMTWVkaWFTZXJ2aWNlEkgKD1VwbG9hZFVybENyZWF0ZRIgLm1lZGlhLnYxLlVwbG9hZFVybENyZWF0ZVJlcXVlc3QaEy5tZWRpYS52MS5VcGxvYWRVcmwSQgoOVXBsb2FkQ29tcGxldGUSHy5tZWRpYS52MS5VcGxvYWRDb21wbGV0ZVJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxI+CgpWaWRlb3NMaXN0EhsubWVkaWEudjEuVmlkZW9zTGlzdFJlcXVlc3QaEy5tZWRpYS52MS5WaWRlb0xpc3QSMAoJVmlkZW9zR2V0EhIubWVkaWEudjEuVmlkZW9SZWYaDy5tZWRpYS52MS5WaWRlbxJCCgxWaWRlb3NEZWxldGUSEi5tZWRpYS52MS5WaWRlb1JlZhoeLm1lZGlhLnYxLlZpZGVvc0RlbGV0ZVJlc3BvbnNlEjoKClZpZGVvc1RyaW0SGy5tZWRpYS52MS5WaWRlb3NUcmltUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEkYKDU9iamVjdFJlc29sdmUSHi5tZWRpYS52MS5PYmplY3RSZXNvbHZlUmVxdWVzdBoVLm1lZGlhLnYxLk1lZGlhT2JqZWN0Ek4KEkhpZ2hsaWdodHNHZW5lcmF0ZRIjLm1lZGlhLnYxLkhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSPQoOSGlnaGxpZ2h0c0xpc3QSEi5tZWRpYS52MS5WaWRlb1JlZhoXLm1lZGlhLnYxLkhpZ2hsaWdodExpc3QSPAoNSGlnaGxpZ2h0c0dldBIWLm1lZGlhLnYxLkhpZ2hsaWdodFJlZhoTLm1lZGlhLnYxLkhpZ2hsaWdodBJGCg5IaWdobGlnaHRzRWRpdBIfLm1lZGlhLnYxLkhpZ2hsaWdodHNFZGl0UmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBJECg1FeHBvcnRzQ3JlYXRlEh4ubWVkaWEudjEuRXhwb3J0c0NyZWF0ZVJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSRAoLRXhwb3J0c0xpc3QSHC5tZWRpYS52MS5FeHBvcnRzTGlzdFJlcXVlc3QaFy5tZWRpYS52MS5IaWdobGlnaHRMaXN0EjoKClZpZGVvc01vdmUSGy5tZWRpYS52MS5WaWRlb3NNb3ZlUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEj4KDFZpZGVvc0ltcG9ydBIdLm1lZGlhLnYxLlZpZGVvc0ltcG9ydFJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxIyCgtWaWRlb3NSZXRyeRISLm1lZGlhLnYxLlZpZGVvUmVmGg8ubWVkaWEudjEuVmlkZW8SPgoPSGlnaGxpZ2h0c1JldHJ5EhYubWVkaWEudjEuSGlnaGxpZ2h0UmVmGhMubWVkaWEudjEuSGlnaGxpZ2h0EjYKCFVzYWdlR2V0EhkubWVkaWEudjEuVXNhZ2VHZXRSZXF1ZXN0Gg8ubWVkaWEudjEuVXNhZ2USPQoOVmlkZW9zQW5hbHlzaXMSEi5tZWRpYS52MS5WaWRlb1JlZhoXLm1lZGlhLnYxLlZpZGVvQW5hbHlzaXNiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEi7AEKClRyYW5zY3JpcHQSEAoIdmlkZW9faWQYASABKAkSDgoGc3RhdHVzGAIgASgJEg8KB21lc3NhZ2UYAyABKAkSDgoGZW5naW5lGAQgASgJEg8KB3F1YWxpdHkYBSABKAkSEAoIbGFuZ3VhZ2UYBiABKAkSKwoHcGhyYXNlcxgHIAMoCzIaLm1lZGlhLnYxLlRyYW5zY3JpcHRQaHJhc2USJwoFd29yZHMYCCADKAsyGC5tZWRpYS52MS5UcmFuc2NyaXB0V29yZBIOCgZlZGl0ZWQYCSABKAgSEgoKdXBkYXRlZF9hdBgKIAEoCSI6Cg5UcmFuc2NyaXB0V29yZBIMCgR0ZXh0GAEgASgJEg0KBXN0YXJ0GAIgASgBEgsKA2VuZBgDIAEoASJIChBUcmFuc2NyaXB0UGhyYXNlEg0KBXN0YXJ0GAEgASgBEgsKA2VuZBgCIAEoARIMCgRmcm9tGAMgASgFEgoKAnRvGAQgASgFImQKFlRyYW5zY3JpcHRzRWRpdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRInCgV3b3JkcxgDIAMoCzIYLm1lZGlhLnYxLlRyYW5zY3JpcHRXb3JkIk0KFlRyYW5zY3JpcHRzTWFrZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIQCghsYW5ndWFnZRgDIAEoCSJcCg1UcmFuc2NyaWJlSm9iEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEAoIbGFuZ3VhZ2UYAyABKAkSFgoOcmVwbGFjZV9lZGl0ZWQYBCABKAgirQEKDVZpZGVvQW5hbHlzaXMSEAoIdmlkZW9faWQYASABKAkSDAoEc3RlcBgCIAEoARIQCghkdXJhdGlvbhgDIAEoARIRCgloYXNfYXVkaW8YBCABKAgSDAoEY3V0cxgFIAMoARIQCghsb3VkbmVzcxgGIAMoARIOCgZtb3Rpb24YByADKAESEgoKZmFjZV9jb3VudBgIIAMoBRITCgtmYWNlX2NlbnRlchgJIAMoASKIAQoTVmlkZW9zSW1wb3J0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhIKCm9iamVjdF9rZXkYAyABKAkSDQoFdGl0bGUYBCABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBSABKAkSEAoIYmF0Y2hfaWQYBiABKAkiKQoWVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIh8KCVVwbG9hZFVybBISCgp1cGxvYWRfdXJsGAEgASgJIooBChVVcGxvYWRDb21wbGV0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgl2aWRlb191cmwYAiABKAkSDQoFdGl0bGUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBIjcKEVZpZGVvc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIi0KCFZpZGVvUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkiYQoRVmlkZW9zVHJpbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSDQoFdGl0bGUYBSABKAkiKAoUVmlkZW9zRGVsZXRlUmVzcG9uc2USEAoIdmlkZW9faWQYASABKAkihQEKFE9iamVjdFJlc29sdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSIgoEa2luZBgDIAEoDjIULm1lZGlhLnYxLk9iamVjdEtpbmQSFAoMaGlnaGxpZ2h0X2lkGAQgASgJEhAKCGZpbGVuYW1lGAUgASgJIlAKC01lZGlhT2JqZWN0EgsKA2tleRgBIAEoCRIUCgxjb250ZW50X3R5cGUYAiABKAkSDAoEc2l6ZRgDIAEoAxIQCghmaWxlbmFtZRgEIAEoCSLsAwoFVmlkZW8SCgoCaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIZmlsZW5hbWUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBEhEKCXRodW1ibmFpbBgHIAEoCRIOCgZzdGF0dXMYCCABKAkSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMZXJyb3JfcmVhc29uGAogASgJEg0KBXdpZHRoGAsgASgFEg4KBmhlaWdodBgMIAEoBRITCgt2aWRlb19jb2RlYxgNIAEoCRITCgthdWRpb19jb2RlYxgOIAEoCRISCgpzdHJlYW1fdXJsGA8gASgJEhQKDGRvd25sb2FkX3VybBgQIAEoCRITCgtwcmV2aWV3X3VybBgRIAEoCRIRCglmb2xkZXJfaWQYEiABKAkSEAoIYmF0Y2hfaWQYEyABKAkSFwoPc291cmNlX3ZpZGVvX2lkGBQgASgJEg0KBXN0YWdlGBUgASgJEhMKC3JlYWR5X3JlZWxzGBYgASgFEhEKCWZpbG1zdHJpcBgXIAEoCRIQCgh3YXZlZm9ybRgYIAEoCSIsCglWaWRlb0xpc3QSHwoGdmlkZW9zGAEgAygLMg8ubWVkaWEudjEuVmlkZW8iLwoKUHJvY2Vzc0pvYhIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIngKDVZpZGVvUHJvZ3Jlc3MSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFc3RhZ2UYBCABKAkSDwoHcGVyY2VudBgFIAEoBRIUCgxlcnJvcl9yZWFzb24YBiABKAkiQQoNVmlkZW9VcGxvYWRlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJIlQKDlZpZGVvUHJvY2Vzc2VkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSEAoIZHVyYXRpb24YBCABKAEiTwoLVmlkZW9GYWlsZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIOCgZyZWFzb24YBCABKAkiMQoMVmlkZW9EZWxldGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiagoNUmVuZGVyT3B0aW9ucxIPCgdxdWFsaXR5GAEgASgJEg4KBmZvcm1hdBgCIAEoCRIOCgZhc3BlY3QYAyABKAkSFgoObXVzaWNfdHJhY2tfaWQYBCABKAkSEAoIbm9fbXVzaWMYBSABKAgipgEKGUhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIOCgZwcmVzZXQYAyABKAkSFQoNdGFyZ2V0X2xlbmd0aBgEIAEoBRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEhYKDmZpbGxfdG9fbGVuZ3RoGAYgASgIIjUKDEhpZ2hsaWdodFJlZhIPCgd1c2VyX2lkGAEgASgJEhQKDGhpZ2hsaWdodF9pZBgCIAEoCSJECgZNb21lbnQSDQoFc3RhcnQYASABKAESCwoDZW5kGAIgASgBEg0KBXNjb3JlGAMgASgBEg8KB3JlYXNvbnMYBCADKAkiigEKFUhpZ2hsaWdodHNFZGl0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhQKDGhpZ2hsaWdodF9pZBgCIAEoCRIhCgdtb21lbnRzGAMgAygLMhAubWVkaWEudjEuTW9tZW50EicKBnJlbmRlchgEIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMifgoURXhwb3J0c0NyZWF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSJwoGcmVuZGVyGAUgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyIlChJFeHBvcnRzTGlzdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSLRAQoHVGltaW5ncxIdChBhbmFseXNpc19zZWNvbmRzGAEgASgBSACIAQESHgoRc2VsZWN0aW9uX3NlY29uZHMYAiABKAFIAYgBARIbCg5yZW5kZXJfc2Vjb25kcxgDIAEoAUgCiAEBEhoKDXRvdGFsX3NlY29uZHMYBCABKAFIA4gBAUITChFfYW5hbHlzaXNfc2Vjb25kc0IUChJfc2VsZWN0aW9uX3NlY29uZHNCEQoPX3JlbmRlcl9zZWNvbmRzQhAKDl90b3RhbF9zZWNvbmRzIr8ECglIaWdobGlnaHQSCgoCaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDAoEa2luZBgDIAEoCRIPCgd2ZXJzaW9uGAQgASgFEg4KBnN0YXR1cxgFIAEoCRINCgVzdGFnZRgGIAEoCRIOCgZwcmVzZXQYByABKAkSFQoNdGFyZ2V0X2xlbmd0aBgIIAEoBRInCgZyZW5kZXIYCSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEiEKB21vbWVudHMYCiADKAsyEC5tZWRpYS52MS5Nb21lbnQSEAoIdGltZWxpbmUYCyADKAISEgoKc3RyZWFtX3VybBgMIAEoCRIUCgxkb3dubG9hZF91cmwYDSABKAkSFQoNcmVlbF9kdXJhdGlvbhgOIAEoARIRCglyZWVsX3NpemUYDyABKAMSIgoHdGltaW5ncxgQIAEoCzIRLm1lZGlhLnYxLlRpbWluZ3MSFAoMZXJyb3JfcmVhc29uGBEgASgJEi4KCmNyZWF0ZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhMKC3ZpZGVvX3RpdGxlGBMgASgJEhYKDmZpbGxfdG9fbGVuZ3RoGBQgASgIEhgKEHJlbmRlcmVkX3F1YWxpdHkYFSABKAkSEgoKcmVlbF93aWR0aBgWIAEoBRITCgtyZWVsX2hlaWdodBgXIAEoBRISCgpwb3N0ZXJfdXJsGBggASgJEg8KB3N1bW1hcnkYGSABKAkiOAoNSGlnaGxpZ2h0TGlzdBInCgpoaWdobGlnaHRzGAEgAygLMhMubWVkaWEudjEuSGlnaGxpZ2h0IjYKDUhpZ2hsaWdodHNKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMgoJUmVuZGVySm9iEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIqABChFIaWdobGlnaHRQcm9ncmVzcxIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIOCgZzdGF0dXMYBCABKAkSDQoFc3RhZ2UYBSABKAkSDwoHcGVyY2VudBgGIAEoBRIUCgxlcnJvcl9yZWFzb24YByABKAkSDAoEa2luZBgIIAEoCSJnCg9IaWdobGlnaHRzUmVhZHkSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFdGl0bGUYBCABKAkSDAoEa2luZBgFIAEoCSJqChBIaWdobGlnaHRzRmFpbGVkEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXRpdGxlGAQgASgJEg4KBnJlYXNvbhgFIAEoCSJJChFWaWRlb3NNb3ZlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhEKCWZvbGRlcl9pZBgDIAEoCSIiCg9Vc2FnZUdldFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSIjCgVVc2FnZRIaChJ1cGxvYWRzX3RoaXNfbW9udGgYASABKAUqlgIKCk9iamVjdEtpbmQSGwoXT0JKRUNUX0tJTkRfVU5TUEVDSUZJRUQQABIWChJPQkpFQ1RfS0lORF9TVFJFQU0QARIYChRPQkpFQ1RfS0lORF9ET1dOTE9BRBACEhkKFU9CSkVDVF9LSU5EX1RIVU1CTkFJTBADEhQKEE9CSkVDVF9LSU5EX1JFRUwQBBIdChlPQkpFQ1RfS0lORF9SRUVMX0RPV05MT0FEEAUSFwoTT0JKRUNUX0tJTkRfUFJFVklFVxAGEhsKF09CSkVDVF9LSU5EX1JFRUxfUE9TVEVSEAcSGQoVT0JKRUNUX0tJTkRfRklMTVNUUklQEAgSGAoUT0JKRUNUX0tJTkRfV0FWRUZPUk0QCTKwCwoMTWVkaWFTZXJ2aWNlEkgKD1VwbG9hZFVybENyZWF0ZRIgLm1lZGlhLnYxLlVwbG9hZFVybENyZWF0ZVJlcXVlc3QaEy5tZWRpYS52MS5VcGxvYWRVcmwSQgoOVXBsb2FkQ29tcGxldGUSHy5tZWRpYS52MS5VcGxvYWRDb21wbGV0ZVJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxI+CgpWaWRlb3NMaXN0EhsubWVkaWEudjEuVmlkZW9zTGlzdFJlcXVlc3QaEy5tZWRpYS52MS5WaWRlb0xpc3QSMAoJVmlkZW9zR2V0EhIubWVkaWEudjEuVmlkZW9SZWYaDy5tZWRpYS52MS5WaWRlbxJCCgxWaWRlb3NEZWxldGUSEi5tZWRpYS52MS5WaWRlb1JlZhoeLm1lZGlhLnYxLlZpZGVvc0RlbGV0ZVJlc3BvbnNlEjoKClZpZGVvc1RyaW0SGy5tZWRpYS52MS5WaWRlb3NUcmltUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEkYKDU9iamVjdFJlc29sdmUSHi5tZWRpYS52MS5PYmplY3RSZXNvbHZlUmVxdWVzdBoVLm1lZGlhLnYxLk1lZGlhT2JqZWN0Ek4KEkhpZ2hsaWdodHNHZW5lcmF0ZRIjLm1lZGlhLnYxLkhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSPQoOSGlnaGxpZ2h0c0xpc3QSEi5tZWRpYS52MS5WaWRlb1JlZhoXLm1lZGlhLnYxLkhpZ2hsaWdodExpc3QSPAoNSGlnaGxpZ2h0c0dldBIWLm1lZGlhLnYxLkhpZ2hsaWdodFJlZhoTLm1lZGlhLnYxLkhpZ2hsaWdodBJGCg5IaWdobGlnaHRzRWRpdBIfLm1lZGlhLnYxLkhpZ2hsaWdodHNFZGl0UmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBJECg1FeHBvcnRzQ3JlYXRlEh4ubWVkaWEudjEuRXhwb3J0c0NyZWF0ZVJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSRAoLRXhwb3J0c0xpc3QSHC5tZWRpYS52MS5FeHBvcnRzTGlzdFJlcXVlc3QaFy5tZWRpYS52MS5IaWdobGlnaHRMaXN0EjoKClZpZGVvc01vdmUSGy5tZWRpYS52MS5WaWRlb3NNb3ZlUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEj4KDFZpZGVvc0ltcG9ydBIdLm1lZGlhLnYxLlZpZGVvc0ltcG9ydFJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxIyCgtWaWRlb3NSZXRyeRISLm1lZGlhLnYxLlZpZGVvUmVmGg8ubWVkaWEudjEuVmlkZW8SPgoPSGlnaGxpZ2h0c1JldHJ5EhYubWVkaWEudjEuSGlnaGxpZ2h0UmVmGhMubWVkaWEudjEuSGlnaGxpZ2h0EjYKCFVzYWdlR2V0EhkubWVkaWEudjEuVXNhZ2VHZXRSZXF1ZXN0Gg8ubWVkaWEudjEuVXNhZ2USPQoOVmlkZW9zQW5hbHlzaXMSEi5tZWRpYS52MS5WaWRlb1JlZhoXLm1lZGlhLnYxLlZpZGVvQW5hbHlzaXMSOgoOVHJhbnNjcmlwdHNHZXQSEi5tZWRpYS52MS5WaWRlb1JlZhoULm1lZGlhLnYxLlRyYW5zY3JpcHQSSQoPVHJhbnNjcmlwdHNFZGl0EiAubWVkaWEudjEuVHJhbnNjcmlwdHNFZGl0UmVxdWVzdBoULm1lZGlhLnYxLlRyYW5zY3JpcHQSSQoPVHJhbnNjcmlwdHNNYWtlEiAubWVkaWEudjEuVHJhbnNjcmlwdHNNYWtlUmVxdWVzdBoULm1lZGlhLnYxLlRyYW5zY3JpcHRiBnByb3RvMw", [file_google_protobuf_timestamp]);
+
+/**
+ * The transcript of a video (proto/src/http/speech.ts TranscriptJson, which says what each field means).
+ *
+ * @generated from message media.v1.Transcript
+ */
+export type Transcript = Message<"media.v1.Transcript"> & {
+  /**
+   * @generated from field: string video_id = 1;
+   */
+  videoId: string;
+
+  /**
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string message = 3;
+   */
+  message: string;
+
+  /**
+   * Empty until an engine made it.
+   *
+   * @generated from field: string engine = 4;
+   */
+  engine: string;
+
+  /**
+   * @generated from field: string quality = 5;
+   */
+  quality: string;
+
+  /**
+   * @generated from field: string language = 6;
+   */
+  language: string;
+
+  /**
+   * @generated from field: repeated media.v1.TranscriptPhrase phrases = 7;
+   */
+  phrases: TranscriptPhrase[];
+
+  /**
+   * @generated from field: repeated media.v1.TranscriptWord words = 8;
+   */
+  words: TranscriptWord[];
+
+  /**
+   * @generated from field: bool edited = 9;
+   */
+  edited: boolean;
+
+  /**
+   * ISO 8601; empty until made.
+   *
+   * @generated from field: string updated_at = 10;
+   */
+  updatedAt: string;
+};
+
+/**
+ * Describes the message media.v1.Transcript.
+ * Use `create(TranscriptSchema)` to create a new message.
+ */
+export const TranscriptSchema: GenMessage<Transcript> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 0);
+
+/**
+ * @generated from message media.v1.TranscriptWord
+ */
+export type TranscriptWord = Message<"media.v1.TranscriptWord"> & {
+  /**
+   * @generated from field: string text = 1;
+   */
+  text: string;
+
+  /**
+   * @generated from field: double start = 2;
+   */
+  start: number;
+
+  /**
+   * @generated from field: double end = 3;
+   */
+  end: number;
+};
+
+/**
+ * Describes the message media.v1.TranscriptWord.
+ * Use `create(TranscriptWordSchema)` to create a new message.
+ */
+export const TranscriptWordSchema: GenMessage<TranscriptWord> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 1);
+
+/**
+ * @generated from message media.v1.TranscriptPhrase
+ */
+export type TranscriptPhrase = Message<"media.v1.TranscriptPhrase"> & {
+  /**
+   * @generated from field: double start = 1;
+   */
+  start: number;
+
+  /**
+   * @generated from field: double end = 2;
+   */
+  end: number;
+
+  /**
+   * @generated from field: int32 from = 3;
+   */
+  from: number;
+
+  /**
+   * @generated from field: int32 to = 4;
+   */
+  to: number;
+};
+
+/**
+ * Describes the message media.v1.TranscriptPhrase.
+ * Use `create(TranscriptPhraseSchema)` to create a new message.
+ */
+export const TranscriptPhraseSchema: GenMessage<TranscriptPhrase> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 2);
+
+/**
+ * @generated from message media.v1.TranscriptsEditRequest
+ */
+export type TranscriptsEditRequest = Message<"media.v1.TranscriptsEditRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string video_id = 2;
+   */
+  videoId: string;
+
+  /**
+   * @generated from field: repeated media.v1.TranscriptWord words = 3;
+   */
+  words: TranscriptWord[];
+};
+
+/**
+ * Describes the message media.v1.TranscriptsEditRequest.
+ * Use `create(TranscriptsEditRequestSchema)` to create a new message.
+ */
+export const TranscriptsEditRequestSchema: GenMessage<TranscriptsEditRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 3);
+
+/**
+ * @generated from message media.v1.TranscriptsMakeRequest
+ */
+export type TranscriptsMakeRequest = Message<"media.v1.TranscriptsMakeRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string video_id = 2;
+   */
+  videoId: string;
+
+  /**
+   * A TRANSCRIPT_LANGUAGES code.
+   *
+   * @generated from field: string language = 3;
+   */
+  language: string;
+};
+
+/**
+ * Describes the message media.v1.TranscriptsMakeRequest.
+ * Use `create(TranscriptsMakeRequestSchema)` to create a new message.
+ */
+export const TranscriptsMakeRequestSchema: GenMessage<TranscriptsMakeRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 4);
+
+/**
+ * Job job.media.transcribe: decode the sound at 16 kHz, find speech, transcribe it, keep the transcript.
+ *
+ * @generated from message media.v1.TranscribeJob
+ */
+export type TranscribeJob = Message<"media.v1.TranscribeJob"> & {
+  /**
+   * @generated from field: string video_id = 1;
+   */
+  videoId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string language = 3;
+   */
+  language: string;
+
+  /**
+   * The user asked for it (POST): it replaces a transcript they corrected; an automatic run never does.
+   *
+   * @generated from field: bool replace_edited = 4;
+   */
+  replaceEdited: boolean;
+};
+
+/**
+ * Describes the message media.v1.TranscribeJob.
+ * Use `create(TranscribeJobSchema)` to create a new message.
+ */
+export const TranscribeJobSchema: GenMessage<TranscribeJob> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 5);
 
 /**
  * @generated from message media.v1.VideoAnalysis
@@ -78,7 +297,7 @@ export type VideoAnalysis = Message<"media.v1.VideoAnalysis"> & {
  * Use `create(VideoAnalysisSchema)` to create a new message.
  */
 export const VideoAnalysisSchema: GenMessage<VideoAnalysis> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 0);
+  messageDesc(file_media_v1_media, 6);
 
 /**
  * @generated from message media.v1.VideosImportRequest
@@ -122,7 +341,7 @@ export type VideosImportRequest = Message<"media.v1.VideosImportRequest"> & {
  * Use `create(VideosImportRequestSchema)` to create a new message.
  */
 export const VideosImportRequestSchema: GenMessage<VideosImportRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 1);
+  messageDesc(file_media_v1_media, 7);
 
 /**
  * @generated from message media.v1.UploadUrlCreateRequest
@@ -139,7 +358,7 @@ export type UploadUrlCreateRequest = Message<"media.v1.UploadUrlCreateRequest"> 
  * Use `create(UploadUrlCreateRequestSchema)` to create a new message.
  */
 export const UploadUrlCreateRequestSchema: GenMessage<UploadUrlCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 2);
+  messageDesc(file_media_v1_media, 8);
 
 /**
  * @generated from message media.v1.UploadUrl
@@ -158,7 +377,7 @@ export type UploadUrl = Message<"media.v1.UploadUrl"> & {
  * Use `create(UploadUrlSchema)` to create a new message.
  */
 export const UploadUrlSchema: GenMessage<UploadUrl> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 3);
+  messageDesc(file_media_v1_media, 9);
 
 /**
  * @generated from message media.v1.UploadCompleteRequest
@@ -206,7 +425,7 @@ export type UploadCompleteRequest = Message<"media.v1.UploadCompleteRequest"> & 
  * Use `create(UploadCompleteRequestSchema)` to create a new message.
  */
 export const UploadCompleteRequestSchema: GenMessage<UploadCompleteRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 4);
+  messageDesc(file_media_v1_media, 10);
 
 /**
  * @generated from message media.v1.VideosListRequest
@@ -230,7 +449,7 @@ export type VideosListRequest = Message<"media.v1.VideosListRequest"> & {
  * Use `create(VideosListRequestSchema)` to create a new message.
  */
 export const VideosListRequestSchema: GenMessage<VideosListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 5);
+  messageDesc(file_media_v1_media, 11);
 
 /**
  * @generated from message media.v1.VideoRef
@@ -252,7 +471,7 @@ export type VideoRef = Message<"media.v1.VideoRef"> & {
  * Use `create(VideoRefSchema)` to create a new message.
  */
 export const VideoRefSchema: GenMessage<VideoRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 6);
+  messageDesc(file_media_v1_media, 12);
 
 /**
  * @generated from message media.v1.VideosTrimRequest
@@ -293,7 +512,7 @@ export type VideosTrimRequest = Message<"media.v1.VideosTrimRequest"> & {
  * Use `create(VideosTrimRequestSchema)` to create a new message.
  */
 export const VideosTrimRequestSchema: GenMessage<VideosTrimRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 7);
+  messageDesc(file_media_v1_media, 13);
 
 /**
  * @generated from message media.v1.VideosDeleteResponse
@@ -310,7 +529,7 @@ export type VideosDeleteResponse = Message<"media.v1.VideosDeleteResponse"> & {
  * Use `create(VideosDeleteResponseSchema)` to create a new message.
  */
 export const VideosDeleteResponseSchema: GenMessage<VideosDeleteResponse> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 8);
+  messageDesc(file_media_v1_media, 14);
 
 /**
  * @generated from message media.v1.ObjectResolveRequest
@@ -349,7 +568,7 @@ export type ObjectResolveRequest = Message<"media.v1.ObjectResolveRequest"> & {
  * Use `create(ObjectResolveRequestSchema)` to create a new message.
  */
 export const ObjectResolveRequestSchema: GenMessage<ObjectResolveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 9);
+  messageDesc(file_media_v1_media, 15);
 
 /**
  * @generated from message media.v1.MediaObject
@@ -383,7 +602,7 @@ export type MediaObject = Message<"media.v1.MediaObject"> & {
  * Use `create(MediaObjectSchema)` to create a new message.
  */
 export const MediaObjectSchema: GenMessage<MediaObject> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 10);
+  messageDesc(file_media_v1_media, 16);
 
 /**
  * @generated from message media.v1.Video
@@ -530,7 +749,7 @@ export type Video = Message<"media.v1.Video"> & {
  * Use `create(VideoSchema)` to create a new message.
  */
 export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 11);
+  messageDesc(file_media_v1_media, 17);
 
 /**
  * @generated from message media.v1.VideoList
@@ -547,7 +766,7 @@ export type VideoList = Message<"media.v1.VideoList"> & {
  * Use `create(VideoListSchema)` to create a new message.
  */
 export const VideoListSchema: GenMessage<VideoList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 12);
+  messageDesc(file_media_v1_media, 18);
 
 /**
  * Job job.media.process: probe, thumbnail and web proxy of one video (and the cut first, for a trim).
@@ -571,7 +790,7 @@ export type ProcessJob = Message<"media.v1.ProcessJob"> & {
  * Use `create(ProcessJobSchema)` to create a new message.
  */
 export const ProcessJobSchema: GenMessage<ProcessJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 13);
+  messageDesc(file_media_v1_media, 19);
 
 /**
  * Core NATS progress.<userId>.<videoId>, fanned out to the user's browser over SSE.
@@ -619,7 +838,7 @@ export type VideoProgress = Message<"media.v1.VideoProgress"> & {
  * Use `create(VideoProgressSchema)` to create a new message.
  */
 export const VideoProgressSchema: GenMessage<VideoProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 14);
+  messageDesc(file_media_v1_media, 20);
 
 /**
  * Event evt.media.video.uploaded.
@@ -648,7 +867,7 @@ export type VideoUploaded = Message<"media.v1.VideoUploaded"> & {
  * Use `create(VideoUploadedSchema)` to create a new message.
  */
 export const VideoUploadedSchema: GenMessage<VideoUploaded> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 15);
+  messageDesc(file_media_v1_media, 21);
 
 /**
  * Event evt.media.video.processed.
@@ -682,7 +901,7 @@ export type VideoProcessed = Message<"media.v1.VideoProcessed"> & {
  * Use `create(VideoProcessedSchema)` to create a new message.
  */
 export const VideoProcessedSchema: GenMessage<VideoProcessed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 16);
+  messageDesc(file_media_v1_media, 22);
 
 /**
  * Event evt.media.video.failed.
@@ -716,7 +935,7 @@ export type VideoFailed = Message<"media.v1.VideoFailed"> & {
  * Use `create(VideoFailedSchema)` to create a new message.
  */
 export const VideoFailedSchema: GenMessage<VideoFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 17);
+  messageDesc(file_media_v1_media, 23);
 
 /**
  * Event evt.media.video.deleted.
@@ -740,7 +959,7 @@ export type VideoDeleted = Message<"media.v1.VideoDeleted"> & {
  * Use `create(VideoDeletedSchema)` to create a new message.
  */
 export const VideoDeletedSchema: GenMessage<VideoDeleted> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 18);
+  messageDesc(file_media_v1_media, 24);
 
 /**
  * How a reel is rendered. Empty fields take the defaults: 1080p, mp4, 16:9, no music.
@@ -789,7 +1008,7 @@ export type RenderOptions = Message<"media.v1.RenderOptions"> & {
  * Use `create(RenderOptionsSchema)` to create a new message.
  */
 export const RenderOptionsSchema: GenMessage<RenderOptions> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 19);
+  messageDesc(file_media_v1_media, 25);
 
 /**
  * @generated from message media.v1.HighlightsGenerateRequest
@@ -838,7 +1057,7 @@ export type HighlightsGenerateRequest = Message<"media.v1.HighlightsGenerateRequ
  * Use `create(HighlightsGenerateRequestSchema)` to create a new message.
  */
 export const HighlightsGenerateRequestSchema: GenMessage<HighlightsGenerateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 20);
+  messageDesc(file_media_v1_media, 26);
 
 /**
  * @generated from message media.v1.HighlightRef
@@ -860,7 +1079,7 @@ export type HighlightRef = Message<"media.v1.HighlightRef"> & {
  * Use `create(HighlightRefSchema)` to create a new message.
  */
 export const HighlightRefSchema: GenMessage<HighlightRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 21);
+  messageDesc(file_media_v1_media, 27);
 
 /**
  * @generated from message media.v1.Moment
@@ -898,7 +1117,7 @@ export type Moment = Message<"media.v1.Moment"> & {
  * Use `create(MomentSchema)` to create a new message.
  */
 export const MomentSchema: GenMessage<Moment> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 22);
+  messageDesc(file_media_v1_media, 28);
 
 /**
  * @generated from message media.v1.HighlightsEditRequest
@@ -930,7 +1149,7 @@ export type HighlightsEditRequest = Message<"media.v1.HighlightsEditRequest"> & 
  * Use `create(HighlightsEditRequestSchema)` to create a new message.
  */
 export const HighlightsEditRequestSchema: GenMessage<HighlightsEditRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 23);
+  messageDesc(file_media_v1_media, 29);
 
 /**
  * @generated from message media.v1.ExportsCreateRequest
@@ -969,7 +1188,7 @@ export type ExportsCreateRequest = Message<"media.v1.ExportsCreateRequest"> & {
  * Use `create(ExportsCreateRequestSchema)` to create a new message.
  */
 export const ExportsCreateRequestSchema: GenMessage<ExportsCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 24);
+  messageDesc(file_media_v1_media, 30);
 
 /**
  * @generated from message media.v1.ExportsListRequest
@@ -986,7 +1205,7 @@ export type ExportsListRequest = Message<"media.v1.ExportsListRequest"> & {
  * Use `create(ExportsListRequestSchema)` to create a new message.
  */
 export const ExportsListRequestSchema: GenMessage<ExportsListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 25);
+  messageDesc(file_media_v1_media, 31);
 
 /**
  * Seconds each step took; a step that did not run (edits reuse the analysis and the selection) is absent.
@@ -1022,7 +1241,7 @@ export type Timings = Message<"media.v1.Timings"> & {
  * Use `create(TimingsSchema)` to create a new message.
  */
 export const TimingsSchema: GenMessage<Timings> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 26);
+  messageDesc(file_media_v1_media, 32);
 
 /**
  * @generated from message media.v1.Highlight
@@ -1178,7 +1397,7 @@ export type Highlight = Message<"media.v1.Highlight"> & {
  * Use `create(HighlightSchema)` to create a new message.
  */
 export const HighlightSchema: GenMessage<Highlight> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 27);
+  messageDesc(file_media_v1_media, 33);
 
 /**
  * @generated from message media.v1.HighlightList
@@ -1195,7 +1414,7 @@ export type HighlightList = Message<"media.v1.HighlightList"> & {
  * Use `create(HighlightListSchema)` to create a new message.
  */
 export const HighlightListSchema: GenMessage<HighlightList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 28);
+  messageDesc(file_media_v1_media, 34);
 
 /**
  * Job job.media.highlights: analyse (or reuse the analysis), select the moments, render.
@@ -1219,7 +1438,7 @@ export type HighlightsJob = Message<"media.v1.HighlightsJob"> & {
  * Use `create(HighlightsJobSchema)` to create a new message.
  */
 export const HighlightsJobSchema: GenMessage<HighlightsJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 29);
+  messageDesc(file_media_v1_media, 35);
 
 /**
  * Job job.media.render: render the moments a highlight already has (edits and exports).
@@ -1243,7 +1462,7 @@ export type RenderJob = Message<"media.v1.RenderJob"> & {
  * Use `create(RenderJobSchema)` to create a new message.
  */
 export const RenderJobSchema: GenMessage<RenderJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 30);
+  messageDesc(file_media_v1_media, 36);
 
 /**
  * Core NATS progress.<userId>.<highlightId> while a reel is made.
@@ -1299,7 +1518,7 @@ export type HighlightProgress = Message<"media.v1.HighlightProgress"> & {
  * Use `create(HighlightProgressSchema)` to create a new message.
  */
 export const HighlightProgressSchema: GenMessage<HighlightProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 31);
+  messageDesc(file_media_v1_media, 37);
 
 /**
  * Event evt.media.highlights.ready.
@@ -1338,7 +1557,7 @@ export type HighlightsReady = Message<"media.v1.HighlightsReady"> & {
  * Use `create(HighlightsReadySchema)` to create a new message.
  */
 export const HighlightsReadySchema: GenMessage<HighlightsReady> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 32);
+  messageDesc(file_media_v1_media, 38);
 
 /**
  * Event evt.media.highlights.failed.
@@ -1377,7 +1596,7 @@ export type HighlightsFailed = Message<"media.v1.HighlightsFailed"> & {
  * Use `create(HighlightsFailedSchema)` to create a new message.
  */
 export const HighlightsFailedSchema: GenMessage<HighlightsFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 33);
+  messageDesc(file_media_v1_media, 39);
 
 /**
  * VideosMove: puts a video into one of its owner's folders, or back into the library.
@@ -1408,7 +1627,7 @@ export type VideosMoveRequest = Message<"media.v1.VideosMoveRequest"> & {
  * Use `create(VideosMoveRequestSchema)` to create a new message.
  */
 export const VideosMoveRequestSchema: GenMessage<VideosMoveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 34);
+  messageDesc(file_media_v1_media, 40);
 
 /**
  * @generated from message media.v1.UsageGetRequest
@@ -1425,7 +1644,7 @@ export type UsageGetRequest = Message<"media.v1.UsageGetRequest"> & {
  * Use `create(UsageGetRequestSchema)` to create a new message.
  */
 export const UsageGetRequestSchema: GenMessage<UsageGetRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 35);
+  messageDesc(file_media_v1_media, 41);
 
 /**
  * @generated from message media.v1.Usage
@@ -1442,7 +1661,7 @@ export type Usage = Message<"media.v1.Usage"> & {
  * Use `create(UsageSchema)` to create a new message.
  */
 export const UsageSchema: GenMessage<Usage> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 36);
+  messageDesc(file_media_v1_media, 42);
 
 /**
  * @generated from enum media.v1.ObjectKind
@@ -1695,6 +1914,33 @@ export const MediaService: GenService<{
     methodKind: "unary";
     input: typeof VideoRefSchema;
     output: typeof VideoAnalysisSchema;
+  },
+  /**
+   * Speech: the owner's transcript of a video (status pending until made), the user's corrections
+   * (INVALID_ARGUMENT with a plain message for bad words), and a new transcription in a language.
+   *
+   * @generated from rpc media.v1.MediaService.TranscriptsGet
+   */
+  transcriptsGet: {
+    methodKind: "unary";
+    input: typeof VideoRefSchema;
+    output: typeof TranscriptSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.TranscriptsEdit
+   */
+  transcriptsEdit: {
+    methodKind: "unary";
+    input: typeof TranscriptsEditRequestSchema;
+    output: typeof TranscriptSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.TranscriptsMake
+   */
+  transcriptsMake: {
+    methodKind: "unary";
+    input: typeof TranscriptsMakeRequestSchema;
+    output: typeof TranscriptSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_media_v1_media, 0);

@@ -1,0 +1,28 @@
+import { Readable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import { ObjectStorage } from '@reelsmith/kit';
+import type { TranscriptJson } from '@reelsmith/proto/http';
+import { transcriptKey } from './transcript';
+
+/** Where transcripts are kept (derived/{videoId}/transcript.json): the only place that reads or writes them. */
+@Injectable()
+export class TranscriptStore {
+  constructor(private readonly storage: ObjectStorage) {}
+
+  /** The kept transcript of a video (the interface captions read through), or null when none was kept. */
+  async find(videoId: string): Promise<TranscriptJson | null> {
+    const key = transcriptKey(videoId);
+    if (!(await this.storage.stat(key))) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as TranscriptJson;
+  }
+
+  async keep(transcript: TranscriptJson): Promise<void> {
+    await this.storage.writeStream(transcriptKey(transcript.videoId), Readable.from([Buffer.from(JSON.stringify(transcript))]), 'application/json');
+  }
+
+  async remove(videoId: string): Promise<void> {
+    await this.storage.remove([transcriptKey(videoId)]);
+  }
+}
