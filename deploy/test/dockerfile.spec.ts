@@ -164,6 +164,8 @@ describe('deploy/Dockerfile', () => {
     const apt = runs(final).filter((r) => /apt-get install/.test(r));
     expect(apt.join('\n')).toMatch(/\bffmpeg\b/);
     expect(apt.join('\n')).toMatch(/\btini\b/);
+    // The embedded transcriber and its English model (docs/speech.md).
+    expect(apt.join('\n')).toMatch(/\bpocketsphinx pocketsphinx-en-us\b/);
     for (const s of stages) {
       for (const r of runs(s).filter((x) => /apt-get install/.test(x))) {
         expect(r).toContain('--no-install-recommends');

@@ -423,6 +423,27 @@ describe('helm chart helm/reelsmith', () => {
     expect(schema.required).toEqual(expect.arrayContaining(['image', 'auth', 'externalDatabase', 'services', 'serviceDefaults']));
   });
 
+  test('the media worker reads a Whisper model from a volume or the bucket, and none by default', () => {
+    const worker = (objects: K8sObject[]) => byName(objects, 'Deployment', `${RELEASE}-reelsmith-media-worker`).spec.template.spec;
+    const envOf = (pod: { containers: Array<{ env: Array<{ name: string; value?: string }> }> }) => pod.containers[0].env;
+    const plain = worker(render(['-f', TEST_VALUES]));
+    expect(envOf(plain).map((e) => e.name)).not.toEqual(expect.arrayContaining(['ASR_MODEL']));
+    expect(plain.volumes.map((v: { name: string }) => v.name)).toEqual(['tmp']);
+
+    const claimed = worker(
+      render(['-f', TEST_VALUES, '--set-json', 'services.media-worker.asrModel={"existingClaim":"asr-models","path":"ggml-base.en.bin"}']),
+    );
+    expect(envOf(claimed)).toEqual(expect.arrayContaining([{ name: 'ASR_MODEL', value: '/models/ggml-base.en.bin' }]));
+    expect(claimed.volumes).toEqual(expect.arrayContaining([{ name: 'asr-model', persistentVolumeClaim: { claimName: 'asr-models', readOnly: true } }]));
+    expect(claimed.containers[0].volumeMounts).toEqual(expect.arrayContaining([{ name: 'asr-model', mountPath: '/models', readOnly: true }]));
+
+    const fromBucket = worker(render(['-f', TEST_VALUES, '--set-json', 'services.media-worker.asrModel={"object":"models/ggml-base.en.bin"}']));
+    expect(envOf(fromBucket)).toEqual(expect.arrayContaining([{ name: 'ASR_MODEL_OBJECT', value: 'models/ggml-base.en.bin' }]));
+    expect(() => render(['-f', TEST_VALUES, '--set-json', 'services.media-worker.asrModel={"url":"https://example.com/model.bin"}'])).toThrow(
+      /url|additional/i,
+    );
+  });
+
   test('a new service is one values entry: services.newservice renders its Deployment with its wiring', () => {
     const newService = ['--set-json', 'services.newservice={"healthPort":8104,"uses":["nats","database","mediaUrl","s3"]}'];
     const objects = render(['-f', TEST_VALUES, ...newService]);

@@ -298,9 +298,18 @@ function pick(env, names) {
   return Object.fromEntries(names.filter((n) => env[n] !== undefined).map((n) => [n, env[n]]));
 }
 
-/** ffmpeg and ffprobe run the media pipeline. */
+/**
+ * ffmpeg and ffprobe run the media pipeline; pocketsphinx (with its English model) makes the
+ * transcripts when no Whisper model is configured; espeak-ng speaks the tests' and bench's speech.
+ */
 function ensureMediaTools() {
-  ensureCommands({ ffmpeg: 'ffmpeg', ffprobe: 'ffmpeg' });
+  ensureCommands({
+    ffmpeg: 'ffmpeg',
+    ffprobe: 'ffmpeg',
+    pocketsphinx_batch: 'pocketsphinx',
+    '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin': 'pocketsphinx-en-us',
+    'espeak-ng': 'espeak-ng',
+  });
 }
 
 module.exports = {
