@@ -11,9 +11,14 @@ import { startServiceApp } from '../../../test/support/service-app';
 export const Rpc = mediaV1.MediaService.method;
 
 /** The media API and one worker in this process, over the run's real NATS, PostgreSQL, S3 and ffmpeg. */
-export async function startMedia(): Promise<{ api: INestApplication; worker: INestApplication; client: RpcClient; stop(): Promise<void> }> {
+export async function startMedia(
+  workerEnv: Record<string, string> = {},
+): Promise<{ api: INestApplication; worker: INestApplication; client: RpcClient; stop(): Promise<void> }> {
   const api = await startServiceApp('media', configSchema, (c) => MediaModule.register(c));
-  const worker = await startServiceApp('media-worker', workerConfigSchema, (c) => WorkerModule.register(c), { rpc: false, env: { JOB_ACK_WAIT_SECONDS: '5' } });
+  const worker = await startServiceApp('media-worker', workerConfigSchema, (c) => WorkerModule.register(c), {
+    rpc: false,
+    env: { JOB_ACK_WAIT_SECONDS: '5', ...workerEnv },
+  });
   const client = createRpcClient(process.env.NATS_URL!, 20_000);
   await client.connect();
   return {
@@ -58,4 +63,29 @@ export async function waitForHighlight(client: RpcClient, userId: string, highli
     if (Date.now() > deadline) throw new Error(`highlight ${highlightId} stayed ${highlight.status} (${highlight.stage})`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The transcript once it is no longer pending. */
+export async function waitForTranscript(client: RpcClient, userId: string, videoId: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const transcript = await client.call(Rpc.transcriptsGet, { userId, videoId });
+    if (transcript.status !== 'pending') return transcript;
+    if (Date.now() > deadline) throw new Error(`the transcript of ${videoId} stayed pending`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Uploads a file (a path) as a browser does and waits until it is processed. */
+export async function uploadAndProcess(client: RpcClient, userId: string, file: string) {
+  const { uploadUrl, size } = await uploadFile(client, userId, file);
+  const created = await client.call(Rpc.uploadComplete, {
+    userId,
+    videoUrl: uploadUrl,
+    title: 'Toast',
+    originalFilename: 'toast.mp4',
+    fileSize: BigInt(size),
+    duration: 0,
+  });
+  return waitForStatus(client, userId, created.id, ['processed', 'error']);
 }

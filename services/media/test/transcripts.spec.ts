@@ -1,34 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
-import type { RpcClient } from '@reelsmith/kit';
 import { rejection } from '../../../test/support/rpc';
 import { TranscriptionService } from '../src/speech/transcription.service';
-import { Rpc, startMedia, uploadFile, waitForStatus } from './harness';
+import { Rpc, startMedia, uploadAndProcess, waitForTranscript } from './harness';
 import { spokenClip, TOAST_WORDS } from './spoken-clip';
-
-export async function waitForTranscript(client: RpcClient, userId: string, videoId: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const transcript = await client.call(Rpc.transcriptsGet, { userId, videoId });
-    if (transcript.status !== 'pending') return transcript;
-    if (Date.now() > deadline) throw new Error(`the transcript of ${videoId} stayed pending`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-export async function uploadAndProcess(client: RpcClient, userId: string, file: string) {
-  const { uploadUrl, size } = await uploadFile(client, userId, file);
-  const created = await client.call(Rpc.uploadComplete, {
-    userId,
-    videoUrl: uploadUrl,
-    title: 'Toast',
-    originalFilename: 'toast.mp4',
-    fileSize: BigInt(size),
-    duration: 0,
-  });
-  return waitForStatus(client, userId, created.id, ['processed', 'error']);
-}
 
 describe('transcripts over real NATS, PostgreSQL, S3, ffmpeg and pocketsphinx', () => {
   let media: Awaited<ReturnType<typeof startMedia>>;

@@ -30,7 +30,8 @@ export class WhisperTranscriber implements Transcriber {
 
   async transcribe(audio: Float32Array, segments: readonly SpeechSegment[], language: string, signal?: AbortSignal): Promise<TranscriptWord[]> {
     const words: TranscriptWord[] = [];
-    const pieces = paddedSegments(segments, PAD_SECONDS, audio.length / SPEECH_SAMPLE_RATE).flatMap((s) => windows(s));
+    const speech = paddedSegments(segments, PAD_SECONDS, audio.length / SPEECH_SAMPLE_RATE);
+    const pieces = windowsOf(speech);
     for (const piece of pieces) {
       signal?.throwIfAborted();
       const pcm = normalisedPcm(audio, piece);
@@ -64,9 +65,20 @@ export class WhisperTranscriber implements Transcriber {
   }
 }
 
-function windows(segment: SpeechSegment): SpeechSegment[] {
+/**
+ * The stretches Whisper decodes: speech segments packed together while they fit in one window (each
+ * call costs a whole 30 s window, however little speech it holds), a longer segment cut into windows.
+ */
+export function windowsOf(segments: readonly SpeechSegment[]): SpeechSegment[] {
   const out: SpeechSegment[] = [];
-  for (let start = segment.start; start < segment.end; start += WINDOW_SECONDS) out.push({ start, end: Math.min(segment.end, start + WINDOW_SECONDS) });
+  for (const segment of segments) {
+    for (let start = segment.start; start < segment.end; start += WINDOW_SECONDS) {
+      const piece = { start, end: Math.min(segment.end, start + WINDOW_SECONDS) };
+      const last = out.at(-1);
+      if (last && piece.end - last.start <= WINDOW_SECONDS) last.end = piece.end;
+      else out.push(piece);
+    }
+  }
   return out;
 }
 
