@@ -5,10 +5,12 @@
  * speechWerRows.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SpeechSegment, TranscriptWord } from '@reelsmith/proto/http';
-import { PocketsphinxTranscriber, TUNED_POCKETSPHINX, UNTUNED_POCKETSPHINX, type PocketsphinxSettings } from '../services/media/src/speech/pocketsphinx';
+import { normalisedPcm } from '../services/media/src/speech/audio';
+import { POCKETSPHINX_MODEL_DIR, PocketsphinxTranscriber, TUNED_POCKETSPHINX, type PocketsphinxSettings } from '../services/media/src/speech/pocketsphinx';
 import { SPEECH_SAMPLE_RATE, type Transcriber } from '../services/media/src/speech/transcriber';
 import { speechSegmentsOf } from '../services/media/src/speech/segments';
 import { WhisperTranscriber } from '../services/media/src/speech/whisper';
@@ -195,14 +197,41 @@ export async function measureEngine(
   return { wer: edits / words, rtf: cpu / audioSeconds };
 }
 
+/**
+ * Debian's pocketsphinx as it comes, as ../shared/speech-dev/README.md measured it: pocketsphinx_continuous
+ * with its default settings on each whole clip, peak-normalised, 16 kHz.
+ */
+export const untunedPocketsphinx: Transcriber = {
+  engine: 'pocketsphinx',
+  quality: 'draft',
+  languages: ['en'],
+  async transcribe(audio) {
+    const dir = mkdtempSync(join(tmpdir(), 'reelsmith-ps-baseline-'));
+    try {
+      const file = join(dir, 'clip.raw');
+      const pcm = normalisedPcm(audio, { start: 0, end: audio.length / SPEECH_SAMPLE_RATE });
+      writeFileSync(file, Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+      const model = (name: string) => join(POCKETSPHINX_MODEL_DIR, name);
+      const args = ['-infile', file, '-hmm', model('en-us'), '-lm', model('en-us.lm.bin'), '-dict', model('cmudict-en-us.dict'), '-logfn', '/dev/null'];
+      const text = execFileSync('pocketsphinx_continuous', args, { encoding: 'utf8' });
+      return text
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((word) => ({ text: word, start: 0, end: 0 }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
 const describe = (settings: PocketsphinxSettings) =>
   [`pad ${settings.pad}s`, ...Object.entries(settings.decoder).map(([k, v]) => `${k} ${v}`)].join(' ') || 'defaults';
 
 export async function speechWerRows(options: { dir?: string; whisper?: boolean } = {}): Promise<SpeechWerRow[]> {
   const clips = loadSpeechDev(options.dir);
   const rows: SpeechWerRow[] = [];
-  const baseline = await measureEngine(clips, new PocketsphinxTranscriber(UNTUNED_POCKETSPHINX), wholeClip);
-  rows.push({ engine: 'pocketsphinx (untuned)', settings: 'Debian defaults, whole clip peak-normalised', ...baseline });
+  const baseline = await measureEngine(clips, untunedPocketsphinx, wholeClip);
+  rows.push({ engine: 'pocketsphinx (untuned)', settings: 'pocketsphinx_continuous, Debian defaults, whole clip peak-normalised', ...baseline });
   const tuned = await measureEngine(clips, new PocketsphinxTranscriber(TUNED_POCKETSPHINX), speechSegmentsOf);
   rows.push({ engine: 'pocketsphinx (tuned)', settings: `VAD segments, ${describe(TUNED_POCKETSPHINX)}`, ...tuned });
   if (options.whisper !== false && existsSync(TEST_MODEL)) {

@@ -1,3 +1,4 @@
+import { TranscriptsService } from './speech/transcripts.service';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, isUuid, parseUploadKey, RpcFailure } from '@reelsmith/kit';
 import type { mediaV1 } from '@reelsmith/proto';
@@ -25,6 +26,7 @@ export class BatchImportService {
     private readonly videos: VideosRepository,
     private readonly intake: UploadIntake,
     private readonly gate: PlanGate,
+    private readonly transcripts: TranscriptsService,
   ) {}
 
   async importVideo(request: mediaV1.VideosImportRequest): Promise<mediaV1.Video> {
@@ -61,6 +63,7 @@ export class BatchImportService {
       stage: 'queued',
       batchId: request.batchId || null,
     });
+    await this.transcripts.chooseLanguage(video.id, request.language);
     await this.intake.admit(video);
     return toVideoMessage(video, this.config.MEDIA_URL_SECRET);
   }

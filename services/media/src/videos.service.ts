@@ -8,6 +8,7 @@ import { ProgressPublisher } from './progress.publisher';
 import { analysisKey } from './analysis/analysis';
 import { AnalysisStore } from './analysis/analysis-store';
 import { transcriptKey } from './speech/transcript';
+import { TranscriptsService } from './speech/transcripts.service';
 import { checkTrim, formatTimecode } from './timecode';
 import { MEDIA_CONFIG } from './tokens';
 import { toVideoMessage } from './video-message';
@@ -42,6 +43,7 @@ export class VideosService {
     private readonly queue: JobQueue,
     private readonly gate: PlanGate,
     private readonly analyses: AnalysisStore,
+    private readonly transcripts: TranscriptsService,
   ) {}
 
   async createUploadUrl(userId: string): Promise<mediaV1.UploadUrl> {
@@ -90,6 +92,8 @@ export class VideosService {
       throw err;
     }
     try {
+      // Before the job is queued: the worker reads the language when the processing is done.
+      await this.transcripts.chooseLanguage(video.id, request.language);
       await this.intake.admit(video);
     } catch (err) {
       // Not queued (NATS away): take it back, so that the client's retry completes the same upload.

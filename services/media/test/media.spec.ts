@@ -47,6 +47,7 @@ describe('media service and worker over real NATS, PostgreSQL, S3 and ffmpeg', (
       originalFilename: 'match.mp4',
       fileSize: BigInt(fileSize),
       duration: 0,
+      language: '',
       ...extra,
     });
   const countVideos = async () => Number((await dataSource.query('SELECT count(*) FROM media.videos'))[0].count);

@@ -3,7 +3,7 @@ import { ErrorCode } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { rejection } from '../../../test/support/rpc';
 import { TranscriptionService } from '../src/speech/transcription.service';
-import { Rpc, startMedia, uploadAndProcess, waitForTranscript } from './harness';
+import { Rpc, startMedia, uploadAndProcess, uploadFile, waitForStatus, waitForTranscript } from './harness';
 import { spokenClip, TOAST_WORDS } from './spoken-clip';
 
 describe('transcripts over real NATS, PostgreSQL, S3, ffmpeg and pocketsphinx', () => {
@@ -100,6 +100,21 @@ describe('transcripts over real NATS, PostgreSQL, S3, ffmpeg and pocketsphinx', 
     const done = await waitForTranscript(media.client, alice, toastId);
     expect(done).toMatchObject({ status: 'unsupported', language: 'de', words: [] });
     expect(done.message).toBe('The embedded transcriber only knows English; set ASR_MODEL to a multilingual Whisper model for German.');
+  }, 60_000);
+
+  it('transcribes a new upload in the language the gateway passed (German: not one the embedded engine has)', async () => {
+    const { uploadUrl, size } = await uploadFile(media.client, alice, 'h264-aac.mp4');
+    const created = await media.client.call(Rpc.uploadComplete, {
+      userId: alice,
+      videoUrl: uploadUrl,
+      title: 'Rede',
+      originalFilename: 'rede.mp4',
+      fileSize: BigInt(size),
+      duration: 0,
+      language: 'de',
+    });
+    expect((await waitForStatus(media.client, alice, created.id, ['processed', 'error'])).status).toBe('processed');
+    expect(await waitForTranscript(media.client, alice, created.id)).toMatchObject({ status: 'unsupported', language: 'de' });
   }, 60_000);
 
   it('says a video without sound has nothing to transcribe', async () => {

@@ -20,8 +20,6 @@ export interface PocketsphinxSettings {
   decoder: Record<string, string>;
 }
 
-/** Debian's pocketsphinx as it comes: what the bench compares the tuned engine against. */
-export const UNTUNED_POCKETSPHINX: PocketsphinxSettings = { pad: 0, maxUtteranceSeconds: 3600, decoder: {} };
 
 /** The settings tuned on real speech (docs/speech.md gives the figures). */
 export const TUNED_POCKETSPHINX: PocketsphinxSettings = {
