@@ -63,6 +63,7 @@ describe('settings and e-mail through the gateway', () => {
       notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false },
       privacy: { autoDeleteAfter30Days: false, publicHighlights: false },
       musicTrackId: null,
+      transcriptLanguage: 'en',
     });
     expect((await api(app.baseUrl, 'GET', '/api/user/settings')).status).toBe(401);
 
@@ -77,6 +78,8 @@ describe('settings and e-mail through the gateway', () => {
       { email: 42 },
       { musicTrackId: 'no spaces or ../ in an id' },
       { musicTrackId: 7 },
+      { transcriptLanguage: 'klingon' },
+      { transcriptLanguage: null },
     ]) {
       expect({ body, status: (await api(app.baseUrl, 'PATCH', '/api/user/settings', { token: alice, body })).status }).toEqual({ body, status: 400 });
     }
@@ -98,6 +101,7 @@ describe('settings and e-mail through the gateway', () => {
       notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: true },
       privacy: { autoDeleteAfter30Days: true, publicHighlights: false },
       musicTrackId: null,
+      transcriptLanguage: 'en',
     });
     expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: alice })).json).toEqual(partial.json);
     expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: bob })).json.email).toBe('');
@@ -108,6 +112,12 @@ describe('settings and e-mail through the gateway', () => {
     expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: alice })).json.musicTrackId).toBe('track-07');
     expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: bob })).json.musicTrackId).toBeNull();
     expect((await api(app.baseUrl, 'PATCH', '/api/user/settings', { token: alice, body: { musicTrackId: null } })).json.musicTrackId).toBeNull();
+
+    // The language new videos are transcribed in (docs/speech.md): English until the user picks another.
+    const german = await api(app.baseUrl, 'PATCH', '/api/user/settings', { token: alice, body: { transcriptLanguage: 'de' } });
+    expect(german.json.transcriptLanguage).toBe('de');
+    expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: alice })).json.transcriptLanguage).toBe('de');
+    expect((await api(app.baseUrl, 'GET', '/api/user/settings', { token: bob })).json.transcriptLanguage).toBe('en');
   });
 
   it('mails the upload, then the reel whose link opens the video, and the unsubscribe link works signed out', async () => {

@@ -119,6 +119,7 @@ export const settingsBody = fieldsOf(
     notifications: notificationFlagsBody.optional(),
     privacy: privacyFlagsBody.optional(),
     musicTrackId: optionalText(64),
+    transcriptLanguage: z.enum(TRANSCRIPT_LANGUAGES, { error: `transcriptLanguage must be one of ${TRANSCRIPT_LANGUAGES.join(', ')}` }).optional(),
   },
   'The request body',
 );

@@ -214,6 +214,8 @@ export interface SettingsJson {
   privacy: PrivacyFlagsJson;
   /** The music track picked in the library (reels and exports use it), on every device; null: none. */
   musicTrackId: string | null;
+  /** The language new videos are transcribed in (TRANSCRIPT_LANGUAGES); 'en' by default. */
+  transcriptLanguage: string;
 }
 
 /** An account: GET /api/auth/me, and `user` of a sign-up. */

@@ -8,6 +8,7 @@ describe('default settings', () => {
       notifications: { uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false },
       privacy: { autoDeleteAfter30Days: false, publicHighlights: false },
       musicTrackId: null,
+      transcriptLanguage: 'en',
     });
     expect(Object.isFrozen(DEFAULT_SETTINGS.notifications)).toBe(true);
   });
@@ -26,10 +27,14 @@ describe('default settings', () => {
       notifications: { uploadConfirmation: false, highlightCompletion: true, processingErrors: true, weeklyDigest: true },
       privacy: { autoDeleteAfter30Days: false, publicHighlights: false },
       musicTrackId: null,
+      transcriptLanguage: 'en',
     });
     // A message's empty track id is no choice.
     expect(withDefaultSettings({ musicTrackId: '' }).musicTrackId).toBeNull();
     expect(withDefaultSettings({ musicTrackId: 'track-03' }).musicTrackId).toBe('track-03');
+    // Transcripts are English until the user picks another language.
+    expect(withDefaultSettings({ transcriptLanguage: '' }).transcriptLanguage).toBe('en');
+    expect(withDefaultSettings({ transcriptLanguage: 'de' }).transcriptLanguage).toBe('de');
   });
 
   it('copy only the settings themselves from a richer object (a message, an entity)', () => {
@@ -41,7 +46,7 @@ describe('default settings', () => {
       privacy: undefined,
     };
     const settings = withDefaultSettings(message);
-    expect(Object.keys(settings)).toEqual(['email', 'name', 'notifications', 'privacy', 'musicTrackId']);
+    expect(Object.keys(settings)).toEqual(['email', 'name', 'notifications', 'privacy', 'musicTrackId', 'transcriptLanguage']);
     expect(Object.keys(settings.notifications)).toEqual(['uploadConfirmation', 'highlightCompletion', 'processingErrors', 'weeklyDigest']);
     expect(settings.notifications.highlightCompletion).toBe(false);
     expect(settings.privacy).toEqual(DEFAULT_SETTINGS.privacy);

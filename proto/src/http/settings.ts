@@ -14,12 +14,14 @@ export const DEFAULT_SETTINGS: Readonly<{
   notifications: Readonly<NotificationFlagsJson>;
   privacy: Readonly<PrivacyFlagsJson>;
   musicTrackId: string | null;
+  transcriptLanguage: string;
 }> = Object.freeze({
   email: '',
   name: '',
   notifications: Object.freeze({ uploadConfirmation: true, highlightCompletion: true, processingErrors: true, weeklyDigest: false }),
   privacy: Object.freeze({ autoDeleteAfter30Days: false, publicHighlights: false }),
   musicTrackId: null,
+  transcriptLanguage: 'en',
 });
 
 /** Settings as far as they are known: a group or a value may be missing. */
@@ -30,6 +32,8 @@ export interface PartialSettings {
   privacy?: Partial<PrivacyFlagsJson> | null;
   /** The picked track's id; empty or absent: none. */
   musicTrackId?: string | null;
+  /** A TRANSCRIPT_LANGUAGES code; empty or absent: English. */
+  transcriptLanguage?: string | null;
 }
 
 /** Only the keys of `defaults`, each given value or else its default (extra fields of `given` are not copied). */
@@ -47,5 +51,6 @@ export function withDefaultSettings(given: PartialSettings | null | undefined): 
     notifications: filled<NotificationFlagsJson>(DEFAULT_SETTINGS.notifications, given?.notifications),
     privacy: filled<PrivacyFlagsJson>(DEFAULT_SETTINGS.privacy, given?.privacy),
     musicTrackId: given?.musicTrackId || DEFAULT_SETTINGS.musicTrackId,
+    transcriptLanguage: given?.transcriptLanguage || DEFAULT_SETTINGS.transcriptLanguage,
   };
 }

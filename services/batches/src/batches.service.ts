@@ -2,7 +2,7 @@ import { BulkGate } from './bulk-gate';
 import { create } from '@bufbuild/protobuf';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, EventPublisher, RpcClient, RpcFailure, uploadPrefix } from '@reelsmith/kit';
-import { batchesV1, mediaV1 } from '@reelsmith/proto';
+import { batchesV1, mediaV1, notificationsV1 } from '@reelsmith/proto';
 import { randomUUID } from 'node:crypto';
 import { toBatchMessage, toBatchVideoMessage } from './batch-message';
 import { BatchesRepository, type Moved } from './batches.repository';
@@ -72,6 +72,9 @@ export class BatchesService {
     this.progress.batch(added.batch);
 
     const queue = [...added.items];
+    // The user's transcript language for the new videos; English when settings cannot answer.
+    const settings = await this.media.call(notificationsV1.NotificationsService.method.settingsGet, { userId: request.userId }).catch(() => null);
+    const language = settings?.transcriptLanguage ?? '';
     const importOne = async () => {
       for (let item = queue.shift(); item; item = queue.shift()) {
         try {
@@ -82,6 +85,7 @@ export class BatchesService {
             originalFilename: item.originalFilename,
             title: '',
             batchId: batch.id,
+            language,
           });
           this.publish(await this.batches.transition({ itemId: item.id }, 'imported'));
         } catch (err) {

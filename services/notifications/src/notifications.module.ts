@@ -12,6 +12,7 @@ import { Mailer } from './mailer';
 import { CreateNotifications1764000000000 } from './migrations/1764000000000-CreateNotifications';
 import { CreateScheduleRuns1764000000001 } from './migrations/1764000000001-CreateScheduleRuns';
 import { AddMusicTrackId1764000000002 } from './migrations/1764000000002-AddMusicTrackId';
+import { AddTranscriptLanguage1764000000003 } from './migrations/1764000000003-AddTranscriptLanguage';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository, TypeOrmNotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
@@ -20,7 +21,12 @@ import { MEDIA_RPC, NOTIFICATIONS_CONFIG, TEST_EMAIL_COUNTER } from './tokens';
 
 export const NOTIFICATIONS_SCHEMA = 'notifications';
 export const notificationsEntities = [SettingsEntity, MailEntity, ActivityEntity, ScheduleRunEntity];
-export const notificationsMigrations = [CreateNotifications1764000000000, CreateScheduleRuns1764000000001, AddMusicTrackId1764000000002];
+export const notificationsMigrations = [
+  CreateNotifications1764000000000,
+  CreateScheduleRuns1764000000001,
+  AddMusicTrackId1764000000002,
+  AddTranscriptLanguage1764000000003,
+];
 
 @Module({})
 export class NotificationsModule {

@@ -201,6 +201,7 @@ const COLUMNS: Record<string, string> = {
   autoDeleteAfter30Days: 'auto_delete_after_30_days',
   publicHighlights: 'public_highlights',
   musicTrackId: 'music_track_id',
+  transcriptLanguage: 'transcript_language',
 };
 function toColumn(field: string): string {
   return COLUMNS[field];

@@ -14,6 +14,7 @@ import {
   RpcFailure,
   type WindowCounter,
   withDefaultSettings,
+  DEFAULT_SETTINGS,
 } from '@reelsmith/kit';
 import { batchesV1, mediaV1, notificationsV1 } from '@reelsmith/proto';
 import type { NotificationsConfig } from './config';
@@ -102,6 +103,7 @@ export class NotificationsService {
       'autoDeleteAfter30Days',
       'publicHighlights',
       'musicTrackId',
+      'transcriptLanguage',
     ] as const) {
       if (request[key] !== undefined) (patch as Record<string, unknown>)[key] = request[key];
     }
@@ -291,5 +293,6 @@ export function toSettingsMessage(settings: SettingsEntity | null): notification
   return create(notificationsV1.SettingsSchema, {
     ...withDefaultSettings(settings && { email: settings.email, name: settings.name, notifications: settings, privacy: settings }),
     musicTrackId: settings?.musicTrackId ?? '',
+    transcriptLanguage: settings?.transcriptLanguage ?? DEFAULT_SETTINGS.transcriptLanguage,
   });
 }

@@ -1,3 +1,4 @@
+import { TRANSCRIPT_LANGUAGES } from '@reelsmith/proto/http';
 /** The pure rules of a settings update: e-mail checked, name trimmed, partial updates. */
 
 export interface SettingsPatch {
@@ -10,6 +11,7 @@ export interface SettingsPatch {
   autoDeleteAfter30Days?: boolean;
   publicHighlights?: boolean;
   musicTrackId?: string;
+  transcriptLanguage?: string;
 }
 
 export type PatchResult = { ok: true; fields: SettingsPatch } | { ok: false; violations: Array<{ field: string; message: string }> };
@@ -37,6 +39,9 @@ export function checkPatch(patch: SettingsPatch): PatchResult {
     const name = patch.name.trim().replace(/\s+/g, ' ');
     if (name.length > 100) violations.push({ field: 'name', message: 'String must contain at most 100 character(s)' });
     fields.name = name;
+  }
+  if (patch.transcriptLanguage !== undefined && !(TRANSCRIPT_LANGUAGES as readonly string[]).includes(patch.transcriptLanguage)) {
+    violations.push({ field: 'transcriptLanguage', message: `transcriptLanguage must be one of ${TRANSCRIPT_LANGUAGES.join(', ')}` });
   }
   if (patch.musicTrackId !== undefined) {
     const id = patch.musicTrackId.trim();

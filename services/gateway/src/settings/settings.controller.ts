@@ -53,6 +53,7 @@ export class SettingsController {
       ...body.notifications,
       ...body.privacy,
       ...(body.musicTrackId !== undefined ? { musicTrackId: body.musicTrackId ?? '' } : {}),
+      ...(body.transcriptLanguage !== undefined ? { transcriptLanguage: body.transcriptLanguage } : {}),
     });
     return settingsJson(settings);
   }

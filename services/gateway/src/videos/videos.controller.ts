@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RpcClient } from '@reelsmith/kit';
-import { mediaV1 } from '@reelsmith/proto';
+import { mediaV1, notificationsV1 } from '@reelsmith/proto';
 import { completeUploadBody, type DeletedJson, type MoveVideoInput, moveVideoBody, trimBody, type VideoAnalysisJson } from '@reelsmith/proto/http';
 import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
@@ -43,10 +43,17 @@ export class VideosController {
         originalFilename: body.originalFilename,
         fileSize: BigInt(body.fileSize),
         duration: body.duration,
+        language: await this.transcriptLanguage(caller.userId),
       },
       { timeoutMs: COMPLETE_UPLOAD_TIMEOUT_MS },
     );
     return videoJson(video);
+  }
+
+  /** The user's transcript language (settings), for the transcript of a new video; English when settings cannot answer. */
+  private async transcriptLanguage(userId: string): Promise<string> {
+    const settings = await this.rpc.call(notificationsV1.NotificationsService.method.settingsGet, { userId }).catch(() => null);
+    return settings?.transcriptLanguage ?? '';
   }
 
   @Get('videos')

@@ -36,6 +36,10 @@ export class SettingsEntity {
   @Column({ name: 'music_track_id', type: 'varchar', length: 64, default: '' })
   musicTrackId!: string;
 
+  /** The language new videos are transcribed in. */
+  @Column({ name: 'transcript_language', type: 'varchar', length: 8, default: DEFAULT_SETTINGS.transcriptLanguage })
+  transcriptLanguage!: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
