@@ -1,7 +1,7 @@
 /**
  * Word error rate and real-time factor of the speech recognisers on the real recorded English in
  * ../shared/speech-dev (never copied into the repository). `node bench/run.cjs speech-wer.ts` runs it
- * alone (--only=pocketsphinx skips Whisper; --dev=<dir> reads another set); the speech bench calls
+ * alone (--only=pocketsphinx or --only=whisper; --clips=N the first N clips; --dev=<dir> another set); the speech bench calls
  * speechWerRows.
  */
 import { execFileSync } from 'node:child_process';
@@ -227,29 +227,33 @@ export const untunedPocketsphinx: Transcriber = {
 const describe = (settings: PocketsphinxSettings) =>
   [`pad ${settings.pad}s`, ...Object.entries(settings.decoder).map(([k, v]) => `${k} ${v}`)].join(' ') || 'defaults';
 
-export async function speechWerRows(options: { dir?: string; whisper?: boolean } = {}): Promise<SpeechWerRow[]> {
-  const clips = loadSpeechDev(options.dir);
+export async function speechWerRows(options: { dir?: string; whisper?: boolean; clips?: number; pocketsphinx?: boolean } = {}): Promise<SpeechWerRow[]> {
+  const clips = loadSpeechDev(options.dir).slice(0, options.clips);
+  const rows: SpeechWerRow[] = [];
+  if (options.pocketsphinx !== false) rows.push(...(await pocketsphinxRows(clips)));
+  if (options.whisper !== false && existsSync(TEST_MODEL)) rows.push(await whisperRow(clips));
+  return rows;
+}
+
+async function pocketsphinxRows(clips: DevClip[]): Promise<SpeechWerRow[]> {
   const rows: SpeechWerRow[] = [];
   const baseline = await measureEngine(clips, untunedPocketsphinx, wholeClip);
   rows.push({ engine: 'pocketsphinx (untuned)', settings: 'pocketsphinx_continuous, Debian defaults, whole clip peak-normalised', ...baseline });
   const tuned = await measureEngine(clips, new PocketsphinxTranscriber(TUNED_POCKETSPHINX), speechSegmentsOf);
   rows.push({ engine: 'pocketsphinx (tuned)', settings: `VAD segments, ${describe(TUNED_POCKETSPHINX)}`, ...tuned });
-  if (options.whisper !== false && existsSync(TEST_MODEL)) {
-    const whisper = await WhisperTranscriber.load(TEST_MODEL).catch((err: Error) => err);
-    if (whisper instanceof Error) rows.push({ engine: 'whisper (test model)', settings: `not loadable: ${whisper.message}`, wer: NaN, rtf: NaN });
-    else {
-      try {
-        rows.push({
-          engine: 'whisper (test model)',
-          settings: 'for-tests-ggml-tiny.en (weight-free)',
-          ...(await measureEngine(clips, whisper, speechSegmentsOf)),
-        });
-      } finally {
-        await whisper.release();
-      }
-    }
-  }
   return rows;
+}
+
+/** whisper.cpp's weight-free test model: it proves the path and costs a real window per call, and recognises nothing. */
+async function whisperRow(clips: DevClip[]): Promise<SpeechWerRow> {
+  const engine = 'whisper (test model)';
+  const whisper = await WhisperTranscriber.load(TEST_MODEL).catch((err: Error) => err);
+  if (whisper instanceof Error) return { engine, settings: `not loadable: ${whisper.message}`, wer: NaN, rtf: NaN };
+  try {
+    return { engine, settings: 'for-tests-ggml-tiny.en (weight-free), 2 threads', ...(await measureEngine(clips, whisper, speechSegmentsOf)) };
+  } finally {
+    await whisper.release();
+  }
 }
 
 export function printSpeechWer(rows: SpeechWerRow[]): void {
@@ -259,5 +263,7 @@ export function printSpeechWer(rows: SpeechWerRow[]): void {
 
 export async function main(args: string[]): Promise<void> {
   const dir = args.find((a) => a.startsWith('--dev='))?.slice('--dev='.length);
-  printSpeechWer(await speechWerRows({ dir, whisper: !args.includes('--only=pocketsphinx') }));
+  const clips = Number(args.find((a) => a.startsWith('--clips='))?.slice('--clips='.length)) || undefined;
+  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  printSpeechWer(await speechWerRows({ dir, clips, whisper: only !== 'pocketsphinx', pocketsphinx: only !== 'whisper' }));
 }
