@@ -10,7 +10,7 @@ import { testMedia } from '../support/media';
 import { readAnswer } from '../support/multipart';
 import { type RunningApp, signJwt, startApp, uniqueUsername } from '../support/stack';
 import { api } from './api';
-import { signUp, uploadVideo, waitForVideo } from './videos';
+import { signUp, uploadVideo, waitForTranscript, waitForVideo } from './videos';
 
 /**
  * Bad input through the real gateway and services (issue 11, part 6). Every row is a hostile or
@@ -383,6 +383,41 @@ const ROWS: Row[] = [
     400,
     (f) => call('POST', `/api/videos/${f.video.id}/generate-highlights`, { token: f.alice, body: '{"targetLength":1e999}' }),
   ],
+  ['transcripts', "another user's transcript", 404, (f) => call('GET', `/api/videos/${f.bobVideo.id}/transcript`, { token: f.alice })],
+  [
+    'transcripts',
+    "correct another user's transcript",
+    404,
+    (f) => call('PUT', `/api/videos/${f.bobVideo.id}/transcript`, { token: f.alice, body: { words: [{ text: 'x', start: 0, end: 1 }] } }),
+  ],
+  [
+    'transcripts',
+    'a word of 10,000 characters',
+    400,
+    (f) => call('PUT', `/api/videos/${f.video.id}/transcript`, { token: f.alice, body: { words: [{ text: 'x'.repeat(10_000), start: 0, end: 1 }] } }),
+  ],
+  [
+    'transcripts',
+    'words out of time order',
+    400,
+    (f) =>
+      call('PUT', `/api/videos/${f.video.id}/transcript`, {
+        token: f.alice,
+        body: {
+          words: [
+            { text: 'b', start: 2, end: 3 },
+            { text: 'a', start: 1, end: 2 },
+          ],
+        },
+      }),
+  ],
+  [
+    'transcripts',
+    'a word past the end of the video',
+    400,
+    (f) => call('PUT', `/api/videos/${f.video.id}/transcript`, { token: f.alice, body: { words: [{ text: 'late', start: 1, end: 999 }] } }),
+  ],
+  ['transcripts', 'transcribe in Klingon', 400, (f) => call('POST', `/api/videos/${f.video.id}/transcript`, { token: f.alice, body: { language: 'tlh' } })],
   ['highlights', 'generate with aspect 4:3', 400, (f) => generate(f, { aspect: '4:3' })],
   ['highlights', 'generate with quality 4k', 400, (f) => generate(f, { quality: '4k' })],
   ['highlights', 'generate with format gif', 400, (f) => generate(f, { format: 'gif' })],
@@ -739,6 +774,8 @@ describe('bad input through the gateway: a clear 4xx, nothing changed, no 5xx an
       await new Promise((r) => setTimeout(r, 500));
       highlight = (await api(baseUrl, 'GET', `/api/highlights/${queued.json.id}`, { token: alice })).json;
     }
+    // The transcripts are written after processing: made before the snapshots start.
+    await Promise.all([waitForTranscript(baseUrl, alice, uploaded.json.id), waitForTranscript(baseUrl, bob, bobUploaded.json.id)]);
     f = {
       alice,
       bob,

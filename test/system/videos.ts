@@ -61,6 +61,17 @@ export async function waitForVideo(baseUrl: string, token: string, id: string, u
   }
 }
 
+/** The video's transcript once it is no longer pending (GET /api/videos/{id}/transcript). */
+export async function waitForTranscript(baseUrl: string, token: string, id: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { json } = await api(baseUrl, 'GET', `/api/videos/${id}/transcript`, { token });
+    if (json.status !== 'pending') return json;
+    if (Date.now() > deadline) throw new Error(`the transcript of video ${id} is still pending`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** Reads Server-Sent Events from the gateway with a Bearer token, as the web app does. */
 export function openEvents(baseUrl: string, token: string) {
   const events: Array<{ type: string; data: any }> = [];
