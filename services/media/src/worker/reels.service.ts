@@ -285,6 +285,7 @@ export class ReelsService implements OnApplicationBootstrap {
       crossfade: CROSSFADE_SECONDS,
       music: music ? { source: await this.storage.presignedGetUrl(music.key, READ_URL_TTL_SECONDS), loudness: music.loudness } : undefined,
       sourceLevel: analysis ? levelOf(analysis, moments) : undefined,
+      speech: analysis?.speech,
       output,
     };
     const started = Date.now();
