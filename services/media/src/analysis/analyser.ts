@@ -72,6 +72,8 @@ export interface AnalyseOptions {
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
   faces?: boolean;
+  /** Speech segments by the voice activity model (on unless false: the bench measures its cost). */
+  speech?: boolean;
   /** The picture's size as shown, when the caller knows it (saves a probe). */
   size?: { width: number; height: number };
 }
@@ -118,7 +120,7 @@ export class Analyser {
       }
     })();
     // Speech: the same samples go to the voice activity model's thread as they arrive.
-    const voice = decode.audio ? new SpeechStream(ANALYSIS.sampleRate) : null;
+    const voice = decode.audio && options.speech !== false ? new SpeechStream(ANALYSIS.sampleRate) : null;
     const samples = (async () => {
       if (!decode.audio) return;
       const pcm = new PcmDecoder();

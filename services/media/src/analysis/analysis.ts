@@ -114,9 +114,24 @@ export function assembleAnalysis(
           subjectCenter: faces.map((f) => round(f.subject?.center ?? 0.5)),
         }
       : {}),
-    ...(speech ? { speech } : {}),
+    ...(speech ? { speech: voiced(speech, audio, step) } : {}),
     cuts: cuts ? cuts.map((t) => Math.round(t * 1e6) / 1e6) : detectCuts(histogramDelta).map((i) => round(i * step)),
   };
+}
+
+/**
+ * A voice's level rises and falls with its syllables: a segment whose voice band hardly swings over
+ * its 40 ms frames (mean under this, dB) is a hum the model took for a voice (an engine's buzz,
+ * whose harmonics and vibrato fool it), not speech. Speech measured 14-29 dB, such hums 2-7 dB.
+ */
+const MIN_SYLLABLE_SWING_DB = 9;
+
+function voiced(segments: SpeechSegment[], audio: AudioStep[], step: number): SpeechSegment[] {
+  return segments.filter((s) => {
+    const steps = audio.slice(Math.floor(s.start / step), Math.max(Math.floor(s.start / step) + 1, Math.ceil(s.end / step)));
+    if (steps.length === 0) return true;
+    return steps.reduce((sum, a) => sum + a.modulation, 0) / steps.length >= MIN_SYLLABLE_SWING_DB;
+  });
 }
 
 /** Mean level (energy average, dBFS) of the given stretches, or undefined without sound. */

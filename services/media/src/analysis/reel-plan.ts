@@ -29,7 +29,7 @@ export function planReel(analysis: Analysis, options: ReelPlanOptions): ReelPlan
   let moments = selectMoments(analysis, scores, { preset: options.preset, target: options.target, fill: options.fill });
   // An end moved onto a beat stops before the next shot and before the next flawed frame alike.
   const barriers = [...analysis.cuts, ...flawSpans(scores.badSteps, analysis.step).map((f) => f.start)];
-  if (options.beats?.length) moments = snapToBeats(moments, options.beats, barriers);
+  if (options.beats?.length) moments = snapToBeats(moments, options.beats, barriers, analysis.speech);
   return {
     moments,
     summary: selectionSummary(moments, options.target, options.fill),
