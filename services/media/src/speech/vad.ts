@@ -121,6 +121,8 @@ class VadThread {
   }
 
   close(id: number, thread: Worker): Promise<Float32Array> {
+    // A thread that stopped since the stream opened has lost the stream: no answer would come.
+    if (thread !== this.thread) return Promise.reject(new Error('the voice activity detector stopped'));
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       thread.postMessage({ type: 'close', id });
