@@ -24,6 +24,7 @@ import { ProgressPublisher } from '../progress.publisher';
 import { throttle } from '../throttle';
 import { VideosRepository } from '../videos.repository';
 import { MEDIA_CONFIG } from '../tokens';
+import { VoiceActivity } from '../speech/vad';
 import { describeFailure, UserFacingError } from './failure-reasons';
 import { JobDeadline, jobDeadlineSeconds } from './job-deadline';
 import { type CachedSource, SourceCache } from './source-cache';
@@ -61,12 +62,16 @@ export class ReelsService implements OnApplicationBootstrap {
     private readonly failures: JobFailures,
   ) {}
 
-  /** The face models load (a second or two) when the worker starts, not in the first video's analysis. */
+  /** The face and voice activity models load when the worker starts, not in the first video's analysis. */
   onApplicationBootstrap() {
     const started = Date.now();
     this.analyser.warmFaces().then(
       () => this.logger.log(`face detector ready in ${seconds(started)} s`),
       (err: Error) => this.logger.warn(`face detector did not start: ${err.message}; analyses go on without faces`),
+    );
+    new VoiceActivity().warm().then(
+      () => this.logger.log(`voice activity detector ready in ${seconds(started)} s`),
+      (err: Error) => this.logger.warn(`voice activity detector did not start: ${err.message}; analyses go on without speech segments`),
     );
   }
 
