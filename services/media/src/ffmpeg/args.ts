@@ -346,6 +346,8 @@ export interface RenderSpec {
   sourceSize?: { width: number; height: number; sampleAspect?: number };
   /** Seconds of the source's picture, when known: no moment reaches past it (see validRenderPlan). */
   sourceDuration?: number;
+  /** Captions burned in (libass) after the frame is sized: an ASS file on the reel's clock and the fonts it names. */
+  captions?: { file: string; fontsDir: string };
 }
 
 /** Target level of reels: -16 LUFS, as streaming platforms and phones expect. */
@@ -489,6 +491,7 @@ export function renderArgs(requested: RenderSpec): string[] {
   });
 
   const joined = joinMoments(spec, filters);
+  const video = spec.captions ? burnCaptions(joined.video, spec.captions, filters) : joined.video;
   let audio = joined.audio;
   const elapsed = reelLength(spec);
 
@@ -529,7 +532,7 @@ export function renderArgs(requested: RenderSpec): string[] {
     '-filter_complex',
     filters.join(';'),
     '-map',
-    `[${joined.video}]`,
+    `[${video}]`,
     '-map',
     '[aout]',
     ...codecs,
@@ -537,6 +540,21 @@ export function renderArgs(requested: RenderSpec): string[] {
     fixed(elapsed),
     spec.output,
   ];
+}
+
+/**
+ * The subtitles filter at the end of the picture's chain (on the reel's clock and size, once for
+ * the whole reel). Its fonts come from fontsdir, so the look never depends on fontconfig's guesses.
+ */
+function burnCaptions(video: string, captions: { file: string; fontsDir: string }, filters: string[]): string {
+  filters.push(`[${video}]subtitles=filename=${filterPath(captions.file)}:fontsdir=${filterPath(captions.fontsDir)}[vcaptioned]`);
+  return 'vcaptioned';
+}
+
+/** A path as a filter option value inside a filter graph: escaped for the option, then for the graph. */
+export function filterPath(path: string): string {
+  const option = path.replace(/[\\':]/g, (c) => `\\${c}`);
+  return option.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
 }
 
 /**

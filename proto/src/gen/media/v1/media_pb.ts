@@ -12,7 +12,65 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file media/v1/media.proto.
  */
 export const file_media_v1_media: GenFile = /*@__PURE__*/
-  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEirQEKDVZpZGVvQW5hbHlzaXMSEAoIdmlkZW9faWQYASABKAkSDAoEc3RlcBgCIAEoARIQCghkdXJhdGlvbhgDIAEoARIRCgloYXNfYXVkaW8YBCABKAgSDAoEY3V0cxgFIAMoARIQCghsb3VkbmVzcxgGIAMoARIOCgZtb3Rpb24YByADKAESEgoKZmFjZV9jb3VudBgIIAMoBRITCgtmYWNlX2NlbnRlchgJIAMoASKIAQoTVmlkZW9zSW1wb3J0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhIKCm9iamVjdF9rZXkYAyABKAkSDQoFdGl0bGUYBCABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBSABKAkSEAoIYmF0Y2hfaWQYBiABKAkiKQoWVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIh8KCVVwbG9hZFVybBISCgp1cGxvYWRfdXJsGAEgASgJIooBChVVcGxvYWRDb21wbGV0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgl2aWRlb191cmwYAiABKAkSDQoFdGl0bGUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBIjcKEVZpZGVvc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIi0KCFZpZGVvUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkiYQoRVmlkZW9zVHJpbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSDQoFdGl0bGUYBSABKAkiKAoUVmlkZW9zRGVsZXRlUmVzcG9uc2USEAoIdmlkZW9faWQYASABKAkihQEKFE9iamVjdFJlc29sdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSIgoEa2luZBgDIAEoDjIULm1lZGlhLnYxLk9iamVjdEtpbmQSFAoMaGlnaGxpZ2h0X2lkGAQgASgJEhAKCGZpbGVuYW1lGAUgASgJIlAKC01lZGlhT2JqZWN0EgsKA2tleRgBIAEoCRIUCgxjb250ZW50X3R5cGUYAiABKAkSDAoEc2l6ZRgDIAEoAxIQCghmaWxlbmFtZRgEIAEoCSLsAwoFVmlkZW8SCgoCaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIZmlsZW5hbWUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBEhEKCXRodW1ibmFpbBgHIAEoCRIOCgZzdGF0dXMYCCABKAkSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMZXJyb3JfcmVhc29uGAogASgJEg0KBXdpZHRoGAsgASgFEg4KBmhlaWdodBgMIAEoBRITCgt2aWRlb19jb2RlYxgNIAEoCRITCgthdWRpb19jb2RlYxgOIAEoCRISCgpzdHJlYW1fdXJsGA8gASgJEhQKDGRvd25sb2FkX3VybBgQIAEoCRITCgtwcmV2aWV3X3VybBgRIAEoCRIRCglmb2xkZXJfaWQYEiABKAkSEAoIYmF0Y2hfaWQYEyABKAkSFwoPc291cmNlX3ZpZGVvX2lkGBQgASgJEg0KBXN0YWdlGBUgASgJEhMKC3JlYWR5X3JlZWxzGBYgASgFEhEKCWZpbG1zdHJpcBgXIAEoCRIQCgh3YXZlZm9ybRgYIAEoCSIsCglWaWRlb0xpc3QSHwoGdmlkZW9zGAEgAygLMg8ubWVkaWEudjEuVmlkZW8iLwoKUHJvY2Vzc0pvYhIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIngKDVZpZGVvUHJvZ3Jlc3MSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFc3RhZ2UYBCABKAkSDwoHcGVyY2VudBgFIAEoBRIUCgxlcnJvcl9yZWFzb24YBiABKAkiQQoNVmlkZW9VcGxvYWRlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJIlQKDlZpZGVvUHJvY2Vzc2VkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSEAoIZHVyYXRpb24YBCABKAEiTwoLVmlkZW9GYWlsZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIOCgZyZWFzb24YBCABKAkiMQoMVmlkZW9EZWxldGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiagoNUmVuZGVyT3B0aW9ucxIPCgdxdWFsaXR5GAEgASgJEg4KBmZvcm1hdBgCIAEoCRIOCgZhc3BlY3QYAyABKAkSFgoObXVzaWNfdHJhY2tfaWQYBCABKAkSEAoIbm9fbXVzaWMYBSABKAgipgEKGUhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIOCgZwcmVzZXQYAyABKAkSFQoNdGFyZ2V0X2xlbmd0aBgEIAEoBRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEhYKDmZpbGxfdG9fbGVuZ3RoGAYgASgIIjUKDEhpZ2hsaWdodFJlZhIPCgd1c2VyX2lkGAEgASgJEhQKDGhpZ2hsaWdodF9pZBgCIAEoCSJECgZNb21lbnQSDQoFc3RhcnQYASABKAESCwoDZW5kGAIgASgBEg0KBXNjb3JlGAMgASgBEg8KB3JlYXNvbnMYBCADKAkiigEKFUhpZ2hsaWdodHNFZGl0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhQKDGhpZ2hsaWdodF9pZBgCIAEoCRIhCgdtb21lbnRzGAMgAygLMhAubWVkaWEudjEuTW9tZW50EicKBnJlbmRlchgEIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMifgoURXhwb3J0c0NyZWF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSJwoGcmVuZGVyGAUgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyIlChJFeHBvcnRzTGlzdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSLRAQoHVGltaW5ncxIdChBhbmFseXNpc19zZWNvbmRzGAEgASgBSACIAQESHgoRc2VsZWN0aW9uX3NlY29uZHMYAiABKAFIAYgBARIbCg5yZW5kZXJfc2Vjb25kcxgDIAEoAUgCiAEBEhoKDXRvdGFsX3NlY29uZHMYBCABKAFIA4gBAUITChFfYW5hbHlzaXNfc2Vjb25kc0IUChJfc2VsZWN0aW9uX3NlY29uZHNCEQoPX3JlbmRlcl9zZWNvbmRzQhAKDl90b3RhbF9zZWNvbmRzIr8ECglIaWdobGlnaHQSCgoCaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDAoEa2luZBgDIAEoCRIPCgd2ZXJzaW9uGAQgASgFEg4KBnN0YXR1cxgFIAEoCRINCgVzdGFnZRgGIAEoCRIOCgZwcmVzZXQYByABKAkSFQoNdGFyZ2V0X2xlbmd0aBgIIAEoBRInCgZyZW5kZXIYCSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEiEKB21vbWVudHMYCiADKAsyEC5tZWRpYS52MS5Nb21lbnQSEAoIdGltZWxpbmUYCyADKAISEgoKc3RyZWFtX3VybBgMIAEoCRIUCgxkb3dubG9hZF91cmwYDSABKAkSFQoNcmVlbF9kdXJhdGlvbhgOIAEoARIRCglyZWVsX3NpemUYDyABKAMSIgoHdGltaW5ncxgQIAEoCzIRLm1lZGlhLnYxLlRpbWluZ3MSFAoMZXJyb3JfcmVhc29uGBEgASgJEi4KCmNyZWF0ZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhMKC3ZpZGVvX3RpdGxlGBMgASgJEhYKDmZpbGxfdG9fbGVuZ3RoGBQgASgIEhgKEHJlbmRlcmVkX3F1YWxpdHkYFSABKAkSEgoKcmVlbF93aWR0aBgWIAEoBRITCgtyZWVsX2hlaWdodBgXIAEoBRISCgpwb3N0ZXJfdXJsGBggASgJEg8KB3N1bW1hcnkYGSABKAkiOAoNSGlnaGxpZ2h0TGlzdBInCgpoaWdobGlnaHRzGAEgAygLMhMubWVkaWEudjEuSGlnaGxpZ2h0IjYKDUhpZ2hsaWdodHNKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMgoJUmVuZGVySm9iEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIqABChFIaWdobGlnaHRQcm9ncmVzcxIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIOCgZzdGF0dXMYBCABKAkSDQoFc3RhZ2UYBSABKAkSDwoHcGVyY2VudBgGIAEoBRIUCgxlcnJvcl9yZWFzb24YByABKAkSDAoEa2luZBgIIAEoCSJnCg9IaWdobGlnaHRzUmVhZHkSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFdGl0bGUYBCABKAkSDAoEa2luZBgFIAEoCSJqChBIaWdobGlnaHRzRmFpbGVkEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXRpdGxlGAQgASgJEg4KBnJlYXNvbhgFIAEoCSJJChFWaWRlb3NNb3ZlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhEKCWZvbGRlcl9pZBgDIAEoCSIiCg9Vc2FnZUdldFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSIjCgVVc2FnZRIaChJ1cGxvYWRzX3RoaXNfbW9udGgYASABKAUqlgIKCk9iamVjdEtpbmQSGwoXT0JKRUNUX0tJTkRfVU5TUEVDSUZJRUQQABIWChJPQkpFQ1RfS0lORF9TVFJFQU0QARIYChRPQkpFQ1RfS0lORF9ET1dOTE9BRBACEhkKFU9CSkVDVF9LSU5EX1RIVU1CTkFJTBADEhQKEE9CSkVDVF9LSU5EX1JFRUwQBBIdChlPQkpFQ1RfS0lORF9SRUVMX0RPV05MT0FEEAUSFwoTT0JKRUNUX0tJTkRfUFJFVklFVxAGEhsKF09CSkVDVF9LSU5EX1JFRUxfUE9TVEVSEAcSGQoVT0JKRUNUX0tJTkRfRklMTVNUUklQEAgSGAoUT0JKRUNUX0tJTkRfV0FWRUZPUk0QCTLeCQoMTWVkaWFTZXJ2aWNlEkgKD1VwbG9hZFVybENyZWF0ZRIgLm1lZGlhLnYxLlVwbG9hZFVybENyZWF0ZVJlcXVlc3QaEy5tZWRpYS52MS5VcGxvYWRVcmwSQgoOVXBsb2FkQ29tcGxldGUSHy5tZWRpYS52MS5VcGxvYWRDb21wbGV0ZVJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxI+CgpWaWRlb3NMaXN0EhsubWVkaWEudjEuVmlkZW9zTGlzdFJlcXVlc3QaEy5tZWRpYS52MS5WaWRlb0xpc3QSMAoJVmlkZW9zR2V0EhIubWVkaWEudjEuVmlkZW9SZWYaDy5tZWRpYS52MS5WaWRlbxJCCgxWaWRlb3NEZWxldGUSEi5tZWRpYS52MS5WaWRlb1JlZhoeLm1lZGlhLnYxLlZpZGVvc0RlbGV0ZVJlc3BvbnNlEjoKClZpZGVvc1RyaW0SGy5tZWRpYS52MS5WaWRlb3NUcmltUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEkYKDU9iamVjdFJlc29sdmUSHi5tZWRpYS52MS5PYmplY3RSZXNvbHZlUmVxdWVzdBoVLm1lZGlhLnYxLk1lZGlhT2JqZWN0Ek4KEkhpZ2hsaWdodHNHZW5lcmF0ZRIjLm1lZGlhLnYxLkhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSPQoOSGlnaGxpZ2h0c0xpc3QSEi5tZWRpYS52MS5WaWRlb1JlZhoXLm1lZGlhLnYxLkhpZ2hsaWdodExpc3QSPAoNSGlnaGxpZ2h0c0dldBIWLm1lZGlhLnYxLkhpZ2hsaWdodFJlZhoTLm1lZGlhLnYxLkhpZ2hsaWdodBJGCg5IaWdobGlnaHRzRWRpdBIfLm1lZGlhLnYxLkhpZ2hsaWdodHNFZGl0UmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBJECg1FeHBvcnRzQ3JlYXRlEh4ubWVkaWEudjEuRXhwb3J0c0NyZWF0ZVJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSRAoLRXhwb3J0c0xpc3QSHC5tZWRpYS52MS5FeHBvcnRzTGlzdFJlcXVlc3QaFy5tZWRpYS52MS5IaWdobGlnaHRMaXN0EjoKClZpZGVvc01vdmUSGy5tZWRpYS52MS5WaWRlb3NNb3ZlUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEj4KDFZpZGVvc0ltcG9ydBIdLm1lZGlhLnYxLlZpZGVvc0ltcG9ydFJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxIyCgtWaWRlb3NSZXRyeRISLm1lZGlhLnYxLlZpZGVvUmVmGg8ubWVkaWEudjEuVmlkZW8SPgoPSGlnaGxpZ2h0c1JldHJ5EhYubWVkaWEudjEuSGlnaGxpZ2h0UmVmGhMubWVkaWEudjEuSGlnaGxpZ2h0EjYKCFVzYWdlR2V0EhkubWVkaWEudjEuVXNhZ2VHZXRSZXF1ZXN0Gg8ubWVkaWEudjEuVXNhZ2USPQoOVmlkZW9zQW5hbHlzaXMSEi5tZWRpYS52MS5WaWRlb1JlZhoXLm1lZGlhLnYxLlZpZGVvQW5hbHlzaXNiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEiPwoQU3VidGl0bGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEgoKAmlkGAIgASgJEg4KBmZvcm1hdBgDIAEoCSJICg1TdWJ0aXRsZXNGaWxlEg8KB2NvbnRlbnQYASABKAkSFAoMY29udGVudF90eXBlGAIgASgJEhAKCGZpbGVuYW1lGAMgASgJIq0BCg1WaWRlb0FuYWx5c2lzEhAKCHZpZGVvX2lkGAEgASgJEgwKBHN0ZXAYAiABKAESEAoIZHVyYXRpb24YAyABKAESEQoJaGFzX2F1ZGlvGAQgASgIEgwKBGN1dHMYBSADKAESEAoIbG91ZG5lc3MYBiADKAESDgoGbW90aW9uGAcgAygBEhIKCmZhY2VfY291bnQYCCADKAUSEwoLZmFjZV9jZW50ZXIYCSADKAEiiAEKE1ZpZGVvc0ltcG9ydFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRISCgpvYmplY3Rfa2V5GAMgASgJEg0KBXRpdGxlGAQgASgJEhkKEW9yaWdpbmFsX2ZpbGVuYW1lGAUgASgJEhAKCGJhdGNoX2lkGAYgASgJIikKFlVwbG9hZFVybENyZWF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSIfCglVcGxvYWRVcmwSEgoKdXBsb2FkX3VybBgBIAEoCSKKAQoVVXBsb2FkQ29tcGxldGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJdmlkZW9fdXJsGAIgASgJEg0KBXRpdGxlGAMgASgJEhkKEW9yaWdpbmFsX2ZpbGVuYW1lGAQgASgJEhEKCWZpbGVfc2l6ZRgFIAEoAxIQCghkdXJhdGlvbhgGIAEoASI3ChFWaWRlb3NMaXN0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhEKCWZvbGRlcl9pZBgCIAEoCSItCghWaWRlb1JlZhIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJImEKEVZpZGVvc1RyaW1SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDQoFc3RhcnQYAyABKAkSCwoDZW5kGAQgASgJEg0KBXRpdGxlGAUgASgJIigKFFZpZGVvc0RlbGV0ZVJlc3BvbnNlEhAKCHZpZGVvX2lkGAEgASgJIoUBChRPYmplY3RSZXNvbHZlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEiIKBGtpbmQYAyABKA4yFC5tZWRpYS52MS5PYmplY3RLaW5kEhQKDGhpZ2hsaWdodF9pZBgEIAEoCRIQCghmaWxlbmFtZRgFIAEoCSJQCgtNZWRpYU9iamVjdBILCgNrZXkYASABKAkSFAoMY29udGVudF90eXBlGAIgASgJEgwKBHNpemUYAyABKAMSEAoIZmlsZW5hbWUYBCABKAki7AMKBVZpZGVvEgoKAmlkGAEgASgJEg0KBXRpdGxlGAIgASgJEhAKCGZpbGVuYW1lGAMgASgJEhkKEW9yaWdpbmFsX2ZpbGVuYW1lGAQgASgJEhEKCWZpbGVfc2l6ZRgFIAEoAxIQCghkdXJhdGlvbhgGIAEoARIRCgl0aHVtYm5haWwYByABKAkSDgoGc3RhdHVzGAggASgJEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGVycm9yX3JlYXNvbhgKIAEoCRINCgV3aWR0aBgLIAEoBRIOCgZoZWlnaHQYDCABKAUSEwoLdmlkZW9fY29kZWMYDSABKAkSEwoLYXVkaW9fY29kZWMYDiABKAkSEgoKc3RyZWFtX3VybBgPIAEoCRIUCgxkb3dubG9hZF91cmwYECABKAkSEwoLcHJldmlld191cmwYESABKAkSEQoJZm9sZGVyX2lkGBIgASgJEhAKCGJhdGNoX2lkGBMgASgJEhcKD3NvdXJjZV92aWRlb19pZBgUIAEoCRINCgVzdGFnZRgVIAEoCRITCgtyZWFkeV9yZWVscxgWIAEoBRIRCglmaWxtc3RyaXAYFyABKAkSEAoId2F2ZWZvcm0YGCABKAkiLAoJVmlkZW9MaXN0Eh8KBnZpZGVvcxgBIAMoCzIPLm1lZGlhLnYxLlZpZGVvIi8KClByb2Nlc3NKb2ISEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSJ4Cg1WaWRlb1Byb2dyZXNzEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEg0KBXN0YWdlGAQgASgJEg8KB3BlcmNlbnQYBSABKAUSFAoMZXJyb3JfcmVhc29uGAYgASgJIkEKDVZpZGVvVXBsb2FkZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCSJUCg5WaWRlb1Byb2Nlc3NlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEhAKCGR1cmF0aW9uGAQgASgBIk8KC1ZpZGVvRmFpbGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSDgoGcmVhc29uGAQgASgJIjEKDFZpZGVvRGVsZXRlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJInwKDVJlbmRlck9wdGlvbnMSDwoHcXVhbGl0eRgBIAEoCRIOCgZmb3JtYXQYAiABKAkSDgoGYXNwZWN0GAMgASgJEhYKDm11c2ljX3RyYWNrX2lkGAQgASgJEhAKCG5vX211c2ljGAUgASgIEhAKCGNhcHRpb25zGAYgASgJIr0BChlIaWdobGlnaHRzR2VuZXJhdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDgoGcHJlc2V0GAMgASgJEhUKDXRhcmdldF9sZW5ndGgYBCABKAUSJwoGcmVuZGVyGAUgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucxIWCg5maWxsX3RvX2xlbmd0aBgGIAEoCBIVCg1pbmNsdWRlX3dvcmRzGAcgAygJIjUKDEhpZ2hsaWdodFJlZhIPCgd1c2VyX2lkGAEgASgJEhQKDGhpZ2hsaWdodF9pZBgCIAEoCSJECgZNb21lbnQSDQoFc3RhcnQYASABKAESCwoDZW5kGAIgASgBEg0KBXNjb3JlGAMgASgBEg8KB3JlYXNvbnMYBCADKAkiigEKFUhpZ2hsaWdodHNFZGl0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhQKDGhpZ2hsaWdodF9pZBgCIAEoCRIhCgdtb21lbnRzGAMgAygLMhAubWVkaWEudjEuTW9tZW50EicKBnJlbmRlchgEIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMifgoURXhwb3J0c0NyZWF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSJwoGcmVuZGVyGAUgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyIlChJFeHBvcnRzTGlzdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSLRAQoHVGltaW5ncxIdChBhbmFseXNpc19zZWNvbmRzGAEgASgBSACIAQESHgoRc2VsZWN0aW9uX3NlY29uZHMYAiABKAFIAYgBARIbCg5yZW5kZXJfc2Vjb25kcxgDIAEoAUgCiAEBEhoKDXRvdGFsX3NlY29uZHMYBCABKAFIA4gBAUITChFfYW5hbHlzaXNfc2Vjb25kc0IUChJfc2VsZWN0aW9uX3NlY29uZHNCEQoPX3JlbmRlcl9zZWNvbmRzQhAKDl90b3RhbF9zZWNvbmRzIr8ECglIaWdobGlnaHQSCgoCaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDAoEa2luZBgDIAEoCRIPCgd2ZXJzaW9uGAQgASgFEg4KBnN0YXR1cxgFIAEoCRINCgVzdGFnZRgGIAEoCRIOCgZwcmVzZXQYByABKAkSFQoNdGFyZ2V0X2xlbmd0aBgIIAEoBRInCgZyZW5kZXIYCSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEiEKB21vbWVudHMYCiADKAsyEC5tZWRpYS52MS5Nb21lbnQSEAoIdGltZWxpbmUYCyADKAISEgoKc3RyZWFtX3VybBgMIAEoCRIUCgxkb3dubG9hZF91cmwYDSABKAkSFQoNcmVlbF9kdXJhdGlvbhgOIAEoARIRCglyZWVsX3NpemUYDyABKAMSIgoHdGltaW5ncxgQIAEoCzIRLm1lZGlhLnYxLlRpbWluZ3MSFAoMZXJyb3JfcmVhc29uGBEgASgJEi4KCmNyZWF0ZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhMKC3ZpZGVvX3RpdGxlGBMgASgJEhYKDmZpbGxfdG9fbGVuZ3RoGBQgASgIEhgKEHJlbmRlcmVkX3F1YWxpdHkYFSABKAkSEgoKcmVlbF93aWR0aBgWIAEoBRITCgtyZWVsX2hlaWdodBgXIAEoBRISCgpwb3N0ZXJfdXJsGBggASgJEg8KB3N1bW1hcnkYGSABKAkiOAoNSGlnaGxpZ2h0TGlzdBInCgpoaWdobGlnaHRzGAEgAygLMhMubWVkaWEudjEuSGlnaGxpZ2h0IjYKDUhpZ2hsaWdodHNKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMgoJUmVuZGVySm9iEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIqABChFIaWdobGlnaHRQcm9ncmVzcxIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIOCgZzdGF0dXMYBCABKAkSDQoFc3RhZ2UYBSABKAkSDwoHcGVyY2VudBgGIAEoBRIUCgxlcnJvcl9yZWFzb24YByABKAkSDAoEa2luZBgIIAEoCSJnCg9IaWdobGlnaHRzUmVhZHkSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFdGl0bGUYBCABKAkSDAoEa2luZBgFIAEoCSJqChBIaWdobGlnaHRzRmFpbGVkEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXRpdGxlGAQgASgJEg4KBnJlYXNvbhgFIAEoCSJJChFWaWRlb3NNb3ZlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhEKCWZvbGRlcl9pZBgDIAEoCSIiCg9Vc2FnZUdldFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSIjCgVVc2FnZRIaChJ1cGxvYWRzX3RoaXNfbW9udGgYASABKAUqlgIKCk9iamVjdEtpbmQSGwoXT0JKRUNUX0tJTkRfVU5TUEVDSUZJRUQQABIWChJPQkpFQ1RfS0lORF9TVFJFQU0QARIYChRPQkpFQ1RfS0lORF9ET1dOTE9BRBACEhkKFU9CSkVDVF9LSU5EX1RIVU1CTkFJTBADEhQKEE9CSkVDVF9LSU5EX1JFRUwQBBIdChlPQkpFQ1RfS0lORF9SRUVMX0RPV05MT0FEEAUSFwoTT0JKRUNUX0tJTkRfUFJFVklFVxAGEhsKF09CSkVDVF9LSU5EX1JFRUxfUE9TVEVSEAcSGQoVT0JKRUNUX0tJTkRfRklMTVNUUklQEAgSGAoUT0JKRUNUX0tJTkRfV0FWRUZPUk0QCTLyCgoMTWVkaWFTZXJ2aWNlEkgKD1VwbG9hZFVybENyZWF0ZRIgLm1lZGlhLnYxLlVwbG9hZFVybENyZWF0ZVJlcXVlc3QaEy5tZWRpYS52MS5VcGxvYWRVcmwSQgoOVXBsb2FkQ29tcGxldGUSHy5tZWRpYS52MS5VcGxvYWRDb21wbGV0ZVJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxI+CgpWaWRlb3NMaXN0EhsubWVkaWEudjEuVmlkZW9zTGlzdFJlcXVlc3QaEy5tZWRpYS52MS5WaWRlb0xpc3QSMAoJVmlkZW9zR2V0EhIubWVkaWEudjEuVmlkZW9SZWYaDy5tZWRpYS52MS5WaWRlbxJCCgxWaWRlb3NEZWxldGUSEi5tZWRpYS52MS5WaWRlb1JlZhoeLm1lZGlhLnYxLlZpZGVvc0RlbGV0ZVJlc3BvbnNlEjoKClZpZGVvc1RyaW0SGy5tZWRpYS52MS5WaWRlb3NUcmltUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEkYKDU9iamVjdFJlc29sdmUSHi5tZWRpYS52MS5PYmplY3RSZXNvbHZlUmVxdWVzdBoVLm1lZGlhLnYxLk1lZGlhT2JqZWN0Ek4KEkhpZ2hsaWdodHNHZW5lcmF0ZRIjLm1lZGlhLnYxLkhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSPQoOSGlnaGxpZ2h0c0xpc3QSEi5tZWRpYS52MS5WaWRlb1JlZhoXLm1lZGlhLnYxLkhpZ2hsaWdodExpc3QSPAoNSGlnaGxpZ2h0c0dldBIWLm1lZGlhLnYxLkhpZ2hsaWdodFJlZhoTLm1lZGlhLnYxLkhpZ2hsaWdodBJGCg5IaWdobGlnaHRzRWRpdBIfLm1lZGlhLnYxLkhpZ2hsaWdodHNFZGl0UmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBJECg1FeHBvcnRzQ3JlYXRlEh4ubWVkaWEudjEuRXhwb3J0c0NyZWF0ZVJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSRAoLRXhwb3J0c0xpc3QSHC5tZWRpYS52MS5FeHBvcnRzTGlzdFJlcXVlc3QaFy5tZWRpYS52MS5IaWdobGlnaHRMaXN0EjoKClZpZGVvc01vdmUSGy5tZWRpYS52MS5WaWRlb3NNb3ZlUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEj4KDFZpZGVvc0ltcG9ydBIdLm1lZGlhLnYxLlZpZGVvc0ltcG9ydFJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxIyCgtWaWRlb3NSZXRyeRISLm1lZGlhLnYxLlZpZGVvUmVmGg8ubWVkaWEudjEuVmlkZW8SPgoPSGlnaGxpZ2h0c1JldHJ5EhYubWVkaWEudjEuSGlnaGxpZ2h0UmVmGhMubWVkaWEudjEuSGlnaGxpZ2h0EjYKCFVzYWdlR2V0EhkubWVkaWEudjEuVXNhZ2VHZXRSZXF1ZXN0Gg8ubWVkaWEudjEuVXNhZ2USPQoOVmlkZW9zQW5hbHlzaXMSEi5tZWRpYS52MS5WaWRlb1JlZhoXLm1lZGlhLnYxLlZpZGVvQW5hbHlzaXMSRgoPVmlkZW9zU3VidGl0bGVzEhoubWVkaWEudjEuU3VidGl0bGVzUmVxdWVzdBoXLm1lZGlhLnYxLlN1YnRpdGxlc0ZpbGUSSgoTSGlnaGxpZ2h0c1N1YnRpdGxlcxIaLm1lZGlhLnYxLlN1YnRpdGxlc1JlcXVlc3QaFy5tZWRpYS52MS5TdWJ0aXRsZXNGaWxlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+
+/**
+ * @generated from message media.v1.SubtitlesRequest
+ */
+export type SubtitlesRequest = Message<"media.v1.SubtitlesRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * A video id (VideosSubtitles) or a highlight id (HighlightsSubtitles).
+   *
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * srt or vtt.
+   *
+   * @generated from field: string format = 3;
+   */
+  format: string;
+};
+
+/**
+ * Describes the message media.v1.SubtitlesRequest.
+ * Use `create(SubtitlesRequestSchema)` to create a new message.
+ */
+export const SubtitlesRequestSchema: GenMessage<SubtitlesRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 0);
+
+/**
+ * @generated from message media.v1.SubtitlesFile
+ */
+export type SubtitlesFile = Message<"media.v1.SubtitlesFile"> & {
+  /**
+   * @generated from field: string content = 1;
+   */
+  content: string;
+
+  /**
+   * @generated from field: string content_type = 2;
+   */
+  contentType: string;
+
+  /**
+   * @generated from field: string filename = 3;
+   */
+  filename: string;
+};
+
+/**
+ * Describes the message media.v1.SubtitlesFile.
+ * Use `create(SubtitlesFileSchema)` to create a new message.
+ */
+export const SubtitlesFileSchema: GenMessage<SubtitlesFile> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 1);
 
 /**
  * @generated from message media.v1.VideoAnalysis
@@ -78,7 +136,7 @@ export type VideoAnalysis = Message<"media.v1.VideoAnalysis"> & {
  * Use `create(VideoAnalysisSchema)` to create a new message.
  */
 export const VideoAnalysisSchema: GenMessage<VideoAnalysis> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 0);
+  messageDesc(file_media_v1_media, 2);
 
 /**
  * @generated from message media.v1.VideosImportRequest
@@ -122,7 +180,7 @@ export type VideosImportRequest = Message<"media.v1.VideosImportRequest"> & {
  * Use `create(VideosImportRequestSchema)` to create a new message.
  */
 export const VideosImportRequestSchema: GenMessage<VideosImportRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 1);
+  messageDesc(file_media_v1_media, 3);
 
 /**
  * @generated from message media.v1.UploadUrlCreateRequest
@@ -139,7 +197,7 @@ export type UploadUrlCreateRequest = Message<"media.v1.UploadUrlCreateRequest"> 
  * Use `create(UploadUrlCreateRequestSchema)` to create a new message.
  */
 export const UploadUrlCreateRequestSchema: GenMessage<UploadUrlCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 2);
+  messageDesc(file_media_v1_media, 4);
 
 /**
  * @generated from message media.v1.UploadUrl
@@ -158,7 +216,7 @@ export type UploadUrl = Message<"media.v1.UploadUrl"> & {
  * Use `create(UploadUrlSchema)` to create a new message.
  */
 export const UploadUrlSchema: GenMessage<UploadUrl> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 3);
+  messageDesc(file_media_v1_media, 5);
 
 /**
  * @generated from message media.v1.UploadCompleteRequest
@@ -206,7 +264,7 @@ export type UploadCompleteRequest = Message<"media.v1.UploadCompleteRequest"> & 
  * Use `create(UploadCompleteRequestSchema)` to create a new message.
  */
 export const UploadCompleteRequestSchema: GenMessage<UploadCompleteRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 4);
+  messageDesc(file_media_v1_media, 6);
 
 /**
  * @generated from message media.v1.VideosListRequest
@@ -230,7 +288,7 @@ export type VideosListRequest = Message<"media.v1.VideosListRequest"> & {
  * Use `create(VideosListRequestSchema)` to create a new message.
  */
 export const VideosListRequestSchema: GenMessage<VideosListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 5);
+  messageDesc(file_media_v1_media, 7);
 
 /**
  * @generated from message media.v1.VideoRef
@@ -252,7 +310,7 @@ export type VideoRef = Message<"media.v1.VideoRef"> & {
  * Use `create(VideoRefSchema)` to create a new message.
  */
 export const VideoRefSchema: GenMessage<VideoRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 6);
+  messageDesc(file_media_v1_media, 8);
 
 /**
  * @generated from message media.v1.VideosTrimRequest
@@ -293,7 +351,7 @@ export type VideosTrimRequest = Message<"media.v1.VideosTrimRequest"> & {
  * Use `create(VideosTrimRequestSchema)` to create a new message.
  */
 export const VideosTrimRequestSchema: GenMessage<VideosTrimRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 7);
+  messageDesc(file_media_v1_media, 9);
 
 /**
  * @generated from message media.v1.VideosDeleteResponse
@@ -310,7 +368,7 @@ export type VideosDeleteResponse = Message<"media.v1.VideosDeleteResponse"> & {
  * Use `create(VideosDeleteResponseSchema)` to create a new message.
  */
 export const VideosDeleteResponseSchema: GenMessage<VideosDeleteResponse> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 8);
+  messageDesc(file_media_v1_media, 10);
 
 /**
  * @generated from message media.v1.ObjectResolveRequest
@@ -349,7 +407,7 @@ export type ObjectResolveRequest = Message<"media.v1.ObjectResolveRequest"> & {
  * Use `create(ObjectResolveRequestSchema)` to create a new message.
  */
 export const ObjectResolveRequestSchema: GenMessage<ObjectResolveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 9);
+  messageDesc(file_media_v1_media, 11);
 
 /**
  * @generated from message media.v1.MediaObject
@@ -383,7 +441,7 @@ export type MediaObject = Message<"media.v1.MediaObject"> & {
  * Use `create(MediaObjectSchema)` to create a new message.
  */
 export const MediaObjectSchema: GenMessage<MediaObject> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 10);
+  messageDesc(file_media_v1_media, 12);
 
 /**
  * @generated from message media.v1.Video
@@ -530,7 +588,7 @@ export type Video = Message<"media.v1.Video"> & {
  * Use `create(VideoSchema)` to create a new message.
  */
 export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 11);
+  messageDesc(file_media_v1_media, 13);
 
 /**
  * @generated from message media.v1.VideoList
@@ -547,7 +605,7 @@ export type VideoList = Message<"media.v1.VideoList"> & {
  * Use `create(VideoListSchema)` to create a new message.
  */
 export const VideoListSchema: GenMessage<VideoList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 12);
+  messageDesc(file_media_v1_media, 14);
 
 /**
  * Job job.media.process: probe, thumbnail and web proxy of one video (and the cut first, for a trim).
@@ -571,7 +629,7 @@ export type ProcessJob = Message<"media.v1.ProcessJob"> & {
  * Use `create(ProcessJobSchema)` to create a new message.
  */
 export const ProcessJobSchema: GenMessage<ProcessJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 13);
+  messageDesc(file_media_v1_media, 15);
 
 /**
  * Core NATS progress.<userId>.<videoId>, fanned out to the user's browser over SSE.
@@ -619,7 +677,7 @@ export type VideoProgress = Message<"media.v1.VideoProgress"> & {
  * Use `create(VideoProgressSchema)` to create a new message.
  */
 export const VideoProgressSchema: GenMessage<VideoProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 14);
+  messageDesc(file_media_v1_media, 16);
 
 /**
  * Event evt.media.video.uploaded.
@@ -648,7 +706,7 @@ export type VideoUploaded = Message<"media.v1.VideoUploaded"> & {
  * Use `create(VideoUploadedSchema)` to create a new message.
  */
 export const VideoUploadedSchema: GenMessage<VideoUploaded> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 15);
+  messageDesc(file_media_v1_media, 17);
 
 /**
  * Event evt.media.video.processed.
@@ -682,7 +740,7 @@ export type VideoProcessed = Message<"media.v1.VideoProcessed"> & {
  * Use `create(VideoProcessedSchema)` to create a new message.
  */
 export const VideoProcessedSchema: GenMessage<VideoProcessed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 16);
+  messageDesc(file_media_v1_media, 18);
 
 /**
  * Event evt.media.video.failed.
@@ -716,7 +774,7 @@ export type VideoFailed = Message<"media.v1.VideoFailed"> & {
  * Use `create(VideoFailedSchema)` to create a new message.
  */
 export const VideoFailedSchema: GenMessage<VideoFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 17);
+  messageDesc(file_media_v1_media, 19);
 
 /**
  * Event evt.media.video.deleted.
@@ -740,7 +798,7 @@ export type VideoDeleted = Message<"media.v1.VideoDeleted"> & {
  * Use `create(VideoDeletedSchema)` to create a new message.
  */
 export const VideoDeletedSchema: GenMessage<VideoDeleted> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 18);
+  messageDesc(file_media_v1_media, 20);
 
 /**
  * How a reel is rendered. Empty fields take the defaults: 1080p, mp4, 16:9, no music.
@@ -782,6 +840,14 @@ export type RenderOptions = Message<"media.v1.RenderOptions"> & {
    * @generated from field: bool no_music = 5;
    */
   noMusic: boolean;
+
+  /**
+   * Burned-in captions: none, clean, bold or karaoke. Empty: a re-render keeps the reel's; a new reel
+   * gets clean when the video has sound, none without.
+   *
+   * @generated from field: string captions = 6;
+   */
+  captions: string;
 };
 
 /**
@@ -789,7 +855,7 @@ export type RenderOptions = Message<"media.v1.RenderOptions"> & {
  * Use `create(RenderOptionsSchema)` to create a new message.
  */
 export const RenderOptionsSchema: GenMessage<RenderOptions> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 19);
+  messageDesc(file_media_v1_media, 21);
 
 /**
  * @generated from message media.v1.HighlightsGenerateRequest
@@ -831,6 +897,13 @@ export type HighlightsGenerateRequest = Message<"media.v1.HighlightsGenerateRequ
    * @generated from field: bool fill_to_length = 6;
    */
   fillToLength: boolean;
+
+  /**
+   * Words or short phrases whose moments must be in the reel (where the transcript has them said).
+   *
+   * @generated from field: repeated string include_words = 7;
+   */
+  includeWords: string[];
 };
 
 /**
@@ -838,7 +911,7 @@ export type HighlightsGenerateRequest = Message<"media.v1.HighlightsGenerateRequ
  * Use `create(HighlightsGenerateRequestSchema)` to create a new message.
  */
 export const HighlightsGenerateRequestSchema: GenMessage<HighlightsGenerateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 20);
+  messageDesc(file_media_v1_media, 22);
 
 /**
  * @generated from message media.v1.HighlightRef
@@ -860,7 +933,7 @@ export type HighlightRef = Message<"media.v1.HighlightRef"> & {
  * Use `create(HighlightRefSchema)` to create a new message.
  */
 export const HighlightRefSchema: GenMessage<HighlightRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 21);
+  messageDesc(file_media_v1_media, 23);
 
 /**
  * @generated from message media.v1.Moment
@@ -898,7 +971,7 @@ export type Moment = Message<"media.v1.Moment"> & {
  * Use `create(MomentSchema)` to create a new message.
  */
 export const MomentSchema: GenMessage<Moment> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 22);
+  messageDesc(file_media_v1_media, 24);
 
 /**
  * @generated from message media.v1.HighlightsEditRequest
@@ -930,7 +1003,7 @@ export type HighlightsEditRequest = Message<"media.v1.HighlightsEditRequest"> & 
  * Use `create(HighlightsEditRequestSchema)` to create a new message.
  */
 export const HighlightsEditRequestSchema: GenMessage<HighlightsEditRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 23);
+  messageDesc(file_media_v1_media, 25);
 
 /**
  * @generated from message media.v1.ExportsCreateRequest
@@ -969,7 +1042,7 @@ export type ExportsCreateRequest = Message<"media.v1.ExportsCreateRequest"> & {
  * Use `create(ExportsCreateRequestSchema)` to create a new message.
  */
 export const ExportsCreateRequestSchema: GenMessage<ExportsCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 24);
+  messageDesc(file_media_v1_media, 26);
 
 /**
  * @generated from message media.v1.ExportsListRequest
@@ -986,7 +1059,7 @@ export type ExportsListRequest = Message<"media.v1.ExportsListRequest"> & {
  * Use `create(ExportsListRequestSchema)` to create a new message.
  */
 export const ExportsListRequestSchema: GenMessage<ExportsListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 25);
+  messageDesc(file_media_v1_media, 27);
 
 /**
  * Seconds each step took; a step that did not run (edits reuse the analysis and the selection) is absent.
@@ -1022,7 +1095,7 @@ export type Timings = Message<"media.v1.Timings"> & {
  * Use `create(TimingsSchema)` to create a new message.
  */
 export const TimingsSchema: GenMessage<Timings> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 26);
+  messageDesc(file_media_v1_media, 28);
 
 /**
  * @generated from message media.v1.Highlight
@@ -1178,7 +1251,7 @@ export type Highlight = Message<"media.v1.Highlight"> & {
  * Use `create(HighlightSchema)` to create a new message.
  */
 export const HighlightSchema: GenMessage<Highlight> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 27);
+  messageDesc(file_media_v1_media, 29);
 
 /**
  * @generated from message media.v1.HighlightList
@@ -1195,7 +1268,7 @@ export type HighlightList = Message<"media.v1.HighlightList"> & {
  * Use `create(HighlightListSchema)` to create a new message.
  */
 export const HighlightListSchema: GenMessage<HighlightList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 28);
+  messageDesc(file_media_v1_media, 30);
 
 /**
  * Job job.media.highlights: analyse (or reuse the analysis), select the moments, render.
@@ -1219,7 +1292,7 @@ export type HighlightsJob = Message<"media.v1.HighlightsJob"> & {
  * Use `create(HighlightsJobSchema)` to create a new message.
  */
 export const HighlightsJobSchema: GenMessage<HighlightsJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 29);
+  messageDesc(file_media_v1_media, 31);
 
 /**
  * Job job.media.render: render the moments a highlight already has (edits and exports).
@@ -1243,7 +1316,7 @@ export type RenderJob = Message<"media.v1.RenderJob"> & {
  * Use `create(RenderJobSchema)` to create a new message.
  */
 export const RenderJobSchema: GenMessage<RenderJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 30);
+  messageDesc(file_media_v1_media, 32);
 
 /**
  * Core NATS progress.<userId>.<highlightId> while a reel is made.
@@ -1299,7 +1372,7 @@ export type HighlightProgress = Message<"media.v1.HighlightProgress"> & {
  * Use `create(HighlightProgressSchema)` to create a new message.
  */
 export const HighlightProgressSchema: GenMessage<HighlightProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 31);
+  messageDesc(file_media_v1_media, 33);
 
 /**
  * Event evt.media.highlights.ready.
@@ -1338,7 +1411,7 @@ export type HighlightsReady = Message<"media.v1.HighlightsReady"> & {
  * Use `create(HighlightsReadySchema)` to create a new message.
  */
 export const HighlightsReadySchema: GenMessage<HighlightsReady> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 32);
+  messageDesc(file_media_v1_media, 34);
 
 /**
  * Event evt.media.highlights.failed.
@@ -1377,7 +1450,7 @@ export type HighlightsFailed = Message<"media.v1.HighlightsFailed"> & {
  * Use `create(HighlightsFailedSchema)` to create a new message.
  */
 export const HighlightsFailedSchema: GenMessage<HighlightsFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 33);
+  messageDesc(file_media_v1_media, 35);
 
 /**
  * VideosMove: puts a video into one of its owner's folders, or back into the library.
@@ -1408,7 +1481,7 @@ export type VideosMoveRequest = Message<"media.v1.VideosMoveRequest"> & {
  * Use `create(VideosMoveRequestSchema)` to create a new message.
  */
 export const VideosMoveRequestSchema: GenMessage<VideosMoveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 34);
+  messageDesc(file_media_v1_media, 36);
 
 /**
  * @generated from message media.v1.UsageGetRequest
@@ -1425,7 +1498,7 @@ export type UsageGetRequest = Message<"media.v1.UsageGetRequest"> & {
  * Use `create(UsageGetRequestSchema)` to create a new message.
  */
 export const UsageGetRequestSchema: GenMessage<UsageGetRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 35);
+  messageDesc(file_media_v1_media, 37);
 
 /**
  * @generated from message media.v1.Usage
@@ -1442,7 +1515,7 @@ export type Usage = Message<"media.v1.Usage"> & {
  * Use `create(UsageSchema)` to create a new message.
  */
 export const UsageSchema: GenMessage<Usage> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 36);
+  messageDesc(file_media_v1_media, 38);
 
 /**
  * @generated from enum media.v1.ObjectKind
@@ -1695,6 +1768,25 @@ export const MediaService: GenService<{
     methodKind: "unary";
     input: typeof VideoRefSchema;
     output: typeof VideoAnalysisSchema;
+  },
+  /**
+   * Subtitle files from the transcript: a whole video's (source times), or a reel's (reel times, only
+   * the words inside its moments). NOT_FOUND for another user's, and while there is no transcript.
+   *
+   * @generated from rpc media.v1.MediaService.VideosSubtitles
+   */
+  videosSubtitles: {
+    methodKind: "unary";
+    input: typeof SubtitlesRequestSchema;
+    output: typeof SubtitlesFileSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.HighlightsSubtitles
+   */
+  highlightsSubtitles: {
+    methodKind: "unary";
+    input: typeof SubtitlesRequestSchema;
+    output: typeof SubtitlesFileSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_media_v1_media, 0);
