@@ -88,10 +88,7 @@ const includeWords = z
   .nullish()
   .transform((v) => v ?? []);
 
-export const generateBody = fieldsOf(
-  { preset: text(20), targetLength: amount(), fillToLength: flag(), includeWords, ...renderFields },
-  'The request body',
-);
+export const generateBody = fieldsOf({ preset: text(20), targetLength: amount(), fillToLength: flag(), includeWords, ...renderFields }, 'The request body');
 
 export const MAX_MOMENTS_IN_BODY = 100;
 const MAX_REASONS = 10;

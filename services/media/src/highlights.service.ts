@@ -11,15 +11,7 @@ import { JobQueue } from './job-queue';
 import { MusicLibrary } from './music-library';
 import { PlanGate } from './plan-gate';
 import { ProgressPublisher } from './progress.publisher';
-import {
-  checkCaptionsHaveSound,
-  checkEditedMoments,
-  checkPreset,
-  checkRender,
-  checkTargetLength,
-  type CheckedRender,
-  inheritMoments,
-} from './render-options';
+import { checkCaptionsHaveSound, checkEditedMoments, checkPreset, checkRender, checkTargetLength, type CheckedRender, inheritMoments } from './render-options';
 import { checkTrim, formatTimecode } from './timecode';
 import { VideosRepository } from './videos.repository';
 import { MEDIA_CONFIG } from './tokens';

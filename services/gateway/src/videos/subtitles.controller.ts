@@ -46,13 +46,7 @@ export class SubtitlesController {
     return this.send(Rpc.highlightsSubtitles, caller, id, 'vtt', res);
   }
 
-  private async send(
-    method: typeof Rpc.videosSubtitles | typeof Rpc.highlightsSubtitles,
-    caller: Caller,
-    id: string,
-    format: 'srt' | 'vtt',
-    res: Response,
-  ) {
+  private async send(method: typeof Rpc.videosSubtitles | typeof Rpc.highlightsSubtitles, caller: Caller, id: string, format: 'srt' | 'vtt', res: Response) {
     const file = await this.rpc.call(method, { userId: caller.userId, id, format });
     res
       .status(200)

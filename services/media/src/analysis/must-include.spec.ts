@@ -32,7 +32,11 @@ describe('must-include moments', () => {
   });
 
   it('keeps must moments inside the video and within the target', () => {
-    const moments = includeMoments(selected, [0.1, 20, 40, 70, 90].map((t) => ({ start: t, end: t + 0.3 })), { target: 15, duration: 92 });
+    const moments = includeMoments(
+      selected,
+      [0.1, 20, 40, 70, 90].map((t) => ({ start: t, end: t + 0.3 })),
+      { target: 15, duration: 92 },
+    );
     expect(moments.every((m) => m.reasons[0] === ASKED_WORDS && m.start >= 0 && m.end <= 92)).toBe(true);
     expect(length(moments)).toBeLessThanOrEqual(15.05);
     expect(moments).toHaveLength(3);

@@ -51,7 +51,9 @@ export function includeMoments(selected: readonly Moment[], mustInclude: readonl
 
 function widened(words: Span, { duration, phrases = [] }: MustIncludeOptions): Span {
   const around = phrases.filter((p) => p.start < words.end && words.start < p.end);
-  const phraseSpan = around.length ? { start: Math.min(words.start, ...around.map((p) => p.start)), end: Math.max(words.end, ...around.map((p) => p.end)) } : words;
+  const phraseSpan = around.length
+    ? { start: Math.min(words.start, ...around.map((p) => p.start)), end: Math.max(words.end, ...around.map((p) => p.end)) }
+    : words;
   const base = phraseSpan.end - phraseSpan.start <= MUST_MAX ? phraseSpan : words;
   const length = Math.max(MUST_MOMENT, MIN_MOMENT, base.end - base.start + 2 * MUST_PAD);
   const middle = (base.start + base.end) / 2;

@@ -8,7 +8,12 @@ const words = [
 const vertical = { width: 1080, height: 1920 };
 const wide = { width: 1920, height: 1080 };
 
-const styleLine = (ass: string) => ass.split('\n').find((l) => l.startsWith('Style: '))!.slice(7).split(',');
+const styleLine = (ass: string) =>
+  ass
+    .split('\n')
+    .find((l) => l.startsWith('Style: '))!
+    .slice(7)
+    .split(',');
 const dialogues = (ass: string) => ass.split('\n').filter((l) => l.startsWith('Dialogue: '));
 
 describe('ASS captions', () => {

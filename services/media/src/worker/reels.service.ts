@@ -331,11 +331,14 @@ export class ReelsService implements OnApplicationBootstrap {
     };
     const captions = await this.writeCaptions(highlight, video, spec, workDir);
     const started = Date.now();
-    await this.media.render({ ...spec, captions }, {
-      signal,
-      durationSeconds: reelLength(spec),
-      onProgress: throttle((f) => this.progress.highlight(highlight, 62 + f * 36)),
-    });
+    await this.media.render(
+      { ...spec, captions },
+      {
+        signal,
+        durationSeconds: reelLength(spec),
+        onProgress: throttle((f) => this.progress.highlight(highlight, 62 + f * 36)),
+      },
+    );
     const rendered = Date.now();
     const key = `derived/${video.id}/reels/${highlight.id}.${highlight.format}`;
     await this.storage.writeFile(key, output, REEL_TYPES[highlight.format]);

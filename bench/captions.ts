@@ -1,0 +1,69 @@
+/**
+ * `node bench/run.cjs captions.ts`: what burned-in captions cost. A 9:16 1080p reel of five moments
+ * of a 1080p30 source, rendered without captions, with bold and with karaoke captions (a word every
+ * 0.4 s, as dense as speech gets), against a plain encode of the same moments. Medians of RUNS,
+ * interleaved (a shared machine varies from run to run). Also writes a captioned frame as a PNG.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { plainEncodeOfMoments } from './engine';
+import { type RenderSpec, reelLength, reelSize, renderArgs } from '../services/media/src/ffmpeg/args';
+import { CAPTION_FONTS_DIR, captionsAss } from '../services/media/src/speech/captions';
+import { wordsInReel } from '../services/media/src/speech/reel-time';
+
+const RUNS = 3;
+const WORDS = 'so when we first met neither of us imagined that we would be standing here today in front of all of you'.split(' ');
+
+async function timed(args: string[]): Promise<number> {
+  const started = process.hrtime.bigint();
+  await promisify(execFile)('ffmpeg', args, { maxBuffer: 64 << 20 });
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+
+export async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'reelsmith-bench-captions-'));
+  try {
+    const source = join(dir, 'source.mp4');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=1920x1080:r=30:d=90', '-f', 'lavfi', '-i', 'sine=f=220:d=90'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source],
+    ]);
+    const moments = [5, 20, 35, 50, 70].map((start) => ({ start, end: start + 6.4 }));
+    const words = Array.from({ length: 225 }, (_, i) => ({ text: WORDS[i % WORDS.length], start: i * 0.4, end: i * 0.4 + 0.33, phraseEnd: i % 9 === 8 }));
+    const base: RenderSpec = { source, hasAudio: true, moments, quality: '1080p', format: 'mp4', aspect: '9:16', crossfade: 0.4, sourceLevel: -20, output: '' };
+    const reelWords = wordsInReel(words, moments, base.crossfade);
+    const variants: Record<string, RenderSpec> = { none: { ...base, output: join(dir, 'none.mp4') } };
+    for (const style of ['bold', 'karaoke'] as const) {
+      const file = join(dir, `${style}.ass`);
+      writeFileSync(file, captionsAss(reelWords, style, reelSize('1080p', '9:16')));
+      variants[style] = { ...base, output: join(dir, `${style}.mp4`), captions: { file, fontsDir: CAPTION_FONTS_DIR } };
+    }
+    const times: Record<string, number[]> = { plain: [], none: [], bold: [], karaoke: [] };
+    for (let run = 0; run < RUNS; run++) {
+      times.plain.push(await plainEncodeOfMoments(source, moments, join(dir, 'plain.mp4')));
+      for (const [name, spec] of Object.entries(variants)) times[name].push(await timed(renderArgs(spec)));
+    }
+    const plain = median(times.plain);
+    console.log(
+      `\n== Captions: 9:16 1080p reel of ${moments.length} moments (${reelLength(base).toFixed(1)} s), ${reelWords.length} words, medians of ${RUNS} ==`,
+    );
+    console.log(`plain encode of its moments: ${plain.toFixed(2)} s (runs ${times.plain.map((t) => t.toFixed(2)).join(', ')})`);
+    for (const name of ['none', 'bold', 'karaoke']) {
+      const t = median(times[name]);
+      console.log(
+        `render, captions ${name.padEnd(8)} ${t.toFixed(2)} s  render / plain ${(t / plain).toFixed(3)} (goal <= 1.15)  vs no captions ${(t / median(times.none)).toFixed(3)}  (runs ${times[name].map((v) => v.toFixed(2)).join(', ')})`,
+      );
+    }
+    const png = join(tmpdir(), 'reelsmith-captions-frame.png');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-ss', '2.6', '-i', variants.karaoke.output, '-frames:v', '1', png]);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-ss', '2.6', '-i', variants.bold.output, '-frames:v', '1', png.replace('.png', '-bold.png')]);
+    console.log(`a captioned frame: ${png}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
