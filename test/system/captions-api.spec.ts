@@ -49,16 +49,16 @@ describe('captions and subtitles through the gateway', () => {
       'Every word or phrase in includeWords must be 1 to 100 characters long',
     ],
     ['captions on a video without sound', 'silent', { captions: 'karaoke' }, 422, 'This video has no sound, so there is nothing to caption.'],
-  ])('refuses %s with a clear %d and makes nothing', async (_, which, body, status, message) => {
+  ])('refuses %s with a clear 4xx and makes nothing', async (_, which, body, status, message) => {
     const videoId = which === 'silent' ? silent : voiced;
     const answer = await generate(videoId, body);
-    expect({ status: answer.status, message: answer.json?.message }).toEqual({ status, message });
+    expect({ status: answer.status, message: answer.json?.error }).toEqual({ status, message });
     expect(await versions(videoId)).toEqual([]);
   });
 
   it('answers 404 for subtitles without a transcript and for another user, and serves them once there is one', async () => {
     const none = await api(app.baseUrl, 'GET', `/api/videos/${voiced}/subtitles.srt`, { token: alice });
-    expect({ status: none.status, message: none.json?.message }).toEqual({
+    expect({ status: none.status, message: none.json?.error }).toEqual({
       status: 404,
       message: 'This video has no transcript yet, so there are no subtitles.',
     });
