@@ -59,21 +59,23 @@ export async function main(): Promise<void> {
       writeFileSync(file, captionsAss(reelWords, style, reelSize('1080p', '9:16')));
       variants[style] = { ...base, output: join(dir, `${style}.mp4`), captions: { file, fontsDir: CAPTION_FONTS_DIR } };
     }
-    const times: Record<string, number[]> = { plain: [], none: [], bold: [], karaoke: [] };
+    const times: Record<string, Timing[]> = { plain: [], none: [], bold: [], karaoke: [] };
     for (let run = 0; run < RUNS; run++) {
-      times.plain.push(await plainEncodeOfMoments(source, moments, join(dir, 'plain.mp4')));
+      times.plain.push(await timed(plainArgs(source, moments, join(dir, 'plain.mp4'))));
       for (const [name, spec] of Object.entries(variants)) times[name].push(await timed(renderArgs(spec)));
     }
-    const plain = median(times.plain);
     console.log(
       `\n== Captions: 9:16 1080p reel of ${moments.length} moments (${reelLength(base).toFixed(1)} s), ${reelWords.length} words, medians of ${RUNS} ==`,
     );
-    console.log(`plain encode of its moments: ${plain.toFixed(2)} s (runs ${times.plain.map((t) => t.toFixed(2)).join(', ')})`);
-    for (const name of ['none', 'bold', 'karaoke']) {
-      const t = median(times[name]);
-      console.log(
-        `render, captions ${name.padEnd(8)} ${t.toFixed(2)} s  render / plain ${(t / plain).toFixed(3)} (goal <= 1.15)  vs no captions ${(t / median(times.none)).toFixed(3)}  (runs ${times[name].map((v) => v.toFixed(2)).join(', ')})`,
-      );
+    for (const measure of ['cpu', 'wall'] as const) {
+      const of = (name: string) => median(times[name].map((t) => t[measure]));
+      const runs = (name: string) => times[name].map((t) => t[measure].toFixed(1)).join(', ');
+      console.log(`${measure} seconds: plain encode of its moments ${of('plain').toFixed(1)} (runs ${runs('plain')})`);
+      for (const name of ['none', 'bold', 'karaoke']) {
+        console.log(
+          `  render, captions ${name.padEnd(8)} ${of(name).toFixed(1)}  render / plain ${(of(name) / of('plain')).toFixed(3)} (goal <= 1.15)  vs no captions ${(of(name) / of('none')).toFixed(3)}  (runs ${runs(name)})`,
+        );
+      }
     }
     const png = join(tmpdir(), 'reelsmith-captions-frame.png');
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-ss', '2.6', '-i', variants.karaoke.output, '-frames:v', '1', png]);
