@@ -304,9 +304,9 @@ function pick(env, names) {
   return Object.fromEntries(names.filter((n) => env[n] !== undefined).map((n) => [n, env[n]]));
 }
 
-/** ffmpeg and ffprobe run the media pipeline. */
+/** ffmpeg and ffprobe run the media pipeline; DejaVu Sans is the font of burned-in captions (libass reads it from its folder). */
 function ensureMediaTools() {
-  ensureCommands({ ffmpeg: 'ffmpeg', ffprobe: 'ffmpeg' });
+  ensureCommands({ ffmpeg: 'ffmpeg', ffprobe: 'ffmpeg', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf': 'fonts-dejavu-core' });
 }
 
 module.exports = {

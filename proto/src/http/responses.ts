@@ -4,7 +4,7 @@
  * Times are ISO 8601 texts (null when unknown); URLs are signed and same-origin.
  */
 import type { VideoAnalysis } from '../gen/media/v1/media_pb';
-import type { SpeechSegment } from './speech';
+import type { CaptionStyle, SpeechSegment } from './speech';
 
 export interface VideoJson {
   id: string;
@@ -93,6 +93,8 @@ export interface HighlightJson {
   format: string;
   aspect: string;
   musicTrackId: string | null;
+  /** Burned-in captions: none, clean, bold or karaoke. */
+  captions: CaptionStyle;
   moments: MomentJson[];
   /** The score per second of the source, for the editor's timeline. */
   timeline: number[];

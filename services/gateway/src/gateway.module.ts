@@ -21,6 +21,7 @@ import { MusicController } from './music/music.controller';
 import { SettingsController } from './settings/settings.controller';
 import { GATEWAY_CONFIG } from './tokens';
 import { MediaStreamController } from './videos/media-stream.controller';
+import { SubtitlesController } from './videos/subtitles.controller';
 import { VideosController } from './videos/videos.controller';
 
 @Module({})
@@ -34,6 +35,7 @@ export class GatewayModule {
         VideosController,
         HighlightsController,
         MediaStreamController,
+        SubtitlesController,
         MusicController,
         FoldersController,
         BatchesController,

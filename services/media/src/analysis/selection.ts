@@ -57,6 +57,7 @@ const REASON_WORDS: Record<string, [string, string]> = {
   speech: ['speech', 'stretches of speech'],
   'loud moment': ['a loud moment', 'loud moments'],
   'best available': ['the best of the rest', 'the best of the rest'],
+  'asked words': ['the words you asked for', 'moments with the words you asked for'],
 };
 
 /** A subject in view, counted: 'a dog' and 'dogs', 'an airplane' and 'airplanes'. */

@@ -4,6 +4,7 @@
  */
 import type { CropSegment } from '../analysis/crop-path';
 import { validRenderPlan } from './render-plan';
+import { momentOffsets } from '../speech/reel-time';
 import { MUSIC_MIX, musicGainDb } from '@reelsmith/proto/http';
 
 export function probeArgs(input: string): string[] {
@@ -351,6 +352,8 @@ export interface RenderSpec {
   sourceSize?: { width: number; height: number; sampleAspect?: number };
   /** Seconds of the source's picture, when known: no moment reaches past it (see validRenderPlan). */
   sourceDuration?: number;
+  /** Captions burned in (libass) after the frame is sized: an ASS file on the reel's clock and the fonts it names. */
+  captions?: { file: string; fontsDir: string };
 }
 
 /** Target level of reels: -16 LUFS, as streaming platforms and phones expect. */
@@ -494,6 +497,7 @@ export function renderArgs(requested: RenderSpec): string[] {
   });
 
   const joined = joinMoments(spec, filters);
+  const video = spec.captions ? burnCaptions(joined.video, spec.captions, filters) : joined.video;
   let audio = joined.audio;
   const elapsed = reelLength(spec);
 
@@ -539,7 +543,7 @@ export function renderArgs(requested: RenderSpec): string[] {
     '-filter_complex',
     filters.join(';'),
     '-map',
-    `[${joined.video}]`,
+    `[${video}]`,
     '-map',
     '[aout]',
     ...codecs,
@@ -559,16 +563,15 @@ export function speechInReel(
   crossfade: number,
   speech: ReadonlyArray<{ start: number; end: number }>,
 ): Array<{ start: number; end: number }> {
+  const offsets = momentOffsets(moments, crossfade);
   const spans: Array<{ start: number; end: number }> = [];
-  let offset = 0;
-  for (const m of moments) {
+  moments.forEach((m, i) => {
     for (const s of speech) {
       const start = Math.max(s.start, m.start);
       const end = Math.min(s.end, m.end);
-      if (end > start) spans.push({ start: offset + start - m.start, end: offset + end - m.start });
+      if (end > start) spans.push({ start: offsets[i] + start - m.start, end: offsets[i] + end - m.start });
     }
-    offset += m.end - m.start - crossfade;
-  }
+  });
   spans.sort((a, b) => a.start - b.start);
   const bridge = MUSIC_MIX.speechDuck.bridgeMs / 1000;
   const joined: Array<{ start: number; end: number }> = [];
@@ -592,6 +595,21 @@ export function speechDuckExpression(spans: ReadonlyArray<{ start: number; end: 
   const floor = 10 ** (-depthDb / 20);
   const terms = spans.map((s) => `clip(min((t-${fixed(s.start - ramp)})/${fixed(ramp)},(${fixed(s.end + ramp)}-t)/${fixed(ramp)}),0,1)`);
   return `1-${(1 - floor).toFixed(4)}*min(1,${terms.join('+')})`;
+}
+
+/**
+ * The subtitles filter at the end of the picture's chain (on the reel's clock and size, once for
+ * the whole reel). Its fonts come from fontsdir, so the look never depends on fontconfig's guesses.
+ */
+function burnCaptions(video: string, captions: { file: string; fontsDir: string }, filters: string[]): string {
+  filters.push(`[${video}]subtitles=filename=${filterPath(captions.file)}:fontsdir=${filterPath(captions.fontsDir)}[vcaptioned]`);
+  return 'vcaptioned';
+}
+
+/** A path as a filter option value inside a filter graph: escaped for the option, then for the graph. */
+export function filterPath(path: string): string {
+  const option = path.replace(/[\\':]/g, (c) => `\\${c}`);
+  return option.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
 }
 
 /**

@@ -12,7 +12,65 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file media/v1/media.proto.
  */
 export const file_media_v1_media: GenFile = /*@__PURE__*/
-  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEi0wEKDVZpZGVvQW5hbHlzaXMSEAoIdmlkZW9faWQYASABKAkSDAoEc3RlcBgCIAEoARIQCghkdXJhdGlvbhgDIAEoARIRCgloYXNfYXVkaW8YBCABKAgSDAoEY3V0cxgFIAMoARIQCghsb3VkbmVzcxgGIAMoARIOCgZtb3Rpb24YByADKAESEgoKZmFjZV9jb3VudBgIIAMoBRITCgtmYWNlX2NlbnRlchgJIAMoARIkCgZzcGVlY2gYCiADKAsyFC5tZWRpYS52MS5TcGVlY2hTcGFuIigKClNwZWVjaFNwYW4SDQoFc3RhcnQYASABKAESCwoDZW5kGAIgASgBIogBChNWaWRlb3NJbXBvcnRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSEgoKb2JqZWN0X2tleRgDIAEoCRINCgV0aXRsZRgEIAEoCRIZChFvcmlnaW5hbF9maWxlbmFtZRgFIAEoCRIQCghiYXRjaF9pZBgGIAEoCSIpChZVcGxvYWRVcmxDcmVhdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiHwoJVXBsb2FkVXJsEhIKCnVwbG9hZF91cmwYASABKAkiigEKFVVwbG9hZENvbXBsZXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhEKCXZpZGVvX3VybBgCIAEoCRINCgV0aXRsZRgDIAEoCRIZChFvcmlnaW5hbF9maWxlbmFtZRgEIAEoCRIRCglmaWxlX3NpemUYBSABKAMSEAoIZHVyYXRpb24YBiABKAEiNwoRVmlkZW9zTGlzdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCglmb2xkZXJfaWQYAiABKAkiLQoIVmlkZW9SZWYSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCSJhChFWaWRlb3NUcmltUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg0KBXN0YXJ0GAMgASgJEgsKA2VuZBgEIAEoCRINCgV0aXRsZRgFIAEoCSIoChRWaWRlb3NEZWxldGVSZXNwb25zZRIQCgh2aWRlb19pZBgBIAEoCSKFAQoUT2JqZWN0UmVzb2x2ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIiCgRraW5kGAMgASgOMhQubWVkaWEudjEuT2JqZWN0S2luZBIUCgxoaWdobGlnaHRfaWQYBCABKAkSEAoIZmlsZW5hbWUYBSABKAkiUAoLTWVkaWFPYmplY3QSCwoDa2V5GAEgASgJEhQKDGNvbnRlbnRfdHlwZRgCIAEoCRIMCgRzaXplGAMgASgDEhAKCGZpbGVuYW1lGAQgASgJIuwDCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghmaWxlbmFtZRgDIAEoCRIZChFvcmlnaW5hbF9maWxlbmFtZRgEIAEoCRIRCglmaWxlX3NpemUYBSABKAMSEAoIZHVyYXRpb24YBiABKAESEQoJdGh1bWJuYWlsGAcgASgJEg4KBnN0YXR1cxgIIAEoCRIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgxlcnJvcl9yZWFzb24YCiABKAkSDQoFd2lkdGgYCyABKAUSDgoGaGVpZ2h0GAwgASgFEhMKC3ZpZGVvX2NvZGVjGA0gASgJEhMKC2F1ZGlvX2NvZGVjGA4gASgJEhIKCnN0cmVhbV91cmwYDyABKAkSFAoMZG93bmxvYWRfdXJsGBAgASgJEhMKC3ByZXZpZXdfdXJsGBEgASgJEhEKCWZvbGRlcl9pZBgSIAEoCRIQCghiYXRjaF9pZBgTIAEoCRIXCg9zb3VyY2VfdmlkZW9faWQYFCABKAkSDQoFc3RhZ2UYFSABKAkSEwoLcmVhZHlfcmVlbHMYFiABKAUSEQoJZmlsbXN0cmlwGBcgASgJEhAKCHdhdmVmb3JtGBggASgJIiwKCVZpZGVvTGlzdBIfCgZ2aWRlb3MYASADKAsyDy5tZWRpYS52MS5WaWRlbyIvCgpQcm9jZXNzSm9iEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkieAoNVmlkZW9Qcm9ncmVzcxIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg4KBnN0YXR1cxgDIAEoCRINCgVzdGFnZRgEIAEoCRIPCgdwZXJjZW50GAUgASgFEhQKDGVycm9yX3JlYXNvbhgGIAEoCSJBCg1WaWRlb1VwbG9hZGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkiVAoOVmlkZW9Qcm9jZXNzZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIQCghkdXJhdGlvbhgEIAEoASJPCgtWaWRlb0ZhaWxlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEg4KBnJlYXNvbhgEIAEoCSIxCgxWaWRlb0RlbGV0ZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSJqCg1SZW5kZXJPcHRpb25zEg8KB3F1YWxpdHkYASABKAkSDgoGZm9ybWF0GAIgASgJEg4KBmFzcGVjdBgDIAEoCRIWCg5tdXNpY190cmFja19pZBgEIAEoCRIQCghub19tdXNpYxgFIAEoCCKmAQoZSGlnaGxpZ2h0c0dlbmVyYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg4KBnByZXNldBgDIAEoCRIVCg10YXJnZXRfbGVuZ3RoGAQgASgFEicKBnJlbmRlchgFIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMSFgoOZmlsbF90b19sZW5ndGgYBiABKAgiNQoMSGlnaGxpZ2h0UmVmEg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJIkQKBk1vbWVudBINCgVzdGFydBgBIAEoARILCgNlbmQYAiABKAESDQoFc2NvcmUYAyABKAESDwoHcmVhc29ucxgEIAMoCSKKAQoVSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJEiEKB21vbWVudHMYAyADKAsyEC5tZWRpYS52MS5Nb21lbnQSJwoGcmVuZGVyGAQgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyJ+ChRFeHBvcnRzQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg0KBXN0YXJ0GAMgASgJEgsKA2VuZBgEIAEoCRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zIiUKEkV4cG9ydHNMaXN0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJItEBCgdUaW1pbmdzEh0KEGFuYWx5c2lzX3NlY29uZHMYASABKAFIAIgBARIeChFzZWxlY3Rpb25fc2Vjb25kcxgCIAEoAUgBiAEBEhsKDnJlbmRlcl9zZWNvbmRzGAMgASgBSAKIAQESGgoNdG90YWxfc2Vjb25kcxgEIAEoAUgDiAEBQhMKEV9hbmFseXNpc19zZWNvbmRzQhQKEl9zZWxlY3Rpb25fc2Vjb25kc0IRCg9fcmVuZGVyX3NlY29uZHNCEAoOX3RvdGFsX3NlY29uZHMivwQKCUhpZ2hsaWdodBIKCgJpZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIMCgRraW5kGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSDgoGc3RhdHVzGAUgASgJEg0KBXN0YWdlGAYgASgJEg4KBnByZXNldBgHIAEoCRIVCg10YXJnZXRfbGVuZ3RoGAggASgFEicKBnJlbmRlchgJIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMSIQoHbW9tZW50cxgKIAMoCzIQLm1lZGlhLnYxLk1vbWVudBIQCgh0aW1lbGluZRgLIAMoAhISCgpzdHJlYW1fdXJsGAwgASgJEhQKDGRvd25sb2FkX3VybBgNIAEoCRIVCg1yZWVsX2R1cmF0aW9uGA4gASgBEhEKCXJlZWxfc2l6ZRgPIAEoAxIiCgd0aW1pbmdzGBAgASgLMhEubWVkaWEudjEuVGltaW5ncxIUCgxlcnJvcl9yZWFzb24YESABKAkSLgoKY3JlYXRlZF9hdBgSIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLdmlkZW9fdGl0bGUYEyABKAkSFgoOZmlsbF90b19sZW5ndGgYFCABKAgSGAoQcmVuZGVyZWRfcXVhbGl0eRgVIAEoCRISCgpyZWVsX3dpZHRoGBYgASgFEhMKC3JlZWxfaGVpZ2h0GBcgASgFEhIKCnBvc3Rlcl91cmwYGCABKAkSDwoHc3VtbWFyeRgZIAEoCSI4Cg1IaWdobGlnaHRMaXN0EicKCmhpZ2hsaWdodHMYASADKAsyEy5tZWRpYS52MS5IaWdobGlnaHQiNgoNSGlnaGxpZ2h0c0pvYhIUCgxoaWdobGlnaHRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSIyCglSZW5kZXJKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkioAEKEUhpZ2hsaWdodFByb2dyZXNzEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg4KBnN0YXR1cxgEIAEoCRINCgVzdGFnZRgFIAEoCRIPCgdwZXJjZW50GAYgASgFEhQKDGVycm9yX3JlYXNvbhgHIAEoCRIMCgRraW5kGAggASgJImcKD0hpZ2hsaWdodHNSZWFkeRIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRINCgV0aXRsZRgEIAEoCRIMCgRraW5kGAUgASgJImoKEEhpZ2hsaWdodHNGYWlsZWQSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFdGl0bGUYBCABKAkSDgoGcmVhc29uGAUgASgJIkkKEVZpZGVvc01vdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSEQoJZm9sZGVyX2lkGAMgASgJIiIKD1VzYWdlR2V0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIiMKBVVzYWdlEhoKEnVwbG9hZHNfdGhpc19tb250aBgBIAEoBSqWAgoKT2JqZWN0S2luZBIbChdPQkpFQ1RfS0lORF9VTlNQRUNJRklFRBAAEhYKEk9CSkVDVF9LSU5EX1NUUkVBTRABEhgKFE9CSkVDVF9LSU5EX0RPV05MT0FEEAISGQoVT0JKRUNUX0tJTkRfVEhVTUJOQUlMEAMSFAoQT0JKRUNUX0tJTkRfUkVFTBAEEh0KGU9CSkVDVF9LSU5EX1JFRUxfRE9XTkxPQUQQBRIXChNPQkpFQ1RfS0lORF9QUkVWSUVXEAYSGwoXT0JKRUNUX0tJTkRfUkVFTF9QT1NURVIQBxIZChVPQkpFQ1RfS0lORF9GSUxNU1RSSVAQCBIYChRPQkpFQ1RfS0lORF9XQVZFRk9STRAJMt4JCgxNZWRpYVNlcnZpY2USSAoPVXBsb2FkVXJsQ3JlYXRlEiAubWVkaWEudjEuVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLlVwbG9hZFVybBJCCg5VcGxvYWRDb21wbGV0ZRIfLm1lZGlhLnYxLlVwbG9hZENvbXBsZXRlUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEj4KClZpZGVvc0xpc3QSGy5tZWRpYS52MS5WaWRlb3NMaXN0UmVxdWVzdBoTLm1lZGlhLnYxLlZpZGVvTGlzdBIwCglWaWRlb3NHZXQSEi5tZWRpYS52MS5WaWRlb1JlZhoPLm1lZGlhLnYxLlZpZGVvEkIKDFZpZGVvc0RlbGV0ZRISLm1lZGlhLnYxLlZpZGVvUmVmGh4ubWVkaWEudjEuVmlkZW9zRGVsZXRlUmVzcG9uc2USOgoKVmlkZW9zVHJpbRIbLm1lZGlhLnYxLlZpZGVvc1RyaW1SZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SRgoNT2JqZWN0UmVzb2x2ZRIeLm1lZGlhLnYxLk9iamVjdFJlc29sdmVSZXF1ZXN0GhUubWVkaWEudjEuTWVkaWFPYmplY3QSTgoSSGlnaGxpZ2h0c0dlbmVyYXRlEiMubWVkaWEudjEuSGlnaGxpZ2h0c0dlbmVyYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBI9Cg5IaWdobGlnaHRzTGlzdBISLm1lZGlhLnYxLlZpZGVvUmVmGhcubWVkaWEudjEuSGlnaGxpZ2h0TGlzdBI8Cg1IaWdobGlnaHRzR2V0EhYubWVkaWEudjEuSGlnaGxpZ2h0UmVmGhMubWVkaWEudjEuSGlnaGxpZ2h0EkYKDkhpZ2hsaWdodHNFZGl0Eh8ubWVkaWEudjEuSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0GhMubWVkaWEudjEuSGlnaGxpZ2h0EkQKDUV4cG9ydHNDcmVhdGUSHi5tZWRpYS52MS5FeHBvcnRzQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBJECgtFeHBvcnRzTGlzdBIcLm1lZGlhLnYxLkV4cG9ydHNMaXN0UmVxdWVzdBoXLm1lZGlhLnYxLkhpZ2hsaWdodExpc3QSOgoKVmlkZW9zTW92ZRIbLm1lZGlhLnYxLlZpZGVvc01vdmVSZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SPgoMVmlkZW9zSW1wb3J0Eh0ubWVkaWEudjEuVmlkZW9zSW1wb3J0UmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEjIKC1ZpZGVvc1JldHJ5EhIubWVkaWEudjEuVmlkZW9SZWYaDy5tZWRpYS52MS5WaWRlbxI+Cg9IaWdobGlnaHRzUmV0cnkSFi5tZWRpYS52MS5IaWdobGlnaHRSZWYaEy5tZWRpYS52MS5IaWdobGlnaHQSNgoIVXNhZ2VHZXQSGS5tZWRpYS52MS5Vc2FnZUdldFJlcXVlc3QaDy5tZWRpYS52MS5Vc2FnZRI9Cg5WaWRlb3NBbmFseXNpcxISLm1lZGlhLnYxLlZpZGVvUmVmGhcubWVkaWEudjEuVmlkZW9BbmFseXNpc2IGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEiPwoQU3VidGl0bGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEgoKAmlkGAIgASgJEg4KBmZvcm1hdBgDIAEoCSJICg1TdWJ0aXRsZXNGaWxlEg8KB2NvbnRlbnQYASABKAkSFAoMY29udGVudF90eXBlGAIgASgJEhAKCGZpbGVuYW1lGAMgASgJItMBCg1WaWRlb0FuYWx5c2lzEhAKCHZpZGVvX2lkGAEgASgJEgwKBHN0ZXAYAiABKAESEAoIZHVyYXRpb24YAyABKAESEQoJaGFzX2F1ZGlvGAQgASgIEgwKBGN1dHMYBSADKAESEAoIbG91ZG5lc3MYBiADKAESDgoGbW90aW9uGAcgAygBEhIKCmZhY2VfY291bnQYCCADKAUSEwoLZmFjZV9jZW50ZXIYCSADKAESJAoGc3BlZWNoGAogAygLMhQubWVkaWEudjEuU3BlZWNoU3BhbiIoCgpTcGVlY2hTcGFuEg0KBXN0YXJ0GAEgASgBEgsKA2VuZBgCIAEoASKIAQoTVmlkZW9zSW1wb3J0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhIKCm9iamVjdF9rZXkYAyABKAkSDQoFdGl0bGUYBCABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBSABKAkSEAoIYmF0Y2hfaWQYBiABKAkiKQoWVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIh8KCVVwbG9hZFVybBISCgp1cGxvYWRfdXJsGAEgASgJIooBChVVcGxvYWRDb21wbGV0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgl2aWRlb191cmwYAiABKAkSDQoFdGl0bGUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBIjcKEVZpZGVvc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIi0KCFZpZGVvUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkiYQoRVmlkZW9zVHJpbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSDQoFdGl0bGUYBSABKAkiKAoUVmlkZW9zRGVsZXRlUmVzcG9uc2USEAoIdmlkZW9faWQYASABKAkihQEKFE9iamVjdFJlc29sdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSIgoEa2luZBgDIAEoDjIULm1lZGlhLnYxLk9iamVjdEtpbmQSFAoMaGlnaGxpZ2h0X2lkGAQgASgJEhAKCGZpbGVuYW1lGAUgASgJIlAKC01lZGlhT2JqZWN0EgsKA2tleRgBIAEoCRIUCgxjb250ZW50X3R5cGUYAiABKAkSDAoEc2l6ZRgDIAEoAxIQCghmaWxlbmFtZRgEIAEoCSLsAwoFVmlkZW8SCgoCaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIZmlsZW5hbWUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBEhEKCXRodW1ibmFpbBgHIAEoCRIOCgZzdGF0dXMYCCABKAkSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMZXJyb3JfcmVhc29uGAogASgJEg0KBXdpZHRoGAsgASgFEg4KBmhlaWdodBgMIAEoBRITCgt2aWRlb19jb2RlYxgNIAEoCRITCgthdWRpb19jb2RlYxgOIAEoCRISCgpzdHJlYW1fdXJsGA8gASgJEhQKDGRvd25sb2FkX3VybBgQIAEoCRITCgtwcmV2aWV3X3VybBgRIAEoCRIRCglmb2xkZXJfaWQYEiABKAkSEAoIYmF0Y2hfaWQYEyABKAkSFwoPc291cmNlX3ZpZGVvX2lkGBQgASgJEg0KBXN0YWdlGBUgASgJEhMKC3JlYWR5X3JlZWxzGBYgASgFEhEKCWZpbG1zdHJpcBgXIAEoCRIQCgh3YXZlZm9ybRgYIAEoCSIsCglWaWRlb0xpc3QSHwoGdmlkZW9zGAEgAygLMg8ubWVkaWEudjEuVmlkZW8iLwoKUHJvY2Vzc0pvYhIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIngKDVZpZGVvUHJvZ3Jlc3MSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFc3RhZ2UYBCABKAkSDwoHcGVyY2VudBgFIAEoBRIUCgxlcnJvcl9yZWFzb24YBiABKAkiQQoNVmlkZW9VcGxvYWRlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJIlQKDlZpZGVvUHJvY2Vzc2VkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSEAoIZHVyYXRpb24YBCABKAEiTwoLVmlkZW9GYWlsZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIOCgZyZWFzb24YBCABKAkiMQoMVmlkZW9EZWxldGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkifAoNUmVuZGVyT3B0aW9ucxIPCgdxdWFsaXR5GAEgASgJEg4KBmZvcm1hdBgCIAEoCRIOCgZhc3BlY3QYAyABKAkSFgoObXVzaWNfdHJhY2tfaWQYBCABKAkSEAoIbm9fbXVzaWMYBSABKAgSEAoIY2FwdGlvbnMYBiABKAkivQEKGUhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIOCgZwcmVzZXQYAyABKAkSFQoNdGFyZ2V0X2xlbmd0aBgEIAEoBRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEhYKDmZpbGxfdG9fbGVuZ3RoGAYgASgIEhUKDWluY2x1ZGVfd29yZHMYByADKAkiNQoMSGlnaGxpZ2h0UmVmEg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJIkQKBk1vbWVudBINCgVzdGFydBgBIAEoARILCgNlbmQYAiABKAESDQoFc2NvcmUYAyABKAESDwoHcmVhc29ucxgEIAMoCSKKAQoVSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJEiEKB21vbWVudHMYAyADKAsyEC5tZWRpYS52MS5Nb21lbnQSJwoGcmVuZGVyGAQgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyJ+ChRFeHBvcnRzQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg0KBXN0YXJ0GAMgASgJEgsKA2VuZBgEIAEoCRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zIiUKEkV4cG9ydHNMaXN0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJItEBCgdUaW1pbmdzEh0KEGFuYWx5c2lzX3NlY29uZHMYASABKAFIAIgBARIeChFzZWxlY3Rpb25fc2Vjb25kcxgCIAEoAUgBiAEBEhsKDnJlbmRlcl9zZWNvbmRzGAMgASgBSAKIAQESGgoNdG90YWxfc2Vjb25kcxgEIAEoAUgDiAEBQhMKEV9hbmFseXNpc19zZWNvbmRzQhQKEl9zZWxlY3Rpb25fc2Vjb25kc0IRCg9fcmVuZGVyX3NlY29uZHNCEAoOX3RvdGFsX3NlY29uZHMivwQKCUhpZ2hsaWdodBIKCgJpZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIMCgRraW5kGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSDgoGc3RhdHVzGAUgASgJEg0KBXN0YWdlGAYgASgJEg4KBnByZXNldBgHIAEoCRIVCg10YXJnZXRfbGVuZ3RoGAggASgFEicKBnJlbmRlchgJIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMSIQoHbW9tZW50cxgKIAMoCzIQLm1lZGlhLnYxLk1vbWVudBIQCgh0aW1lbGluZRgLIAMoAhISCgpzdHJlYW1fdXJsGAwgASgJEhQKDGRvd25sb2FkX3VybBgNIAEoCRIVCg1yZWVsX2R1cmF0aW9uGA4gASgBEhEKCXJlZWxfc2l6ZRgPIAEoAxIiCgd0aW1pbmdzGBAgASgLMhEubWVkaWEudjEuVGltaW5ncxIUCgxlcnJvcl9yZWFzb24YESABKAkSLgoKY3JlYXRlZF9hdBgSIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLdmlkZW9fdGl0bGUYEyABKAkSFgoOZmlsbF90b19sZW5ndGgYFCABKAgSGAoQcmVuZGVyZWRfcXVhbGl0eRgVIAEoCRISCgpyZWVsX3dpZHRoGBYgASgFEhMKC3JlZWxfaGVpZ2h0GBcgASgFEhIKCnBvc3Rlcl91cmwYGCABKAkSDwoHc3VtbWFyeRgZIAEoCSI4Cg1IaWdobGlnaHRMaXN0EicKCmhpZ2hsaWdodHMYASADKAsyEy5tZWRpYS52MS5IaWdobGlnaHQiNgoNSGlnaGxpZ2h0c0pvYhIUCgxoaWdobGlnaHRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSIyCglSZW5kZXJKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkioAEKEUhpZ2hsaWdodFByb2dyZXNzEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg4KBnN0YXR1cxgEIAEoCRINCgVzdGFnZRgFIAEoCRIPCgdwZXJjZW50GAYgASgFEhQKDGVycm9yX3JlYXNvbhgHIAEoCRIMCgRraW5kGAggASgJImcKD0hpZ2hsaWdodHNSZWFkeRIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRINCgV0aXRsZRgEIAEoCRIMCgRraW5kGAUgASgJImoKEEhpZ2hsaWdodHNGYWlsZWQSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFdGl0bGUYBCABKAkSDgoGcmVhc29uGAUgASgJIkkKEVZpZGVvc01vdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSEQoJZm9sZGVyX2lkGAMgASgJIiIKD1VzYWdlR2V0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIiMKBVVzYWdlEhoKEnVwbG9hZHNfdGhpc19tb250aBgBIAEoBSqWAgoKT2JqZWN0S2luZBIbChdPQkpFQ1RfS0lORF9VTlNQRUNJRklFRBAAEhYKEk9CSkVDVF9LSU5EX1NUUkVBTRABEhgKFE9CSkVDVF9LSU5EX0RPV05MT0FEEAISGQoVT0JKRUNUX0tJTkRfVEhVTUJOQUlMEAMSFAoQT0JKRUNUX0tJTkRfUkVFTBAEEh0KGU9CSkVDVF9LSU5EX1JFRUxfRE9XTkxPQUQQBRIXChNPQkpFQ1RfS0lORF9QUkVWSUVXEAYSGwoXT0JKRUNUX0tJTkRfUkVFTF9QT1NURVIQBxIZChVPQkpFQ1RfS0lORF9GSUxNU1RSSVAQCBIYChRPQkpFQ1RfS0lORF9XQVZFRk9STRAJMvIKCgxNZWRpYVNlcnZpY2USSAoPVXBsb2FkVXJsQ3JlYXRlEiAubWVkaWEudjEuVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLlVwbG9hZFVybBJCCg5VcGxvYWRDb21wbGV0ZRIfLm1lZGlhLnYxLlVwbG9hZENvbXBsZXRlUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEj4KClZpZGVvc0xpc3QSGy5tZWRpYS52MS5WaWRlb3NMaXN0UmVxdWVzdBoTLm1lZGlhLnYxLlZpZGVvTGlzdBIwCglWaWRlb3NHZXQSEi5tZWRpYS52MS5WaWRlb1JlZhoPLm1lZGlhLnYxLlZpZGVvEkIKDFZpZGVvc0RlbGV0ZRISLm1lZGlhLnYxLlZpZGVvUmVmGh4ubWVkaWEudjEuVmlkZW9zRGVsZXRlUmVzcG9uc2USOgoKVmlkZW9zVHJpbRIbLm1lZGlhLnYxLlZpZGVvc1RyaW1SZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SRgoNT2JqZWN0UmVzb2x2ZRIeLm1lZGlhLnYxLk9iamVjdFJlc29sdmVSZXF1ZXN0GhUubWVkaWEudjEuTWVkaWFPYmplY3QSTgoSSGlnaGxpZ2h0c0dlbmVyYXRlEiMubWVkaWEudjEuSGlnaGxpZ2h0c0dlbmVyYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBI9Cg5IaWdobGlnaHRzTGlzdBISLm1lZGlhLnYxLlZpZGVvUmVmGhcubWVkaWEudjEuSGlnaGxpZ2h0TGlzdBI8Cg1IaWdobGlnaHRzR2V0EhYubWVkaWEudjEuSGlnaGxpZ2h0UmVmGhMubWVkaWEudjEuSGlnaGxpZ2h0EkYKDkhpZ2hsaWdodHNFZGl0Eh8ubWVkaWEudjEuSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0GhMubWVkaWEudjEuSGlnaGxpZ2h0EkQKDUV4cG9ydHNDcmVhdGUSHi5tZWRpYS52MS5FeHBvcnRzQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBJECgtFeHBvcnRzTGlzdBIcLm1lZGlhLnYxLkV4cG9ydHNMaXN0UmVxdWVzdBoXLm1lZGlhLnYxLkhpZ2hsaWdodExpc3QSOgoKVmlkZW9zTW92ZRIbLm1lZGlhLnYxLlZpZGVvc01vdmVSZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SPgoMVmlkZW9zSW1wb3J0Eh0ubWVkaWEudjEuVmlkZW9zSW1wb3J0UmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEjIKC1ZpZGVvc1JldHJ5EhIubWVkaWEudjEuVmlkZW9SZWYaDy5tZWRpYS52MS5WaWRlbxI+Cg9IaWdobGlnaHRzUmV0cnkSFi5tZWRpYS52MS5IaWdobGlnaHRSZWYaEy5tZWRpYS52MS5IaWdobGlnaHQSNgoIVXNhZ2VHZXQSGS5tZWRpYS52MS5Vc2FnZUdldFJlcXVlc3QaDy5tZWRpYS52MS5Vc2FnZRI9Cg5WaWRlb3NBbmFseXNpcxISLm1lZGlhLnYxLlZpZGVvUmVmGhcubWVkaWEudjEuVmlkZW9BbmFseXNpcxJGCg9WaWRlb3NTdWJ0aXRsZXMSGi5tZWRpYS52MS5TdWJ0aXRsZXNSZXF1ZXN0GhcubWVkaWEudjEuU3VidGl0bGVzRmlsZRJKChNIaWdobGlnaHRzU3VidGl0bGVzEhoubWVkaWEudjEuU3VidGl0bGVzUmVxdWVzdBoXLm1lZGlhLnYxLlN1YnRpdGxlc0ZpbGViBnByb3RvMw", [file_google_protobuf_timestamp]);
+
+/**
+ * @generated from message media.v1.SubtitlesRequest
+ */
+export type SubtitlesRequest = Message<"media.v1.SubtitlesRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * A video id (VideosSubtitles) or a highlight id (HighlightsSubtitles).
+   *
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * srt or vtt.
+   *
+   * @generated from field: string format = 3;
+   */
+  format: string;
+};
+
+/**
+ * Describes the message media.v1.SubtitlesRequest.
+ * Use `create(SubtitlesRequestSchema)` to create a new message.
+ */
+export const SubtitlesRequestSchema: GenMessage<SubtitlesRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 0);
+
+/**
+ * @generated from message media.v1.SubtitlesFile
+ */
+export type SubtitlesFile = Message<"media.v1.SubtitlesFile"> & {
+  /**
+   * @generated from field: string content = 1;
+   */
+  content: string;
+
+  /**
+   * @generated from field: string content_type = 2;
+   */
+  contentType: string;
+
+  /**
+   * @generated from field: string filename = 3;
+   */
+  filename: string;
+};
+
+/**
+ * Describes the message media.v1.SubtitlesFile.
+ * Use `create(SubtitlesFileSchema)` to create a new message.
+ */
+export const SubtitlesFileSchema: GenMessage<SubtitlesFile> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 1);
 
 /**
  * @generated from message media.v1.VideoAnalysis
@@ -85,7 +143,7 @@ export type VideoAnalysis = Message<"media.v1.VideoAnalysis"> & {
  * Use `create(VideoAnalysisSchema)` to create a new message.
  */
 export const VideoAnalysisSchema: GenMessage<VideoAnalysis> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 0);
+  messageDesc(file_media_v1_media, 2);
 
 /**
  * @generated from message media.v1.SpeechSpan
@@ -107,7 +165,7 @@ export type SpeechSpan = Message<"media.v1.SpeechSpan"> & {
  * Use `create(SpeechSpanSchema)` to create a new message.
  */
 export const SpeechSpanSchema: GenMessage<SpeechSpan> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 1);
+  messageDesc(file_media_v1_media, 3);
 
 /**
  * @generated from message media.v1.VideosImportRequest
@@ -151,7 +209,7 @@ export type VideosImportRequest = Message<"media.v1.VideosImportRequest"> & {
  * Use `create(VideosImportRequestSchema)` to create a new message.
  */
 export const VideosImportRequestSchema: GenMessage<VideosImportRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 2);
+  messageDesc(file_media_v1_media, 4);
 
 /**
  * @generated from message media.v1.UploadUrlCreateRequest
@@ -168,7 +226,7 @@ export type UploadUrlCreateRequest = Message<"media.v1.UploadUrlCreateRequest"> 
  * Use `create(UploadUrlCreateRequestSchema)` to create a new message.
  */
 export const UploadUrlCreateRequestSchema: GenMessage<UploadUrlCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 3);
+  messageDesc(file_media_v1_media, 5);
 
 /**
  * @generated from message media.v1.UploadUrl
@@ -187,7 +245,7 @@ export type UploadUrl = Message<"media.v1.UploadUrl"> & {
  * Use `create(UploadUrlSchema)` to create a new message.
  */
 export const UploadUrlSchema: GenMessage<UploadUrl> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 4);
+  messageDesc(file_media_v1_media, 6);
 
 /**
  * @generated from message media.v1.UploadCompleteRequest
@@ -235,7 +293,7 @@ export type UploadCompleteRequest = Message<"media.v1.UploadCompleteRequest"> & 
  * Use `create(UploadCompleteRequestSchema)` to create a new message.
  */
 export const UploadCompleteRequestSchema: GenMessage<UploadCompleteRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 5);
+  messageDesc(file_media_v1_media, 7);
 
 /**
  * @generated from message media.v1.VideosListRequest
@@ -259,7 +317,7 @@ export type VideosListRequest = Message<"media.v1.VideosListRequest"> & {
  * Use `create(VideosListRequestSchema)` to create a new message.
  */
 export const VideosListRequestSchema: GenMessage<VideosListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 6);
+  messageDesc(file_media_v1_media, 8);
 
 /**
  * @generated from message media.v1.VideoRef
@@ -281,7 +339,7 @@ export type VideoRef = Message<"media.v1.VideoRef"> & {
  * Use `create(VideoRefSchema)` to create a new message.
  */
 export const VideoRefSchema: GenMessage<VideoRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 7);
+  messageDesc(file_media_v1_media, 9);
 
 /**
  * @generated from message media.v1.VideosTrimRequest
@@ -322,7 +380,7 @@ export type VideosTrimRequest = Message<"media.v1.VideosTrimRequest"> & {
  * Use `create(VideosTrimRequestSchema)` to create a new message.
  */
 export const VideosTrimRequestSchema: GenMessage<VideosTrimRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 8);
+  messageDesc(file_media_v1_media, 10);
 
 /**
  * @generated from message media.v1.VideosDeleteResponse
@@ -339,7 +397,7 @@ export type VideosDeleteResponse = Message<"media.v1.VideosDeleteResponse"> & {
  * Use `create(VideosDeleteResponseSchema)` to create a new message.
  */
 export const VideosDeleteResponseSchema: GenMessage<VideosDeleteResponse> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 9);
+  messageDesc(file_media_v1_media, 11);
 
 /**
  * @generated from message media.v1.ObjectResolveRequest
@@ -378,7 +436,7 @@ export type ObjectResolveRequest = Message<"media.v1.ObjectResolveRequest"> & {
  * Use `create(ObjectResolveRequestSchema)` to create a new message.
  */
 export const ObjectResolveRequestSchema: GenMessage<ObjectResolveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 10);
+  messageDesc(file_media_v1_media, 12);
 
 /**
  * @generated from message media.v1.MediaObject
@@ -412,7 +470,7 @@ export type MediaObject = Message<"media.v1.MediaObject"> & {
  * Use `create(MediaObjectSchema)` to create a new message.
  */
 export const MediaObjectSchema: GenMessage<MediaObject> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 11);
+  messageDesc(file_media_v1_media, 13);
 
 /**
  * @generated from message media.v1.Video
@@ -559,7 +617,7 @@ export type Video = Message<"media.v1.Video"> & {
  * Use `create(VideoSchema)` to create a new message.
  */
 export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 12);
+  messageDesc(file_media_v1_media, 14);
 
 /**
  * @generated from message media.v1.VideoList
@@ -576,7 +634,7 @@ export type VideoList = Message<"media.v1.VideoList"> & {
  * Use `create(VideoListSchema)` to create a new message.
  */
 export const VideoListSchema: GenMessage<VideoList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 13);
+  messageDesc(file_media_v1_media, 15);
 
 /**
  * Job job.media.process: probe, thumbnail and web proxy of one video (and the cut first, for a trim).
@@ -600,7 +658,7 @@ export type ProcessJob = Message<"media.v1.ProcessJob"> & {
  * Use `create(ProcessJobSchema)` to create a new message.
  */
 export const ProcessJobSchema: GenMessage<ProcessJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 14);
+  messageDesc(file_media_v1_media, 16);
 
 /**
  * Core NATS progress.<userId>.<videoId>, fanned out to the user's browser over SSE.
@@ -648,7 +706,7 @@ export type VideoProgress = Message<"media.v1.VideoProgress"> & {
  * Use `create(VideoProgressSchema)` to create a new message.
  */
 export const VideoProgressSchema: GenMessage<VideoProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 15);
+  messageDesc(file_media_v1_media, 17);
 
 /**
  * Event evt.media.video.uploaded.
@@ -677,7 +735,7 @@ export type VideoUploaded = Message<"media.v1.VideoUploaded"> & {
  * Use `create(VideoUploadedSchema)` to create a new message.
  */
 export const VideoUploadedSchema: GenMessage<VideoUploaded> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 16);
+  messageDesc(file_media_v1_media, 18);
 
 /**
  * Event evt.media.video.processed.
@@ -711,7 +769,7 @@ export type VideoProcessed = Message<"media.v1.VideoProcessed"> & {
  * Use `create(VideoProcessedSchema)` to create a new message.
  */
 export const VideoProcessedSchema: GenMessage<VideoProcessed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 17);
+  messageDesc(file_media_v1_media, 19);
 
 /**
  * Event evt.media.video.failed.
@@ -745,7 +803,7 @@ export type VideoFailed = Message<"media.v1.VideoFailed"> & {
  * Use `create(VideoFailedSchema)` to create a new message.
  */
 export const VideoFailedSchema: GenMessage<VideoFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 18);
+  messageDesc(file_media_v1_media, 20);
 
 /**
  * Event evt.media.video.deleted.
@@ -769,7 +827,7 @@ export type VideoDeleted = Message<"media.v1.VideoDeleted"> & {
  * Use `create(VideoDeletedSchema)` to create a new message.
  */
 export const VideoDeletedSchema: GenMessage<VideoDeleted> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 19);
+  messageDesc(file_media_v1_media, 21);
 
 /**
  * How a reel is rendered. Empty fields take the defaults: 1080p, mp4, 16:9, no music.
@@ -811,6 +869,14 @@ export type RenderOptions = Message<"media.v1.RenderOptions"> & {
    * @generated from field: bool no_music = 5;
    */
   noMusic: boolean;
+
+  /**
+   * Burned-in captions: none, clean, bold or karaoke. Empty: a re-render keeps the reel's; a new reel
+   * gets clean when the video has sound, none without.
+   *
+   * @generated from field: string captions = 6;
+   */
+  captions: string;
 };
 
 /**
@@ -818,7 +884,7 @@ export type RenderOptions = Message<"media.v1.RenderOptions"> & {
  * Use `create(RenderOptionsSchema)` to create a new message.
  */
 export const RenderOptionsSchema: GenMessage<RenderOptions> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 20);
+  messageDesc(file_media_v1_media, 22);
 
 /**
  * @generated from message media.v1.HighlightsGenerateRequest
@@ -860,6 +926,13 @@ export type HighlightsGenerateRequest = Message<"media.v1.HighlightsGenerateRequ
    * @generated from field: bool fill_to_length = 6;
    */
   fillToLength: boolean;
+
+  /**
+   * Words or short phrases whose moments must be in the reel (where the transcript has them said).
+   *
+   * @generated from field: repeated string include_words = 7;
+   */
+  includeWords: string[];
 };
 
 /**
@@ -867,7 +940,7 @@ export type HighlightsGenerateRequest = Message<"media.v1.HighlightsGenerateRequ
  * Use `create(HighlightsGenerateRequestSchema)` to create a new message.
  */
 export const HighlightsGenerateRequestSchema: GenMessage<HighlightsGenerateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 21);
+  messageDesc(file_media_v1_media, 23);
 
 /**
  * @generated from message media.v1.HighlightRef
@@ -889,7 +962,7 @@ export type HighlightRef = Message<"media.v1.HighlightRef"> & {
  * Use `create(HighlightRefSchema)` to create a new message.
  */
 export const HighlightRefSchema: GenMessage<HighlightRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 22);
+  messageDesc(file_media_v1_media, 24);
 
 /**
  * @generated from message media.v1.Moment
@@ -927,7 +1000,7 @@ export type Moment = Message<"media.v1.Moment"> & {
  * Use `create(MomentSchema)` to create a new message.
  */
 export const MomentSchema: GenMessage<Moment> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 23);
+  messageDesc(file_media_v1_media, 25);
 
 /**
  * @generated from message media.v1.HighlightsEditRequest
@@ -959,7 +1032,7 @@ export type HighlightsEditRequest = Message<"media.v1.HighlightsEditRequest"> & 
  * Use `create(HighlightsEditRequestSchema)` to create a new message.
  */
 export const HighlightsEditRequestSchema: GenMessage<HighlightsEditRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 24);
+  messageDesc(file_media_v1_media, 26);
 
 /**
  * @generated from message media.v1.ExportsCreateRequest
@@ -998,7 +1071,7 @@ export type ExportsCreateRequest = Message<"media.v1.ExportsCreateRequest"> & {
  * Use `create(ExportsCreateRequestSchema)` to create a new message.
  */
 export const ExportsCreateRequestSchema: GenMessage<ExportsCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 25);
+  messageDesc(file_media_v1_media, 27);
 
 /**
  * @generated from message media.v1.ExportsListRequest
@@ -1015,7 +1088,7 @@ export type ExportsListRequest = Message<"media.v1.ExportsListRequest"> & {
  * Use `create(ExportsListRequestSchema)` to create a new message.
  */
 export const ExportsListRequestSchema: GenMessage<ExportsListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 26);
+  messageDesc(file_media_v1_media, 28);
 
 /**
  * Seconds each step took; a step that did not run (edits reuse the analysis and the selection) is absent.
@@ -1051,7 +1124,7 @@ export type Timings = Message<"media.v1.Timings"> & {
  * Use `create(TimingsSchema)` to create a new message.
  */
 export const TimingsSchema: GenMessage<Timings> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 27);
+  messageDesc(file_media_v1_media, 29);
 
 /**
  * @generated from message media.v1.Highlight
@@ -1207,7 +1280,7 @@ export type Highlight = Message<"media.v1.Highlight"> & {
  * Use `create(HighlightSchema)` to create a new message.
  */
 export const HighlightSchema: GenMessage<Highlight> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 28);
+  messageDesc(file_media_v1_media, 30);
 
 /**
  * @generated from message media.v1.HighlightList
@@ -1224,7 +1297,7 @@ export type HighlightList = Message<"media.v1.HighlightList"> & {
  * Use `create(HighlightListSchema)` to create a new message.
  */
 export const HighlightListSchema: GenMessage<HighlightList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 29);
+  messageDesc(file_media_v1_media, 31);
 
 /**
  * Job job.media.highlights: analyse (or reuse the analysis), select the moments, render.
@@ -1248,7 +1321,7 @@ export type HighlightsJob = Message<"media.v1.HighlightsJob"> & {
  * Use `create(HighlightsJobSchema)` to create a new message.
  */
 export const HighlightsJobSchema: GenMessage<HighlightsJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 30);
+  messageDesc(file_media_v1_media, 32);
 
 /**
  * Job job.media.render: render the moments a highlight already has (edits and exports).
@@ -1272,7 +1345,7 @@ export type RenderJob = Message<"media.v1.RenderJob"> & {
  * Use `create(RenderJobSchema)` to create a new message.
  */
 export const RenderJobSchema: GenMessage<RenderJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 31);
+  messageDesc(file_media_v1_media, 33);
 
 /**
  * Core NATS progress.<userId>.<highlightId> while a reel is made.
@@ -1328,7 +1401,7 @@ export type HighlightProgress = Message<"media.v1.HighlightProgress"> & {
  * Use `create(HighlightProgressSchema)` to create a new message.
  */
 export const HighlightProgressSchema: GenMessage<HighlightProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 32);
+  messageDesc(file_media_v1_media, 34);
 
 /**
  * Event evt.media.highlights.ready.
@@ -1367,7 +1440,7 @@ export type HighlightsReady = Message<"media.v1.HighlightsReady"> & {
  * Use `create(HighlightsReadySchema)` to create a new message.
  */
 export const HighlightsReadySchema: GenMessage<HighlightsReady> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 33);
+  messageDesc(file_media_v1_media, 35);
 
 /**
  * Event evt.media.highlights.failed.
@@ -1406,7 +1479,7 @@ export type HighlightsFailed = Message<"media.v1.HighlightsFailed"> & {
  * Use `create(HighlightsFailedSchema)` to create a new message.
  */
 export const HighlightsFailedSchema: GenMessage<HighlightsFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 34);
+  messageDesc(file_media_v1_media, 36);
 
 /**
  * VideosMove: puts a video into one of its owner's folders, or back into the library.
@@ -1437,7 +1510,7 @@ export type VideosMoveRequest = Message<"media.v1.VideosMoveRequest"> & {
  * Use `create(VideosMoveRequestSchema)` to create a new message.
  */
 export const VideosMoveRequestSchema: GenMessage<VideosMoveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 35);
+  messageDesc(file_media_v1_media, 37);
 
 /**
  * @generated from message media.v1.UsageGetRequest
@@ -1454,7 +1527,7 @@ export type UsageGetRequest = Message<"media.v1.UsageGetRequest"> & {
  * Use `create(UsageGetRequestSchema)` to create a new message.
  */
 export const UsageGetRequestSchema: GenMessage<UsageGetRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 36);
+  messageDesc(file_media_v1_media, 38);
 
 /**
  * @generated from message media.v1.Usage
@@ -1471,7 +1544,7 @@ export type Usage = Message<"media.v1.Usage"> & {
  * Use `create(UsageSchema)` to create a new message.
  */
 export const UsageSchema: GenMessage<Usage> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 37);
+  messageDesc(file_media_v1_media, 39);
 
 /**
  * @generated from enum media.v1.ObjectKind
@@ -1724,6 +1797,25 @@ export const MediaService: GenService<{
     methodKind: "unary";
     input: typeof VideoRefSchema;
     output: typeof VideoAnalysisSchema;
+  },
+  /**
+   * Subtitle files from the transcript: a whole video's (source times), or a reel's (reel times, only
+   * the words inside its moments). NOT_FOUND for another user's, and while there is no transcript.
+   *
+   * @generated from rpc media.v1.MediaService.VideosSubtitles
+   */
+  videosSubtitles: {
+    methodKind: "unary";
+    input: typeof SubtitlesRequestSchema;
+    output: typeof SubtitlesFileSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.HighlightsSubtitles
+   */
+  highlightsSubtitles: {
+    methodKind: "unary";
+    input: typeof SubtitlesRequestSchema;
+    output: typeof SubtitlesFileSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_media_v1_media, 0);
