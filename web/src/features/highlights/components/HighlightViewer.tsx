@@ -5,7 +5,15 @@ import { Progress } from '../../../components/ui/progress';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { VideoPlayer, type Video } from '../../videos';
-import { CaptionReviewCheck, CaptionStylePicker, MomentCaptions, useCaptionReview, useReelSubtitlesUrl, type CaptionStyle } from '../../transcript';
+import {
+  CaptionReviewCheck,
+  CaptionStylePicker,
+  MomentCaptions,
+  useCaptionReview,
+  useReelSubtitlesUrl,
+  useTranscript,
+  type CaptionStyle,
+} from '../../transcript';
 import { useEditMoments, useVideoAnalysis } from '../api/highlights';
 import { useHighlightProgress } from '../api/use-highlight-progress';
 import { canRedo, canUndo, initEdits, momentEditsReducer, undoKey, type MomentEdit } from '../lib/moment-edits';
@@ -178,7 +186,9 @@ function RenderProgress({ stage, status, percent, edited }: { stage: string; sta
 
 function ReelPanel({ highlight, video, captionsTrack }: { highlight: Highlight; video: Video; captionsTrack: boolean }) {
   const reel = highlight.reel!;
-  const subtitles = useReelSubtitlesUrl(captionsTrack ? highlight.id : null);
+  // Only a video with words has subtitles to ask for.
+  const spoken = useTranscript(video.id, { enabled: captionsTrack }).data;
+  const subtitles = useReelSubtitlesUrl(captionsTrack && spoken?.status === 'ready' && spoken.words.length > 0 ? highlight.id : null);
   // Captions burned into the picture are not shown a second time by the track.
   const burnedIn = !!highlight.captions && highlight.captions !== 'none';
   // The reel in the shared player: it only needs the stream, a poster and a duration.

@@ -3,6 +3,7 @@ import { Plus, X } from 'lucide-react';
 import { MAX_INCLUDE_WORDS } from '@reelsmith/proto/http';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { cn } from '../../../lib/utils';
 import { useTranscript } from '../api/transcript';
 import { includeWordsStore } from '../lib/per-video-store';
 import { addIncludeWord, findPhrase } from '../lib/words';
@@ -73,8 +74,15 @@ export function IncludeWordsField({ videoId, size = 'default' }: { videoId: stri
               >
                 <span className="max-w-40 truncate">{word}</span>
                 {count !== null && count !== undefined && (
-                  <span className={count ? 'text-brand-strong' : 'text-red-700'} title={count ? `Said ${count} times` : 'Not said in the transcript'}>
-                    {count}×<span className="sr-only"> in the transcript</span>
+                  <span
+                    className={cn(
+                      'rounded-full bg-card px-1.5 text-[11px] tabular-nums ring-1 ring-inset',
+                      count ? 'text-brand-strong ring-brand/30' : 'text-red-700 ring-red-200',
+                    )}
+                    title={count ? `Said ${count} ${count === 1 ? 'time' : 'times'} in the transcript` : 'Not said in the transcript'}
+                  >
+                    {count}
+                    <span className="sr-only"> {count === 1 ? 'time' : 'times'} in the transcript</span>
                   </span>
                 )}
                 <button

@@ -139,8 +139,8 @@ function ReadyTranscript({ transcript, playhead }: { transcript: Transcript; pla
 
   return (
     <div className="grid gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <div className="relative min-w-48 flex-1">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <div className="relative min-w-0 flex-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
           <label htmlFor={searchId} className="sr-only">
             Search the transcript
@@ -155,11 +155,13 @@ function ReadyTranscript({ transcript, playhead }: { transcript: Transcript; pla
             data-testid="transcript-search"
           />
         </div>
-        <Button variant="outline" onClick={addSearch} disabled={!search.trim() || !hits.length} data-testid="make-reel-of-these">
-          <Plus aria-hidden="true" />
-          Make a reel of these
-        </Button>
-        <EditWordsBar corrections={corrections} editing={editing} onEditingChange={setEditing} />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={addSearch} disabled={!search.trim() || !hits.length} data-testid="make-reel-of-these">
+            <Plus aria-hidden="true" />
+            Make a reel of these
+          </Button>
+          <EditWordsBar corrections={corrections} editing={editing} onEditingChange={setEditing} />
+        </div>
       </div>
       {includeError && (
         <p className="text-xs text-red-700" role="alert">
@@ -238,12 +240,12 @@ function TranscriptText({
   return (
     <div ref={box} className="relative max-h-80 overflow-y-auto rounded-xl border border-border bg-muted/20 p-3" data-testid="transcript-text">
       {lines.map((line) => (
-        <p key={line.from} className="flex gap-3 py-1 text-[15px] leading-7 text-foreground">
+        <p key={line.from} className="flex items-baseline gap-3 py-0.5 text-[15px] leading-7 text-foreground">
           <button
             type="button"
             onClick={() => onSeek(line.start)}
             aria-label={`Play from ${formatDuration(line.start)}`}
-            className="mt-1 h-fit shrink-0 rounded px-1 font-mono text-xs tabular-nums text-muted-foreground hover:text-brand-strong focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="w-10 shrink-0 rounded px-1 text-right font-mono text-xs tabular-nums text-muted-foreground hover:text-brand-strong focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             {formatDuration(line.start)}
           </button>
@@ -259,7 +261,7 @@ function TranscriptText({
                     data-active={i === active}
                     data-hit={marked.has(i)}
                     className={cn(
-                      'cursor-pointer rounded px-0.5 transition-colors hover:bg-brand-soft',
+                      '-mx-0.5 cursor-pointer rounded px-0.5 transition-colors hover:bg-brand-soft',
                       marked.has(i) && 'bg-amber-100 text-foreground',
                       i === active && 'bg-brand-strong text-white hover:bg-brand-strong',
                     )}
