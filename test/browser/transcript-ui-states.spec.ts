@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { IPHONE_UA, seriousViolations } from '../support/a11y';
 import { type BrowserSession, collectPageErrors, eventually, forgetExpected, openApp, screenshot, signUpInPage } from '../support/browser';
@@ -80,7 +81,31 @@ describe('transcript panel, include words and caption styles (transcript API rou
 
   const panel = () => page.getByTestId('transcript-panel');
   const playerTime = () => page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.currentTime);
-  const expectAccessible = async (where: string) => expect({ where, violations: await seriousViolations(page) }).toEqual({ where, violations: [] });
+  /**
+   * axe's WCAG A/AA checks (serious and critical), and the rules Lighthouse adds (heading order,
+   * target size, landmarks) at any impact; but target size of the timeline's sliders, which are
+   * older than this feature and drawn over the plot at the moments' own widths.
+   */
+  const expectAccessible = async (where: string, on: Page = page) => {
+    const strict = await new AxeBuilder({ page: on })
+      .withRules(['heading-order', 'target-size', 'landmark-one-main', 'label-content-name-mismatch', 'empty-heading'])
+      .analyze();
+    const violations = [
+      ...(await seriousViolations(on)),
+      ...strict.violations.flatMap((v) => {
+        const nodes = v.nodes.filter((n) => !/role="slider"/.test(n.html));
+        return nodes.length
+          ? [
+              `${v.id}: ${nodes
+                .map((n) => n.target.join(' '))
+                .slice(0, 4)
+                .join(' | ')}`,
+            ]
+          : [];
+      }),
+    ];
+    expect({ where, violations }).toEqual({ where, violations: [] });
+  };
 
   beforeAll(async () => {
     shortPlantedClip();
@@ -362,7 +387,7 @@ describe('transcript panel, include words and caption styles (transcript API rou
       await sheet.getByLabel('Make a reel of these words').press('Enter');
       await eventually(async () => expect(await sheet.getByTestId('include-word-chip').last().getAttribute('data-count')).toBe('0'));
       await screenshot(phone, 'transcript-390-mobile-generate-sheet');
-      expect({ where: '/mobile generate sheet', violations: await seriousViolations(phone) }).toEqual({ where: '/mobile generate sheet', violations: [] });
+      await expectAccessible('/mobile generate sheet', phone);
       expect(phoneErrors).toEqual([]);
     } finally {
       await context.close();
