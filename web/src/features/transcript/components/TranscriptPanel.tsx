@@ -100,7 +100,7 @@ function RetranscribeForm({ videoId, language }: { videoId: string; language: st
       <label htmlFor={id} className="text-xs font-medium text-foreground">
         Language
       </label>
-      <NativeSelect id={id} value={chosen} onChange={(event) => setChosen(event.target.value as TranscriptLanguage)} className="h-9" wrapperClassName="w-48">
+      <NativeSelect id={id} value={chosen} onChange={(event) => setChosen(event.target.value as TranscriptLanguage)} className="h-9" wrapperClassName="w-60">
         {TRANSCRIPT_LANGUAGES.map((code) => (
           <option key={code} value={code}>
             {LANGUAGE_NAMES[code]}
