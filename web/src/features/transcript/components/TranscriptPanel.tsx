@@ -156,7 +156,7 @@ function ReadyTranscript({ transcript, playhead }: { transcript: Transcript; pla
           />
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={addSearch} disabled={!search.trim() || !hits.length} data-testid="make-reel-of-these">
+          <Button variant="outline" className="px-3" onClick={addSearch} disabled={!search.trim() || !hits.length} data-testid="make-reel-of-these">
             <Plus aria-hidden="true" />
             Make a reel of these
           </Button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Check, Loader2, Pencil, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { formatDuration } from '../../../lib/format';
@@ -49,7 +49,7 @@ export function EditWordsBar({
 }) {
   if (!editing) {
     return (
-      <Button variant="outline" onClick={() => onEditingChange(true)} data-testid="edit-words">
+      <Button variant="outline" className="px-3" onClick={() => onEditingChange(true)} data-testid="edit-words">
         <Pencil aria-hidden="true" />
         Fix words
       </Button>
@@ -132,6 +132,13 @@ export function WordEditor({
 
 function WordInput({ initial, label, onDone }: { initial: string; label: string; onDone: (text: string | null) => void }) {
   const [text, setText] = useState(initial);
+  // Enter or Escape ends the edit; the blur that follows as the input goes must not undo an Escape.
+  const ended = useRef(false);
+  const end = (value: string | null) => {
+    if (ended.current) return;
+    ended.current = true;
+    onDone(value);
+  };
   return (
     <input
       autoFocus
@@ -140,14 +147,14 @@ function WordInput({ initial, label, onDone }: { initial: string; label: string;
       maxLength={100}
       size={Math.max(4, text.length + 1)}
       onChange={(event) => setText(event.target.value)}
-      onBlur={() => onDone(text)}
+      onBlur={() => end(text)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
           event.preventDefault();
-          onDone(text);
+          end(text);
         } else if (event.key === 'Escape') {
           event.preventDefault();
-          onDone(null);
+          end(null);
         }
       }}
       data-testid="word-input"
