@@ -13,11 +13,12 @@ import { scaleBench } from './scale';
 import { DEFAULT_MEDIA_DEV, realBench } from './real';
 import { splicedBench } from './spliced';
 import { momentsBench } from './moments';
+import { speechBench } from './speech';
 import { main as faceReel } from './face-reel';
 import { webBench } from './web';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the set-up scripts are CommonJS without types
-const setup = require('../scripts/lib/setup.cjs') as { build(): void; ensureMediaTools(): void };
+const setup = require('../scripts/lib/setup.cjs') as { build(): void; ensureMediaTools(): void; ensureCommands(packages: Record<string, string>): void };
 
 const MB = 1e6;
 
@@ -73,6 +74,12 @@ export async function main(args: string[]): Promise<void> {
   if (runs('moments')) {
     await momentsBench(args);
     if (only === 'moments') return;
+  }
+  // Speech (bench/speech.ts): VAD F1, sentence cuts, cost, word error rates; no stack.
+  if (runs('speech')) {
+    setup.ensureCommands({ 'espeak-ng': 'espeak-ng' });
+    await speechBench(args);
+    if (only === 'speech') return;
   }
   setup.build();
   console.log('\npreparing bench media (cached in node_modules/.cache/reelsmith-bench)...');

@@ -79,6 +79,8 @@ async function main() {
   setup.ensureNodeModules();
   setup.ensureCommands({ '/usr/bin/chromium': 'chromium' });
   setup.ensureMediaTools();
+  // Tests speak their own speech (test/support/speech-media.ts).
+  setup.ensureCommands({ 'espeak-ng': 'espeak-ng' });
   setup.natsServerBinary();
   await setup.ensurePostgres();
   await setup.ensureNats();

@@ -153,7 +153,13 @@ function recordInstall(dir = root) {
 }
 
 /** Installs the packages package.json and package-lock.json name, when they changed since the last install. */
-function ensureNodeModules({ dir = root, npm = (args) => run('npm', args, { cwd: dir }) } = {}) {
+/**
+ * onnxruntime-node's install script would fetch CUDA libraries from outside the npm registry; the
+ * voice activity model runs on the CPU library the package ships, so the script is told to skip.
+ */
+const NPM_INSTALL_ENV = { ONNXRUNTIME_NODE_INSTALL: 'skip' };
+
+function ensureNodeModules({ dir = root, npm = (args) => run('npm', args, { cwd: dir, env: { ...process.env, ...NPM_INSTALL_ENV } }) } = {}) {
   const plan = installPlan(dir);
   if (plan.command === null) return plan;
   const flags = ['--no-audit', '--no-fund'];
@@ -299,13 +305,15 @@ function pick(env, names) {
 }
 
 /**
- * ffmpeg and ffprobe run the media pipeline; pocketsphinx (with its English model) makes the
- * transcripts when no Whisper model is configured; espeak-ng speaks the tests' and bench's speech.
+ * ffmpeg and ffprobe run the media pipeline; DejaVu Sans is the font of burned-in captions (libass
+ * reads it from its folder); pocketsphinx (with its English model) makes the transcripts when no
+ * Whisper model is configured; espeak-ng speaks the tests' and bench's speech.
  */
 function ensureMediaTools() {
   ensureCommands({
     ffmpeg: 'ffmpeg',
     ffprobe: 'ffmpeg',
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf': 'fonts-dejavu-core',
     pocketsphinx_batch: 'pocketsphinx',
     '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin': 'pocketsphinx-en-us',
     'espeak-ng': 'espeak-ng',

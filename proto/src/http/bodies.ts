@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { amount, fieldsOf, flag, noFields, optionalFlag, optionalText, text } from './fields';
-import { MAX_TRANSCRIPT_WORDS, TRANSCRIPT_LANGUAGES } from './speech';
+import { MAX_INCLUDE_WORD_CHARS, MAX_INCLUDE_WORDS, MAX_TRANSCRIPT_WORDS, TRANSCRIPT_LANGUAGES } from './speech';
 
 /**
  * Every JSON body the HTTP API takes, declared once: the gateway validates with these and shows them
@@ -59,15 +59,36 @@ export const folderBody = fieldsOf({ name: text(1000), description: text(5000), 
 
 export const batchBody = fieldsOf({ name: text(500), description: text(5000) }, 'The request body');
 
-/** How a reel or export is rendered. `musicTrackId: null` asks for no music; left out, a re-render keeps the reel's track. */
+/**
+ * How a reel or export is rendered. `musicTrackId: null` asks for no music; left out, a re-render
+ * keeps the reel's track. `captions` (none, clean, bold or karaoke) left out: a re-render keeps the
+ * reel's, a new reel gets clean when the video has sound.
+ */
 const renderFields = {
   quality: text(20),
   format: text(20),
   aspect: text(20),
   musicTrackId: optionalText(100),
+  captions: text(20),
 };
 
-export const generateBody = fieldsOf({ preset: text(20), targetLength: amount(), fillToLength: flag(), ...renderFields }, 'The request body');
+const INCLUDE_WORDS = `includeWords must be a list of at most ${MAX_INCLUDE_WORDS} words or phrases`;
+const INCLUDE_WORD = `Every word or phrase in includeWords must be 1 to ${MAX_INCLUDE_WORD_CHARS} characters long`;
+
+/** The words or short phrases whose moments must be in the reel, trimmed. */
+const includeWords = z
+  .array(
+    z
+      .string({ error: INCLUDE_WORDS })
+      .transform((w) => w.trim())
+      .refine((w) => w.length >= 1 && w.length <= MAX_INCLUDE_WORD_CHARS, { error: INCLUDE_WORD }),
+    { error: INCLUDE_WORDS },
+  )
+  .max(MAX_INCLUDE_WORDS, { error: INCLUDE_WORDS })
+  .nullish()
+  .transform((v) => v ?? []);
+
+export const generateBody = fieldsOf({ preset: text(20), targetLength: amount(), fillToLength: flag(), includeWords, ...renderFields }, 'The request body');
 
 export const MAX_MOMENTS_IN_BODY = 100;
 const MAX_REASONS = 10;

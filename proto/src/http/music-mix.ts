@@ -10,6 +10,13 @@ export const MUSIC_MIX = {
   libraryTrackLufs: -16,
   /** The ducking: the video's sound, above `threshold` (linear amplitude), presses the music down by `ratio`. */
   duck: { threshold: 0.03, ratio: 6, attackMs: 20, releaseMs: 350 },
+  /**
+   * Under speech (the analysis's voice activity, mapped into reel time) the bed is turned down by
+   * `depthDb`, ramping over `rampMs` before and after each phrase; pauses shorter than `bridgeMs`
+   * stay ducked (no pumping between phrases). Then the sidechain above is not used: applause and
+   * room sound no longer push the music down, only voices do.
+   */
+  speechDuck: { depthDb: 12, rampMs: 150, bridgeMs: 500 },
   /** The music fades out over the reel's last seconds. */
   fadeOutSeconds: 1.5,
 } as const;

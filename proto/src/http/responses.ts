@@ -4,6 +4,7 @@
  * Times are ISO 8601 texts (null when unknown); URLs are signed and same-origin.
  */
 import type { VideoAnalysis } from '../gen/media/v1/media_pb';
+import type { CaptionStyle, SpeechSegment } from './speech';
 
 export interface VideoJson {
   id: string;
@@ -92,6 +93,8 @@ export interface HighlightJson {
   format: string;
   aspect: string;
   musicTrackId: string | null;
+  /** Burned-in captions: none, clean, bold or karaoke. */
+  captions: CaptionStyle;
   moments: MomentJson[];
   /** The score per second of the source, for the editor's timeline. */
   timeline: number[];
@@ -324,4 +327,7 @@ export interface MessageJson {
  * GET /api/videos/:id/analysis: what the highlight engine measured (404 until the first AI reel
  * analysed the video), field for field the media service's VideoAnalysis message (all plain numbers).
  */
-export type VideoAnalysisJson = Omit<VideoAnalysis, '$typeName' | '$unknown'>;
+export type VideoAnalysisJson = Omit<VideoAnalysis, '$typeName' | '$unknown' | 'speech'> & {
+  /** Stretches of speech (voice activity), in seconds; [] when none was heard or not measured. */
+  speech: SpeechSegment[];
+};

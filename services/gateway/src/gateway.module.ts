@@ -21,6 +21,7 @@ import { MusicController } from './music/music.controller';
 import { SettingsController } from './settings/settings.controller';
 import { GATEWAY_CONFIG } from './tokens';
 import { MediaStreamController } from './videos/media-stream.controller';
+import { SubtitlesController } from './videos/subtitles.controller';
 import { VideosController } from './videos/videos.controller';
 import { TranscriptsController } from './videos/transcripts.controller';
 
@@ -36,6 +37,7 @@ export class GatewayModule {
         TranscriptsController,
         HighlightsController,
         MediaStreamController,
+        SubtitlesController,
         MusicController,
         FoldersController,
         BatchesController,

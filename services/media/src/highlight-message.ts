@@ -18,7 +18,7 @@ export function toHighlightMessage(h: HighlightEntity, videoTitle: string, urlSe
     preset: h.preset,
     targetLength: h.targetLength,
     fillToLength: h.fillToLength,
-    render: { quality: h.quality, format: h.format, aspect: h.aspect, musicTrackId: h.musicTrackId },
+    render: { quality: h.quality, format: h.format, aspect: h.aspect, musicTrackId: h.musicTrackId, captions: h.captions },
     moments: h.moments.map((m) => ({ start: m.start, end: m.end, score: m.score, reasons: m.reasons })),
     timeline: h.timeline,
     streamUrl: ready && h.format !== 'avi' ? sign(`/api/highlights/${h.id}/stream`) : '',

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JobPublisher, ObjectStorage, RpcFailure } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
+import { MAX_INCLUDE_WORD_CHARS, MAX_INCLUDE_WORDS } from '@reelsmith/proto/http';
 import type { MediaConfig } from './config';
 import type { HighlightEntity } from './entities/highlight.entity';
 import type { VideoEntity } from './entities/video.entity';
@@ -10,12 +11,22 @@ import { JobQueue } from './job-queue';
 import { MusicLibrary } from './music-library';
 import { PlanGate } from './plan-gate';
 import { ProgressPublisher } from './progress.publisher';
-import { checkEditedMoments, checkPreset, checkRender, checkTargetLength, type CheckedRender, inheritMoments } from './render-options';
+import { checkCaptionsHaveSound, checkEditedMoments, checkPreset, checkRender, checkTargetLength, type CheckedRender, inheritMoments } from './render-options';
 import { checkTrim, formatTimecode } from './timecode';
 import { VideosRepository } from './videos.repository';
 import { MEDIA_CONFIG } from './tokens';
 
 const RECENT_EXPORTS = 20;
+
+/** The words asked for, trimmed, without empties and repeats (the gateway checked their number and size). */
+function checkIncludeWords(words: readonly string[]): string[] {
+  const trimmed = words.map((w) => w.trim()).filter(Boolean);
+  if (trimmed.length > MAX_INCLUDE_WORDS) throw RpcFailure.invalid(`includeWords must be a list of at most ${MAX_INCLUDE_WORDS} words or phrases`);
+  if (trimmed.some((w) => w.length > MAX_INCLUDE_WORD_CHARS)) {
+    throw RpcFailure.invalid(`Every word or phrase in includeWords must be 1 to ${MAX_INCLUDE_WORD_CHARS} characters long`);
+  }
+  return [...new Set(trimmed)];
+}
 
 /** AI highlight reels and editor exports: requests, versions, and where their files are. */
 @Injectable()
@@ -37,7 +48,9 @@ export class HighlightsService {
     const video = await this.processedVideo(request.userId, request.videoId);
     const preset = checkPreset(request.preset);
     const targetLength = checkTargetLength(request.targetLength);
-    const render = await this.checkedRender(request.userId, request.render);
+    const hasAudio = video.audioCodec !== '';
+    // A new reel of a video with sound is captioned unless asked otherwise.
+    const render = await this.checkedRender(request.userId, request.render, { captions: hasAudio ? 'clean' : 'none' }, hasAudio);
     const highlight = await this.highlights.createVersion({
       videoId: video.id,
       userId: video.userId,
@@ -45,6 +58,7 @@ export class HighlightsService {
       preset,
       targetLength,
       fillToLength: request.fillToLength,
+      includeWords: checkIncludeWords(request.includeWords),
       ...render,
       status: 'queued',
       stage: 'queued',
@@ -71,7 +85,7 @@ export class HighlightsService {
     const original = await this.owned(request.userId, request.highlightId);
     const video = await this.processedVideo(request.userId, original.videoId);
     const moments = inheritMoments(checkEditedMoments(request.moments, video.duration), original.moments, original.timeline);
-    const render = await this.checkedRender(request.userId, request.render, original);
+    const render = await this.checkedRender(request.userId, request.render, original, video.audioCodec !== '');
     const highlight = await this.highlights.createVersion({
       videoId: video.id,
       userId: video.userId,
@@ -94,7 +108,7 @@ export class HighlightsService {
     const video = await this.processedVideo(request.userId, request.videoId);
     const trim = checkTrim(request.start || '0:00', request.end || formatTimecode(video.duration), video.duration);
     if (!trim.ok) throw RpcFailure.invalid(trim.message, [{ field: 'trim', message: trim.title }]);
-    const render = await this.checkedRender(request.userId, request.render);
+    const render = await this.checkedRender(request.userId, request.render, undefined, video.audioCodec !== '');
     const highlight = await this.highlights.createVersion({
       videoId: video.id,
       userId: video.userId,
@@ -171,8 +185,14 @@ export class HighlightsService {
     return this.highlights.countReady(userId, videoId);
   }
 
-  private async checkedRender(userId: string, options: mediaV1.RenderOptions | undefined, base?: Partial<CheckedRender>): Promise<CheckedRender> {
+  private async checkedRender(
+    userId: string,
+    options: mediaV1.RenderOptions | undefined,
+    base: Partial<CheckedRender> | undefined,
+    hasAudio: boolean,
+  ): Promise<CheckedRender> {
     const render = checkRender(options, base);
+    checkCaptionsHaveSound(render.captions, hasAudio);
     if (render.musicTrackId) {
       const track = await this.music.find(render.musicTrackId);
       if (!track) throw RpcFailure.notFound('Music track not found');

@@ -12,6 +12,9 @@ import { UploadGrantEntity } from './entities/upload-grant.entity';
 import { VideoEntity } from './entities/video.entity';
 import { MEDIA_TOOLS, MediaRepository } from './ffmpeg/media.repository';
 import { AnalysisStore } from './analysis/analysis-store';
+import { StoredTranscripts, TranscriptSource } from './speech/transcript-source';
+import { SubtitlesController } from './speech/subtitles.controller';
+import { SubtitlesService } from './speech/subtitles.service';
 import { FolderDirectory, RpcFolderDirectory } from './folder-directory';
 import { AutoDeleteConsumer } from './auto-delete.consumer';
 import { FolderEventsConsumer } from './folder-events.consumer';
@@ -32,6 +35,7 @@ import { AddJobRetries1764000000000 } from './migrations/1764000000000-AddJobRet
 import { AddFillToLength1764100000000 } from './migrations/1764100000000-AddFillToLength';
 import { AddReelFacts1764200000000 } from './migrations/1764200000000-AddReelFacts';
 import { AddEditorTimeline1764300000000 } from './migrations/1764300000000-AddEditorTimeline';
+import { AddCaptions1764410000000 } from './migrations/1764410000000-AddCaptions';
 import { MusicLibrary, RpcMusicLibrary } from './music-library';
 import { PlanGate } from './plan-gate';
 import { ProgressPublisher } from './progress.publisher';
@@ -52,6 +56,7 @@ export const mediaMigrations = [
   AddFillToLength1764100000000,
   AddReelFacts1764200000000,
   AddEditorTimeline1764300000000,
+  AddCaptions1764410000000,
 ];
 
 /** What the API and the worker both need: database, NATS, storage (and the kept analyses), ffmpeg, progress. */
@@ -75,6 +80,7 @@ export function mediaInfrastructure(config: MediaConfig, service: string): { imp
       MediaRepository,
       AnalysisStore,
       TranscriptStore,
+      { provide: TranscriptSource, useClass: StoredTranscripts },
       ProgressPublisher,
       JobFailures,
       { provide: VideosRepository, useClass: TypeOrmVideosRepository },
@@ -92,12 +98,13 @@ export class MediaModule {
     return {
       module: MediaModule,
       imports: infrastructure.imports,
-      controllers: [VideosController, HighlightsController, BatchImportController, TranscriptsController],
+      controllers: [VideosController, HighlightsController, BatchImportController, SubtitlesController, TranscriptsController],
       providers: [
         ...infrastructure.providers,
         VideosService,
         TranscriptsService,
         HighlightsService,
+        SubtitlesService,
         PlanGate,
         BatchImportService,
         UploadIntake,

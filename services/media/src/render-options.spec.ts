@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { RpcFailure } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
-import { checkEditedMoments, checkPreset, checkRender, checkTargetLength, inheritMoments, MANUAL_PICK } from './render-options';
+import { checkCaptionsHaveSound, checkEditedMoments, checkPreset, checkRender, checkTargetLength, inheritMoments, MANUAL_PICK } from './render-options';
 
 const moment = (start: number, end: number) => create(mediaV1.MomentSchema, { start, end, score: 0.5, reasons: ['fast action'] });
 const message = (fn: () => unknown) => {
@@ -15,13 +15,29 @@ const message = (fn: () => unknown) => {
 
 describe('render options', () => {
   it('fills the defaults and keeps valid choices', () => {
-    expect(checkRender(undefined)).toEqual({ quality: '1080p', format: 'mp4', aspect: '16:9', musicTrackId: '' });
+    expect(checkRender(undefined)).toEqual({ quality: '1080p', format: 'mp4', aspect: '16:9', musicTrackId: '', captions: 'none' });
     expect(checkRender(create(mediaV1.RenderOptionsSchema, { quality: '480p', format: 'avi', aspect: '9:16', musicTrackId: ' t1 ' }))).toEqual({
       quality: '480p',
       format: 'avi',
       aspect: '9:16',
       musicTrackId: 't1',
+      captions: 'none',
     });
+  });
+
+  it('takes a caption style, keeps the base one when none is asked, and refuses an unknown one', () => {
+    expect(checkRender(create(mediaV1.RenderOptionsSchema, { captions: 'Karaoke' })).captions).toBe('karaoke');
+    expect(checkRender(undefined, { captions: 'bold' }).captions).toBe('bold');
+    expect(checkRender(create(mediaV1.RenderOptionsSchema, { captions: 'none' }), { captions: 'bold' }).captions).toBe('none');
+    expect(message(() => checkRender(create(mediaV1.RenderOptionsSchema, { captions: 'comic' })))).toBe(
+      'Unknown caption style: comic. Use none, clean, bold or karaoke.',
+    );
+  });
+
+  it('refuses captions for a video without sound', () => {
+    expect(message(() => checkCaptionsHaveSound('clean', false))).toBe('This video has no sound, so there is nothing to caption.');
+    expect(message(() => checkCaptionsHaveSound('none', false))).toBe('no error');
+    expect(message(() => checkCaptionsHaveSound('bold', true))).toBe('no error');
   });
 
   it('refuses unknown values with a clear message', () => {

@@ -1,5 +1,6 @@
-import { RpcFailure } from '@reelsmith/kit';
+import { ErrorCode, RpcFailure } from '@reelsmith/kit';
 import type { mediaV1 } from '@reelsmith/proto';
+import { CAPTION_STYLES, type CaptionStyle } from '@reelsmith/proto/http';
 import { PRESETS, type Preset } from './analysis/scoring';
 import { TARGET_LENGTHS } from './analysis/selection';
 import type { StoredMoment } from './entities/highlight.entity';
@@ -17,6 +18,7 @@ export interface CheckedRender {
   format: ReelFormat;
   aspect: ReelAspect;
   musicTrackId: string;
+  captions: CaptionStyle;
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T, what: string): T {
@@ -26,8 +28,8 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], fallback:
 }
 
 /**
- * Render choices with their defaults (1080p, mp4, 16:9, no music), or those of `base` (the reel being
- * re-rendered) where a field is empty; anything else is a 400.
+ * Render choices with their defaults (1080p, mp4, 16:9, no music, no captions), or those of `base`
+ * (the reel being re-rendered, or a new reel's defaults) where a field is empty; anything else is a 400.
  */
 export function checkRender(options: mediaV1.RenderOptions | undefined, base?: Partial<CheckedRender>): CheckedRender {
   return {
@@ -35,7 +37,20 @@ export function checkRender(options: mediaV1.RenderOptions | undefined, base?: P
     format: oneOf(options?.format ?? '', FORMATS, base?.format ?? 'mp4', 'Format'),
     aspect: oneOf(options?.aspect ?? '', ASPECTS, base?.aspect ?? '16:9', 'Aspect'),
     musicTrackId: options?.noMusic ? '' : (options?.musicTrackId ?? '').trim() || (base?.musicTrackId ?? ''),
+    captions: checkCaptions(options?.captions ?? '', base?.captions ?? 'none'),
   };
+}
+
+export function checkCaptions(value: string, fallback: CaptionStyle): CaptionStyle {
+  const style = value.trim().toLowerCase();
+  if (!style) return fallback;
+  if (!(CAPTION_STYLES as readonly string[]).includes(style)) throw RpcFailure.invalid(`Unknown caption style: ${value}. Use none, clean, bold or karaoke.`);
+  return style as CaptionStyle;
+}
+
+/** Captions need sound to come from: asked of a silent video, nothing is made. */
+export function checkCaptionsHaveSound(captions: CaptionStyle, hasAudio: boolean): void {
+  if (captions !== 'none' && !hasAudio) throw new RpcFailure(ErrorCode.UNPROCESSABLE, 'This video has no sound, so there is nothing to caption.');
 }
 
 export function checkPreset(preset: string): Preset {

@@ -134,6 +134,7 @@ export class VideosService {
       motion: kept.motion,
       faceCount: kept.faceCount ?? [],
       faceCenter: kept.faceCenter ?? [],
+      speech: (kept.speech ?? []).map((s) => ({ $typeName: 'media.v1.SpeechSpan', start: s.start, end: s.end })),
     };
   }
 

@@ -1,6 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { mediaV1 } from '@reelsmith/proto';
-import type { HighlightJson } from '@reelsmith/proto/http';
+import type { CaptionStyle, HighlightJson } from '@reelsmith/proto/http';
 
 /** A highlight reel or export as the web app reads it. */
 export function highlightJson(h: mediaV1.Highlight): HighlightJson {
@@ -19,6 +19,7 @@ export function highlightJson(h: mediaV1.Highlight): HighlightJson {
     format: h.render?.format ?? '',
     aspect: h.render?.aspect ?? '',
     musicTrackId: h.render?.musicTrackId || null,
+    captions: (h.render?.captions || 'none') as CaptionStyle,
     moments: h.moments.map((m) => ({ start: m.start, end: m.end, score: m.score, reasons: m.reasons })),
     timeline: h.timeline.map((v) => Math.round(v * 100) / 100),
     // The quality the file has (below `quality` when the source could not fill it); null for reels made before it was recorded.

@@ -12,14 +12,14 @@ import { Idempotent } from '../http/idempotency.interceptor';
 
 const Rpc = mediaV1.MediaService.method;
 
-type RenderChoices = { quality: string; format: string; aspect: string; musicTrackId?: string | null };
+type RenderChoices = { quality: string; format: string; aspect: string; musicTrackId?: string | null; captions: string };
 
 /**
  * The render choices of a reel or export request (checked for their values by the media service).
  * `musicTrackId: null` asks for no music; an absent one keeps what the reel being re-rendered had.
  */
-function renderOptions({ quality, format, aspect, musicTrackId }: RenderChoices) {
-  return { quality, format, aspect, musicTrackId: musicTrackId ?? '', noMusic: musicTrackId === null };
+function renderOptions({ quality, format, aspect, musicTrackId, captions }: RenderChoices) {
+  return { quality, format, aspect, musicTrackId: musicTrackId ?? '', noMusic: musicTrackId === null, captions };
 }
 
 /**
@@ -36,7 +36,8 @@ export class HighlightsController {
   @Idempotent()
   @HttpCode(202)
   @ApiOperation({
-    summary: 'Queue a highlight reel: body {preset?, targetLength?, fillToLength?, aspect?, quality?, format?, musicTrackId?}; a new version each time',
+    summary:
+      'Queue a highlight reel: body {preset?, targetLength?, fillToLength?, aspect?, quality?, format?, musicTrackId?, captions? (none|clean|bold|karaoke; default clean with sound), includeWords? (at most 20 words or phrases whose moments must be in)}; a new version each time',
   })
   async generate(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(generateBody) body: z.output<typeof generateBody>) {
     const highlight = await this.rpc.call(Rpc.highlightsGenerate, {
@@ -45,6 +46,7 @@ export class HighlightsController {
       preset: body.preset,
       targetLength: body.targetLength,
       fillToLength: body.fillToLength,
+      includeWords: body.includeWords,
       render: renderOptions(body),
     });
     return highlightJson(highlight);

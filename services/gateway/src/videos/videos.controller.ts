@@ -81,6 +81,7 @@ export class VideosController {
       motion: a.motion,
       faceCount: a.faceCount,
       faceCenter: a.faceCenter,
+      speech: a.speech.map(({ start, end }) => ({ start, end })),
     };
   }
 

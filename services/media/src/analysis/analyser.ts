@@ -8,6 +8,7 @@ import { type Look, FaceSchedule } from './face-schedule';
 import { FaceDetector, type FaceStep, faceStep } from './faces';
 import { type Candidate, fadesAt, hardCuts, pictureOf, REFINE_MARGIN, ShotTracker, type TimedPicture } from './shots';
 import { type VideoStep, VideoFeatureExtractor } from './video-features';
+import { SpeechStream } from '../speech/vad';
 
 const WINDOWS_PER_RUN = 8;
 
@@ -71,6 +72,8 @@ export interface AnalyseOptions {
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
   faces?: boolean;
+  /** Speech segments by the voice activity model (on unless false: the bench measures its cost). */
+  speech?: boolean;
   /** The picture's size as shown, when the caller knows it (saves a probe). */
   size?: { width: number; height: number };
 }
@@ -116,11 +119,22 @@ export class Analyser {
         }
       }
     })();
+    // Speech: the same samples go to the voice activity model's thread as they arrive.
+    const voice = decode.audio && options.speech !== false ? new SpeechStream(ANALYSIS.sampleRate) : null;
     const samples = (async () => {
       if (!decode.audio) return;
       const pcm = new PcmDecoder();
-      for await (const chunk of decode.audio) audioSteps.push(...audio.push(pcm.decode(chunk as Buffer)));
+      for await (const chunk of decode.audio) {
+        const floats = pcm.decode(chunk as Buffer);
+        voice?.push(floats);
+        audioSteps.push(...audio.push(floats));
+      }
     })();
+    // A detector that fails leaves the analysis without speech segments (scoring's spectral guess stands in).
+    const speech = samples
+      .catch(() => undefined)
+      .then(() => voice?.finish())
+      .catch(() => undefined);
     // Faces and subjects: the detector (a thread of its own) looks at some of the seconds' frames
     // beside the decode, chosen by the video alone (FaceSchedule), then at shots no look has seen.
     const faces = new FaceSampler(FRAMES_KEPT);
@@ -136,7 +150,7 @@ export class Analyser {
     const faceDetection = faceFrames ? schedule.detect(refined.catch(() => null)) : Promise.resolve();
     const cuts = await refined;
     await faceDetection;
-    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, cuts, faceFrames ? faces.result(cuts) : undefined);
+    return assembleAnalysis(step, audioSteps, videoSteps, options.hasAudio, cuts, faceFrames ? faces.result(cuts) : undefined, await speech);
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { SpeechSegment } from '@reelsmith/proto/http';
 import type { AudioStep } from './audio-features';
 import { detectCuts } from './cuts';
 import type { FaceStep } from './faces';
@@ -5,8 +6,8 @@ import type { VideoStep } from './video-features';
 
 /** Everything the engine measured in one video, per step of `step` seconds; stored next to the video. */
 export interface Analysis {
-  /** 3: subject and camera motion apart, and the picture's sharpness, brightness and clipped share. 4: subjects in view. */
-  version: 5;
+  /** 3: subject and camera motion apart, and the picture's sharpness, brightness and clipped share. 4: subjects in view. 6: speech (VAD). */
+  version: 6;
   step: number;
   duration: number;
   hasAudio: boolean;
@@ -38,6 +39,12 @@ export interface Analysis {
   subjectLabel?: Array<string | null>;
   /** Per second: the horizontal centre of the subject's box (0..1; 0.5 without one), where a 9:16 crop follows it. */
   subjectCenter?: number[];
+  /**
+   * Stretches of speech (Silero VAD, seconds of the source, short gaps merged, a little padding):
+   * what moment edges keep whole, music ducks under and the 'speech' reason counts. Absent when not
+   * measured (no sound, or the detector failed): the spectral guess in scoring stands in.
+   */
+  speech?: SpeechSegment[];
   /** Scene cuts, in seconds: the presentation time of the first frame of each new shot (gradual transitions: their middle). */
   cuts: number[];
 }
@@ -45,13 +52,21 @@ export interface Analysis {
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
 /** The analysis format this engine writes; a kept analysis of another version is made again. */
-export const ANALYSIS_VERSION = 5;
+export const ANALYSIS_VERSION = 6;
 
 /** Where a video's analysis is kept, so new reels and edits need no second decode. */
 export const analysisKey = (videoId: string) => `derived/${videoId}/analysis.json`;
 
 /** Puts the streamed steps together; audio and video may end a step or two apart. */
-export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoStep[], hasAudio: boolean, cuts?: number[], faces?: FaceStep[]): Analysis {
+export function assembleAnalysis(
+  step: number,
+  audio: AudioStep[],
+  video: VideoStep[],
+  hasAudio: boolean,
+  cuts?: number[],
+  faces?: FaceStep[],
+  speech?: SpeechSegment[],
+): Analysis {
   const length = Math.max(video.length, hasAudio ? audio.length : 0);
   const at = <T>(list: T[], i: number, fallback: T) => list[Math.min(i, list.length - 1)] ?? fallback;
   const silent: AudioStep = { loudness: -100, flux: 0, flatness: 0, crest: 0, voiceBand: 0, tonality: 0, modulation: 0, variation: 0 };
@@ -99,8 +114,24 @@ export function assembleAnalysis(step: number, audio: AudioStep[], video: VideoS
           subjectCenter: faces.map((f) => round(f.subject?.center ?? 0.5)),
         }
       : {}),
+    ...(speech ? { speech: voiced(speech, audio, step) } : {}),
     cuts: cuts ? cuts.map((t) => Math.round(t * 1e6) / 1e6) : detectCuts(histogramDelta).map((i) => round(i * step)),
   };
+}
+
+/**
+ * A voice's level rises and falls with its syllables: a segment whose voice band hardly swings over
+ * its 40 ms frames (mean under this, dB) is a hum the model took for a voice (an engine's buzz,
+ * whose harmonics and vibrato fool it), not speech. Speech measured 14-29 dB, such hums 2-7 dB.
+ */
+const MIN_SYLLABLE_SWING_DB = 9;
+
+function voiced(segments: SpeechSegment[], audio: AudioStep[], step: number): SpeechSegment[] {
+  return segments.filter((s) => {
+    const steps = audio.slice(Math.floor(s.start / step), Math.max(Math.floor(s.start / step) + 1, Math.ceil(s.end / step)));
+    if (steps.length === 0) return true;
+    return steps.reduce((sum, a) => sum + a.modulation, 0) / steps.length >= MIN_SYLLABLE_SWING_DB;
+  });
 }
 
 /** Mean level (energy average, dBFS) of the given stretches, or undefined without sound. */

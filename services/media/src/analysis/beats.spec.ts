@@ -25,6 +25,15 @@ describe('snapToBeats', () => {
     });
   });
 
+  it('never moves an end into a spoken phrase, nor close enough that the crossfade fades a word', () => {
+    const moments = [moment(10, 14.5), moment(30, 36)];
+    // Without speech the first end moves 0.5 s onto the beat at 5 s into the reel (15 s of the source).
+    expect(snapToBeats(moments, [0, 5, 20])[0].end).toBe(15);
+    expect(snapToBeats(moments, [0, 5, 20], [], [{ start: 14.8, end: 17 }])[0].end).toBe(14.5);
+    // A phrase that starts after the new end is simply not in the reel.
+    expect(snapToBeats(moments, [0, 5, 20], [], [{ start: 15.2, end: 17 }])[0].end).toBe(15);
+  });
+
   it('never shortens a moment below the minimum, nor one already shorter', () => {
     // The nearest beats (2.2 s, then 3.3 s into the reel) would take 0.4 s off each.
     const snapped = snapToBeats([moment(10, 12.6), moment(20, 21.6), moment(30, 34)], [0, 2.2, 3.3, 10]);

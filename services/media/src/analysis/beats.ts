@@ -9,7 +9,7 @@ const BEAT_REACH = 0.6;
  * below MIN_MOMENT (nor one already shorter), and none grows into the next one or across a cut
  * into another shot (not even by a frame).
  */
-export function snapToBeats(moments: Moment[], beats: number[], cuts: number[] = []): Moment[] {
+export function snapToBeats(moments: Moment[], beats: number[], cuts: number[] = [], speech: Array<{ start: number; end: number }> = []): Moment[] {
   if (beats.length < 2) return moments;
   const sortedCuts = [...cuts].sort((a, b) => a - b);
   let reelTime = 0;
@@ -18,10 +18,17 @@ export function snapToBeats(moments: Moment[], beats: number[], cuts: number[] =
     const boundary = reelTime + length;
     const beat = beats.reduce((best, b) => (Math.abs(b - boundary) < Math.abs(best - boundary) ? b : best), beats[0]);
     const last = i === moments.length - 1;
-    const end = last || Math.abs(beat - boundary) > BEAT_REACH ? m.end : snappedEnd(m, m.start + beat - reelTime, moments[i + 1], sortedCuts);
+    const snapped = last || Math.abs(beat - boundary) > BEAT_REACH ? m.end : snappedEnd(m, m.start + beat - reelTime, moments[i + 1], sortedCuts);
+    // A beat is never worth a cut word: the end stays out of phrases and their crossfade.
+    const end = cutsPhrase(snapped, speech) ? m.end : snapped;
     reelTime += end - m.start - CROSSFADE_SECONDS;
     return end === m.end ? m : { ...m, end };
   });
+}
+
+/** Whether an end there would fall inside a phrase or fade one of its words out. */
+function cutsPhrase(end: number, speech: Array<{ start: number; end: number }>): boolean {
+  return speech.some((s) => s.start < end - 0.02 && s.end > end - CROSSFADE_SECONDS + 0.02);
 }
 
 /** The end a moment can take nearest to `wanted`, within the limits of snapToBeats. */

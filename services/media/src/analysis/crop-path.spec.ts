@@ -9,7 +9,7 @@ function analysisOf(
   const steps = seconds * 5;
   const column = (v: number) => Array.from({ length: steps }, () => v);
   return {
-    version: 5,
+    version: 6,
     step: 0.2,
     duration: seconds,
     hasAudio: false,

@@ -11,7 +11,7 @@ function shot(
   const n = 100;
   const column = (key: string, value: number) => Array.from({ length: n }, (_, i) => (changes[i] as Record<string, number> | undefined)?.[key] ?? value);
   return {
-    version: 5,
+    version: 6,
     step: STEP,
     duration: n * STEP,
     hasAudio: false,

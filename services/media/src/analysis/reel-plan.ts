@@ -2,6 +2,7 @@ import type { Analysis } from './analysis';
 import { flawSpans } from './clean-spans';
 import { type Preset, scoreAnalysis } from './scoring';
 import { snapToBeats } from './beats';
+import { includeMoments } from './must-include';
 import { type Moment, selectionSummary, selectMoments } from './selection';
 
 export interface ReelPlanOptions {
@@ -12,6 +13,10 @@ export interface ReelPlanOptions {
   fill?: boolean;
   /** Beat times (seconds into the track) when music plays under the reel. */
   beats?: number[];
+  /** Where words the user asked for are said (seconds of the source): these go in first (see includeMoments). */
+  mustInclude?: Array<{ start: number; end: number }>;
+  /** The transcript's phrases, so must-include moments start and end between them. */
+  phrases?: Array<{ start: number; end: number }>;
 }
 
 /** What the engine decided for a new reel: its moments in story order, a summary in words and the per-second score. */
@@ -26,10 +31,16 @@ export interface ReelPlan {
 /** The one entry point from an analysis to a reel's moments: the worker and the benches call this. */
 export function planReel(analysis: Analysis, options: ReelPlanOptions): ReelPlan {
   const scores = scoreAnalysis(analysis, options.preset);
-  let moments = selectMoments(analysis, scores, { preset: options.preset, target: options.target, fill: options.fill });
+  const selected = selectMoments(analysis, scores, { preset: options.preset, target: options.target, fill: options.fill });
+  let moments = includeMoments(selected, options.mustInclude ?? [], {
+    target: options.target,
+    duration: analysis.duration,
+    phrases: options.phrases,
+    timeline: scores.score,
+  });
   // An end moved onto a beat stops before the next shot and before the next flawed frame alike.
   const barriers = [...analysis.cuts, ...flawSpans(scores.badSteps, analysis.step).map((f) => f.start)];
-  if (options.beats?.length) moments = snapToBeats(moments, options.beats, barriers);
+  if (options.beats?.length) moments = snapToBeats(moments, options.beats, barriers, analysis.speech);
   return {
     moments,
     summary: selectionSummary(moments, options.target, options.fill),

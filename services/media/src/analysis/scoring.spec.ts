@@ -11,7 +11,7 @@ function withFaces(faces: Array<{ from: number; to: number; count: number; cente
   const steady = (value: number) => Array.from({ length: n }, (_, i) => value + (((i * 7919) % 13) / 13) * value * 0.05);
   const face = (s: number) => faces.find((f) => s >= f.from && s < f.to);
   return {
-    version: 5,
+    version: 6,
     step: STEP,
     duration: seconds,
     hasAudio: true,

@@ -156,7 +156,7 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
   const modulation = perSecond(analysis, analysis.modulation, median);
   const variation = perSecond(analysis, analysis.variation);
   const tonality = perSecond(analysis, analysis.tonality);
-  const speechRaw = loudness.map((l, i) =>
+  const guessed = loudness.map((l, i) =>
     voiceBand[i] > 0.15 &&
     modulation[i] >= SPEECH_MODULATION_DB &&
     variation[i] >= SPEECH_VARIATION &&
@@ -166,6 +166,8 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
       ? 1
       : 0,
   );
+  // The voice activity model's segments when the analysis has them; the spectral guess otherwise.
+  const speechRaw = analysis.speech ? speechSeconds(analysis.speech, seconds) : guessed;
 
   const features: Record<Feature, number[]> = {
     loud: loudAgainstSound(loudness),
@@ -239,4 +241,15 @@ function subjectIn(scores: Scores, from: number, to: number): string | undefined
   }
   const [label, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
   return label && count >= Math.max(1, (to - from) / 2) ? label : undefined;
+}
+
+/** 1 for each second at least half covered by speech segments, else 0. */
+export function speechSeconds(segments: Array<{ start: number; end: number }>, seconds: number): number[] {
+  const covered = new Array<number>(seconds).fill(0);
+  for (const { start, end } of segments) {
+    for (let s = Math.max(0, Math.floor(start)); s < Math.min(seconds, Math.ceil(end)); s++) {
+      covered[s] += Math.max(0, Math.min(end, s + 1) - Math.max(start, s));
+    }
+  }
+  return covered.map((c) => (c >= 0.5 ? 1 : 0));
 }

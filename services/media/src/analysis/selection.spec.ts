@@ -14,7 +14,7 @@ function plantedAnalysis(
   const n = Math.round(duration / STEP);
   const wobble = (i: number, amount: number) => (((i * 7919) % 13) / 13) * amount;
   const a: Analysis = {
-    version: 5,
+    version: 6,
     step: STEP,
     duration,
     hasAudio: true,

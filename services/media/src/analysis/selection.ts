@@ -1,6 +1,7 @@
 import { formatDuration } from '@reelsmith/proto/http';
 import type { Analysis } from './analysis';
 import { cleanParts, cleanStretchAt, flawSpans, longestCleanPart, type Span } from './clean-spans';
+import { keepPhrasesWhole } from './phrase-edges';
 import { type Preset, reasonsFor, type Scores } from './scoring';
 
 export interface Moment {
@@ -24,6 +25,8 @@ const MIN_PIECE = 1.5;
 export const MIN_REEL = 5;
 const SNAP_REACH = 1;
 const SPEECH_PAD_MAX = 1.5;
+/** How far a moment's edge may move to keep a spoken phrase whole (else the phrase is left out). */
+export const PHRASE_REACH = 3.5;
 
 export interface SelectionOptions {
   preset: Preset;
@@ -54,6 +57,7 @@ const REASON_WORDS: Record<string, [string, string]> = {
   speech: ['speech', 'stretches of speech'],
   'loud moment': ['a loud moment', 'loud moments'],
   'best available': ['the best of the rest', 'the best of the rest'],
+  'asked words': ['the words you asked for', 'moments with the words you asked for'],
 };
 
 /** A subject in view, counted: 'a dog' and 'dogs', 'an airplane' and 'airplanes'. */
@@ -226,7 +230,19 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
     );
   // Whatever snapping and padding did, no flawed frame gets in.
   const clean = snapped.flatMap((m) => longestCleanPart(m, flaws, MIN_PIECE) ?? []);
-  return finish(atLeastMinimum(clean, curve, flaws, shots, duration));
+  const shown = atLeastMinimum(clean, curve, flaws, shots, duration);
+  // Last, so nothing above moves an edge back into a phrase.
+  if (!analysis.speech) return finish(shown);
+  return finish(
+    keepPhrasesWhole(shown, analysis.speech, {
+      duration,
+      target: Math.max(target, reelSeconds(shown)),
+      crossfade: CROSSFADE_SECONDS,
+      minMoment: MIN_MOMENT,
+      reach: PHRASE_REACH,
+      strength: (m) => meanScore(curve, m.start, m.end),
+    }),
+  );
 }
 
 /**

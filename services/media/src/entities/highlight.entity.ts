@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { CaptionStyle } from '@reelsmith/proto/http';
 import type { ReelAspect, ReelFormat, ReelQuality } from '../ffmpeg/args';
 
 export type HighlightStatus = 'queued' | 'processing' | 'ready' | 'error';
@@ -66,6 +67,14 @@ export class HighlightEntity {
 
   @Column({ name: 'music_track_id', type: 'varchar', length: 100, default: '' })
   musicTrackId!: string;
+
+  /** Captions burned into the reel from the video's transcript. */
+  @Column({ type: 'varchar', length: 10, default: 'none' })
+  captions!: CaptionStyle;
+
+  /** Words or phrases asked for on generate: where they are said becomes must-include moments. */
+  @Column({ name: 'include_words', type: 'jsonb', default: () => "'[]'" })
+  includeWords!: string[];
 
   /** Set for edits and exports; selection then keeps them as they are. */
   @Column({ type: 'jsonb', default: () => "'[]'" })

@@ -4,6 +4,7 @@
  */
 import type { CropSegment } from '../analysis/crop-path';
 import { validRenderPlan } from './render-plan';
+import { momentOffsets } from '../speech/reel-time';
 import { MUSIC_MIX, musicGainDb } from '@reelsmith/proto/http';
 
 export function probeArgs(input: string): string[] {
@@ -339,6 +340,11 @@ export interface RenderSpec {
   /** A music bed: its file and its integrated loudness (LUFS). */
   music?: { source: string; loudness: number };
   /**
+   * Stretches of speech in the source (seconds, from the analysis): the music ducks under them. Without
+   * them (not measured), the source's whole sound keys a sidechain compressor instead.
+   */
+  speech?: Array<{ start: number; end: number }>;
+  /**
    * The moments' measured level (dBFS, from the analysis): then a fixed gain and a limiter bring the
    * reel to the target, which costs almost nothing. Without it, loudnorm measures as it goes (slower).
    */
@@ -351,6 +357,8 @@ export interface RenderSpec {
   sourceSize?: { width: number; height: number; sampleAspect?: number };
   /** Seconds of the source's picture, when known: no moment reaches past it (see validRenderPlan). */
   sourceDuration?: number;
+  /** Captions burned in (libass) after the frame is sized: an ASS file on the reel's clock and the fonts it names. */
+  captions?: { file: string; fontsDir: string };
 }
 
 /** Target level of reels: -16 LUFS, as streaming platforms and phones expect. */
@@ -494,6 +502,7 @@ export function renderArgs(requested: RenderSpec): string[] {
   });
 
   const joined = joinMoments(spec, filters);
+  const video = spec.captions ? burnCaptions(joined.video, spec.captions, filters) : joined.video;
   let audio = joined.audio;
   const elapsed = reelLength(spec);
 
@@ -503,12 +512,17 @@ export function renderArgs(requested: RenderSpec): string[] {
     const gain = musicGainDb(spec.music.loudness).toFixed(1);
     const { fadeOutSeconds: fade, duck } = MUSIC_MIX;
     const fadeStart = Math.max(0, elapsed - fade);
-    filters.push(`[${audio}]asplit=2[src][key]`);
-    filters.push(
-      `[${m}:a]atrim=0:${fixed(elapsed)},aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${gain}dB,afade=t=out:st=${fixed(fadeStart)}:d=${fade}[bed]`,
-    );
-    filters.push(`[bed][key]sidechaincompress=threshold=${duck.threshold}:ratio=${duck.ratio}:attack=${duck.attackMs}:release=${duck.releaseMs}[ducked]`);
-    filters.push(`[src][ducked]amix=inputs=2:duration=first:normalize=0[mixed]`);
+    const bed = `[${m}:a]atrim=0:${fixed(elapsed)},aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${gain}dB,afade=t=out:st=${fixed(fadeStart)}:d=${fade}`;
+    if (spec.speech) {
+      // A volume envelope over the reel's phrases: a few multiplications a frame, no second analysis of the sound.
+      filters.push(`${bed},volume=eval=frame:volume='${speechDuckExpression(speechInReel(spec.moments, spec.crossfade, spec.speech))}'[ducked]`);
+      filters.push(`[${audio}][ducked]amix=inputs=2:duration=first:normalize=0[mixed]`);
+    } else {
+      filters.push(`[${audio}]asplit=2[src][key]`);
+      filters.push(`${bed}[bed]`);
+      filters.push(`[bed][key]sidechaincompress=threshold=${duck.threshold}:ratio=${duck.ratio}:attack=${duck.attackMs}:release=${duck.releaseMs}[ducked]`);
+      filters.push(`[src][ducked]amix=inputs=2:duration=first:normalize=0[mixed]`);
+    }
     audio = 'mixed';
   }
   const normalise =
@@ -534,7 +548,7 @@ export function renderArgs(requested: RenderSpec): string[] {
     '-filter_complex',
     filters.join(';'),
     '-map',
-    `[${joined.video}]`,
+    `[${video}]`,
     '-map',
     '[aout]',
     ...codecs,
@@ -542,6 +556,65 @@ export function renderArgs(requested: RenderSpec): string[] {
     fixed(elapsed),
     spec.output,
   ];
+}
+
+/**
+ * Speech stretches of the source in reel time: each moment's part of each stretch, shifted to where
+ * the moment plays in the reel (moments overlap by the crossfade), joined across pauses shorter
+ * than MUSIC_MIX.speechDuck.bridgeMs.
+ */
+export function speechInReel(
+  moments: ReadonlyArray<{ start: number; end: number }>,
+  crossfade: number,
+  speech: ReadonlyArray<{ start: number; end: number }>,
+): Array<{ start: number; end: number }> {
+  const offsets = momentOffsets(moments, crossfade);
+  const spans: Array<{ start: number; end: number }> = [];
+  moments.forEach((m, i) => {
+    for (const s of speech) {
+      const start = Math.max(s.start, m.start);
+      const end = Math.min(s.end, m.end);
+      if (end > start) spans.push({ start: offsets[i] + start - m.start, end: offsets[i] + end - m.start });
+    }
+  });
+  spans.sort((a, b) => a.start - b.start);
+  const bridge = MUSIC_MIX.speechDuck.bridgeMs / 1000;
+  const joined: Array<{ start: number; end: number }> = [];
+  for (const span of spans) {
+    const last = joined[joined.length - 1];
+    if (last && span.start - last.end < bridge) last.end = Math.max(last.end, span.end);
+    else joined.push({ ...span });
+  }
+  return joined;
+}
+
+/**
+ * The music's gain over reel time `t` as an ffmpeg expression: 1 in pauses, down by depthDb under
+ * each span, with linear ramps of rampMs that end where the span starts and start where it ends
+ * (the first word is already over quiet music).
+ */
+export function speechDuckExpression(spans: ReadonlyArray<{ start: number; end: number }>): string {
+  if (spans.length === 0) return '1';
+  const { depthDb, rampMs } = MUSIC_MIX.speechDuck;
+  const ramp = rampMs / 1000;
+  const floor = 10 ** (-depthDb / 20);
+  const terms = spans.map((s) => `clip(min((t-${fixed(s.start - ramp)})/${fixed(ramp)},(${fixed(s.end + ramp)}-t)/${fixed(ramp)}),0,1)`);
+  return `1-${(1 - floor).toFixed(4)}*min(1,${terms.join('+')})`;
+}
+
+/**
+ * The subtitles filter at the end of the picture's chain (on the reel's clock and size, once for
+ * the whole reel). Its fonts come from fontsdir, so the look never depends on fontconfig's guesses.
+ */
+function burnCaptions(video: string, captions: { file: string; fontsDir: string }, filters: string[]): string {
+  filters.push(`[${video}]subtitles=filename=${filterPath(captions.file)}:fontsdir=${filterPath(captions.fontsDir)}[vcaptioned]`);
+  return 'vcaptioned';
+}
+
+/** A path as a filter option value inside a filter graph: escaped for the option, then for the graph. */
+export function filterPath(path: string): string {
+  const option = path.replace(/[\\':]/g, (c) => `\\${c}`);
+  return option.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { ObjectStorage } from '@reelsmith/kit';
 import type { TranscriptJson } from '@reelsmith/proto/http';
-import { transcriptKey } from './transcript';
+import { transcriptKey } from './transcript-source';
 
 /** Where transcripts are kept (derived/{videoId}/transcript.json): the only place that reads or writes them. */
 @Injectable()

@@ -2,8 +2,8 @@ import type { TranscriptJson, TranscriptWord } from '@reelsmith/proto/http';
 
 export const DEFAULT_TRANSCRIPT_LANGUAGE = 'en';
 
-/** Where a video's transcript is kept, beside its other derived files. */
-export const transcriptKey = (videoId: string) => `derived/${videoId}/transcript.json`;
+/** Where a video's transcript is kept, beside its other derived files (one key for the writer and the readers). */
+export { transcriptKey } from './transcript-source';
 
 /** A pause at least this long between two words ends a phrase (what captions break on). */
 const PHRASE_PAUSE_SECONDS = 0.5;

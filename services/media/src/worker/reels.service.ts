@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
@@ -14,9 +14,13 @@ import { CROSSFADE_SECONDS } from '../analysis/selection';
 import type { WorkerConfig } from '../config';
 import type { HighlightEntity, StoredTimings } from '../entities/highlight.entity';
 import type { VideoEntity } from '../entities/video.entity';
-import { posterArgs, posterTime, qualityFor, qualityOfSize, reelLength } from '../ffmpeg/args';
+import { posterArgs, posterTime, qualityFor, qualityOfSize, reelLength, reelSize, type RenderSpec } from '../ffmpeg/args';
 import { MediaRepository, RenderPlanError } from '../ffmpeg/media.repository';
-import { validMoments } from '../ffmpeg/render-plan';
+import { validCrossfade, validMoments } from '../ffmpeg/render-plan';
+import { type BurnedCaptionStyle, CAPTION_FONTS_DIR, captionsAss } from '../speech/captions';
+import { findSaid } from '../speech/include-words';
+import { transcriptWords, wordsInReel } from '../speech/reel-time';
+import { hasWords, TranscriptSource } from '../speech/transcript-source';
 import { HighlightsRepository } from '../highlights.repository';
 import { JobFailures } from '../job-failures';
 import { type MusicBed, MusicLibrary } from '../music-library';
@@ -24,6 +28,7 @@ import { ProgressPublisher } from '../progress.publisher';
 import { throttle } from '../throttle';
 import { VideosRepository } from '../videos.repository';
 import { MEDIA_CONFIG } from '../tokens';
+import { VoiceActivity } from '../speech/vad';
 import { describeFailure, UserFacingError } from './failure-reasons';
 import { JobDeadline, jobDeadlineSeconds } from './job-deadline';
 import { type CachedSource, SourceCache } from './source-cache';
@@ -59,14 +64,19 @@ export class ReelsService implements OnApplicationBootstrap {
     private readonly events: EventPublisher,
     private readonly sources: SourceCache,
     private readonly failures: JobFailures,
+    private readonly transcripts: TranscriptSource,
   ) {}
 
-  /** The face models load (a second or two) when the worker starts, not in the first video's analysis. */
+  /** The face and voice activity models load when the worker starts, not in the first video's analysis. */
   onApplicationBootstrap() {
     const started = Date.now();
     this.analyser.warmFaces().then(
       () => this.logger.log(`face detector ready in ${seconds(started)} s`),
       (err: Error) => this.logger.warn(`face detector did not start: ${err.message}; analyses go on without faces`),
+    );
+    new VoiceActivity().warm().then(
+      () => this.logger.log(`voice activity detector ready in ${seconds(started)} s`),
+      (err: Error) => this.logger.warn(`voice activity detector did not start: ${err.message}; analyses go on without speech segments`),
     );
   }
 
@@ -169,17 +179,21 @@ export class ReelsService implements OnApplicationBootstrap {
       await this.advance(highlight, 'selecting', 60);
       const selectionStarted = Date.now();
       // The target length is an upper bound: weak moments stay out and the reel is shorter.
+      const asked = await this.askedWords(highlight, video.id);
       const plan = planReel(analysis, {
         preset: highlight.preset as Preset,
         target: highlight.targetLength,
         fill: highlight.fillToLength,
         beats: music?.beats,
+        mustInclude: asked.spans,
+        phrases: asked.phrases,
       });
-      this.logger.log(`highlight ${highlight.id}: ${plan.summary}`);
+      const summary = [plan.summary, asked.note].filter(Boolean).join('. ');
+      this.logger.log(`highlight ${highlight.id}: ${summary}`);
       const { moments, timeline } = plan;
       timings.selectionSeconds = seconds(selectionStarted);
       Object.assign(highlight, { moments, timeline });
-      await this.highlights.update(highlight.id, { moments, timeline, summary: plan.summary });
+      await this.highlights.update(highlight.id, { moments, timeline, summary });
     }
 
     await this.advance(highlight, 'rendering', 62, { status: 'processing' });
@@ -236,6 +250,39 @@ export class ReelsService implements OnApplicationBootstrap {
     }
   }
 
+  /**
+   * Where the words asked for on generate are said (must-include moments), and what the summary says
+   * of those never said (or of a transcript that is not there).
+   */
+  private async askedWords(highlight: HighlightEntity, videoId: string) {
+    const none = { spans: [], phrases: [], note: '' };
+    if (highlight.includeWords.length === 0) return none;
+    const transcript = await this.transcripts.find(videoId);
+    if (!transcript || !hasWords(transcript)) return { ...none, note: 'The video has no transcript yet, so the words asked for could not be looked for' };
+    const found = findSaid(highlight.includeWords, transcript);
+    const phrases = transcript.phrases.map((p) => ({ start: p.start, end: p.end }));
+    const quoted = found.notFound.map((w) => `"${w}"`).join(', ');
+    return { spans: found.spans, phrases, note: found.notFound.length ? `Not said in the video: ${quoted}` : '' };
+  }
+
+  /**
+   * The reel's captions as an ASS file in the work folder, or undefined: no captions asked for, or no
+   * transcript with words (then the reel is rendered without, and the log says why).
+   */
+  private async writeCaptions(highlight: HighlightEntity, video: VideoEntity, spec: Pick<RenderSpec, 'moments' | 'quality' | 'aspect'>, workDir: string) {
+    if (highlight.captions === 'none' || video.audioCodec === '') return undefined;
+    const transcript = await this.transcripts.find(video.id);
+    if (!transcript || !hasWords(transcript)) {
+      this.logger.warn(`reel ${highlight.id}: no captions, the video has no transcript with words (${transcript?.status ?? 'none yet'})`);
+      return undefined;
+    }
+    const crossfade = validCrossfade(spec.moments, CROSSFADE_SECONDS);
+    const words = wordsInReel(transcriptWords(transcript), spec.moments, crossfade);
+    const file = join(workDir, 'captions.ass');
+    await writeFile(file, captionsAss(words, highlight.captions as BurnedCaptionStyle, reelSize(spec.quality, spec.aspect)));
+    return { file, fontsDir: CAPTION_FONTS_DIR };
+  }
+
   /** A local copy of the source: kept in the worker's cache when it fits, else in the job's folder. */
   private async copySource(key: string, videoId: string, workDir: string): Promise<CachedSource> {
     const size = (await this.storage.stat(key))?.size ?? 0;
@@ -285,14 +332,19 @@ export class ReelsService implements OnApplicationBootstrap {
       crossfade: CROSSFADE_SECONDS,
       music: music ? { source: await this.storage.presignedGetUrl(music.key, READ_URL_TTL_SECONDS), loudness: music.loudness } : undefined,
       sourceLevel: analysis ? levelOf(analysis, moments) : undefined,
+      speech: analysis?.speech,
       output,
     };
+    const captions = await this.writeCaptions(highlight, video, spec, workDir);
     const started = Date.now();
-    await this.media.render(spec, {
-      signal,
-      durationSeconds: reelLength(spec),
-      onProgress: throttle((f) => this.progress.highlight(highlight, 62 + f * 36)),
-    });
+    await this.media.render(
+      { ...spec, captions },
+      {
+        signal,
+        durationSeconds: reelLength(spec),
+        onProgress: throttle((f) => this.progress.highlight(highlight, 62 + f * 36)),
+      },
+    );
     const rendered = Date.now();
     const key = `derived/${video.id}/reels/${highlight.id}.${highlight.format}`;
     await this.storage.writeFile(key, output, REEL_TYPES[highlight.format]);

@@ -1,4 +1,4 @@
-import type { ExportInput, GenerateInput, HighlightJson, MomentJson, ReelJson, TimingsJson } from '@reelsmith/proto/http';
+import type { CaptionStyle, ExportInput, GenerateInput, HighlightJson, MomentJson, ReelJson, TimingsJson } from '@reelsmith/proto/http';
 
 /** A highlight reel or an editor export as the API answers it (GET /api/highlights/:id). */
 
@@ -26,6 +26,8 @@ export type Highlight = Omit<HighlightJson, 'kind' | 'status' | 'stage' | 'prese
   aspect: Aspect | (string & {});
   /** Client only: percent (0-100) from the live stream. */
   percent?: number;
+  /** Issue 26 (local until proto's HighlightJson has it): the captions burned into the reel. */
+  captions?: CaptionStyle | null;
 };
 
 /** data of a `highlight.progress` Server-Sent Event. */
@@ -48,6 +50,10 @@ export type GenerateOptions = GenerateInput & {
   aspect: Aspect;
   quality: Quality;
   format: ReelFormat;
+  /** Issue 26 (local until proto's generate body has them): left out, the server puts clean captions on a video with sound. */
+  captions?: CaptionStyle;
+  /** Words or short phrases whose moments must be in the reel (at most 20 of at most 100 characters). */
+  includeWords?: string[];
 };
 
 /** Body of POST /api/videos/:id/exports. */

@@ -9,6 +9,8 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { BillingSection } from '../billing';
+import { isTranscriptLanguage, LANGUAGE_NAMES } from '../transcript';
+import { TRANSCRIPT_LANGUAGES, type TranscriptLanguage } from '@reelsmith/proto/http';
 import { useSaveSettings, useSendTestEmail, useSettings } from './api/settings';
 import { NotificationHistory } from './components/NotificationHistory';
 import { Toggle } from './components/Toggle';
@@ -141,6 +143,29 @@ export function SettingsPage() {
               {sendTest.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <Mail className="size-4" aria-hidden="true" />}
               {sendTest.isPending ? 'Sending...' : 'Send Test Email'}
             </Button>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Transcripts</CardTitle>
+            <CardDescription>The language spoken in your videos: transcripts, captions and word search use it.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-1.5 sm:max-w-xs">
+            <Label htmlFor="settings-transcript-language">Transcript language</Label>
+            <NativeSelect
+              id="settings-transcript-language"
+              value={isTranscriptLanguage(form.transcriptLanguage) ? form.transcriptLanguage : 'en'}
+              onChange={(e) => setForm((f) => ({ ...f, transcriptLanguage: e.target.value as TranscriptLanguage }))}
+              data-testid="settings-transcript-language"
+            >
+              {TRANSCRIPT_LANGUAGES.map((code) => (
+                <option key={code} value={code}>
+                  {LANGUAGE_NAMES[code]}
+                </option>
+              ))}
+            </NativeSelect>
+            <p className="text-xs text-muted-foreground">New transcripts use it; a language this server cannot transcribe is said on the video page.</p>
           </CardContent>
         </Card>
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { ArrowLeft, Download, FileQuestion, Home } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { PROCESSING_POLL_INTERVAL } from '../../config/constants';
@@ -10,6 +10,7 @@ import { formatDuration, formatFileSize, formatRelativeTime } from '../../lib/fo
 import { cn } from '../../lib/utils';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { HighlightsSection } from '../highlights';
+import { createPlayhead, TranscriptPanel } from '../transcript';
 import { isNotFoundError, useVideo } from './api/videos';
 import { useLiveConnectionState } from './live/use-live';
 import { RetryVideoButton } from './components/RetryVideoButton';
@@ -27,6 +28,9 @@ export function VideoDetailPage() {
   const query = useVideo(id, { pollInterval: live === 'open' ? undefined : PROCESSING_POLL_INTERVAL });
   const now = useNow();
   const video = query.data;
+  // The player reports where it is; the transcript lights the word being said and seeks it.
+  const playhead = useMemo(() => createPlayhead(), []);
+  const onSeeker = useCallback((seek: ((seconds: number) => void) | null) => (playhead.seekTo = seek), [playhead]);
 
   if (query.isLoading) return <DetailSkeleton />;
   if (isNotFoundError(query.error) || (!video && !query.isError)) return <VideoNotFound />;
@@ -77,7 +81,13 @@ export function VideoDetailPage() {
       />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
-        <VideoPlayer video={video} onSourceError={() => void query.refetch()} className="shadow-lg shadow-black/10" />
+        <VideoPlayer
+          video={video}
+          onSourceError={() => void query.refetch()}
+          className="shadow-lg shadow-black/10"
+          onTimeChange={playhead.setTime}
+          onSeekerChange={onSeeker}
+        />
 
         <section aria-labelledby="video-details-heading" className="h-fit rounded-2xl border border-border bg-card p-5 shadow-xs">
           <h2 id="video-details-heading" className="text-sm font-semibold text-foreground">
@@ -118,6 +128,8 @@ export function VideoDetailPage() {
           </dl>
         </section>
       </div>
+
+      {video.status === 'processed' && <TranscriptPanel videoId={video.id} playhead={playhead} />}
 
       <HighlightsSection video={video} />
     </div>

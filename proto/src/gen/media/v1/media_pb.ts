@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file media/v1/media.proto.
  */
 export const file_media_v1_media: GenFile = /*@__PURE__*/
-  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEi7AEKClRyYW5zY3JpcHQSEAoIdmlkZW9faWQYASABKAkSDgoGc3RhdHVzGAIgASgJEg8KB21lc3NhZ2UYAyABKAkSDgoGZW5naW5lGAQgASgJEg8KB3F1YWxpdHkYBSABKAkSEAoIbGFuZ3VhZ2UYBiABKAkSKwoHcGhyYXNlcxgHIAMoCzIaLm1lZGlhLnYxLlRyYW5zY3JpcHRQaHJhc2USJwoFd29yZHMYCCADKAsyGC5tZWRpYS52MS5UcmFuc2NyaXB0V29yZBIOCgZlZGl0ZWQYCSABKAgSEgoKdXBkYXRlZF9hdBgKIAEoCSI6Cg5UcmFuc2NyaXB0V29yZBIMCgR0ZXh0GAEgASgJEg0KBXN0YXJ0GAIgASgBEgsKA2VuZBgDIAEoASJIChBUcmFuc2NyaXB0UGhyYXNlEg0KBXN0YXJ0GAEgASgBEgsKA2VuZBgCIAEoARIMCgRmcm9tGAMgASgFEgoKAnRvGAQgASgFImQKFlRyYW5zY3JpcHRzRWRpdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRInCgV3b3JkcxgDIAMoCzIYLm1lZGlhLnYxLlRyYW5zY3JpcHRXb3JkIk0KFlRyYW5zY3JpcHRzTWFrZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIQCghsYW5ndWFnZRgDIAEoCSJcCg1UcmFuc2NyaWJlSm9iEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEAoIbGFuZ3VhZ2UYAyABKAkSFgoOcmVwbGFjZV9lZGl0ZWQYBCABKAgirQEKDVZpZGVvQW5hbHlzaXMSEAoIdmlkZW9faWQYASABKAkSDAoEc3RlcBgCIAEoARIQCghkdXJhdGlvbhgDIAEoARIRCgloYXNfYXVkaW8YBCABKAgSDAoEY3V0cxgFIAMoARIQCghsb3VkbmVzcxgGIAMoARIOCgZtb3Rpb24YByADKAESEgoKZmFjZV9jb3VudBgIIAMoBRITCgtmYWNlX2NlbnRlchgJIAMoASKaAQoTVmlkZW9zSW1wb3J0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhIKCm9iamVjdF9rZXkYAyABKAkSDQoFdGl0bGUYBCABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBSABKAkSEAoIYmF0Y2hfaWQYBiABKAkSEAoIbGFuZ3VhZ2UYByABKAkiKQoWVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIh8KCVVwbG9hZFVybBISCgp1cGxvYWRfdXJsGAEgASgJIpwBChVVcGxvYWRDb21wbGV0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgl2aWRlb191cmwYAiABKAkSDQoFdGl0bGUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBEhAKCGxhbmd1YWdlGAcgASgJIjcKEVZpZGVvc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIi0KCFZpZGVvUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkiYQoRVmlkZW9zVHJpbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSDQoFdGl0bGUYBSABKAkiKAoUVmlkZW9zRGVsZXRlUmVzcG9uc2USEAoIdmlkZW9faWQYASABKAkihQEKFE9iamVjdFJlc29sdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSIgoEa2luZBgDIAEoDjIULm1lZGlhLnYxLk9iamVjdEtpbmQSFAoMaGlnaGxpZ2h0X2lkGAQgASgJEhAKCGZpbGVuYW1lGAUgASgJIlAKC01lZGlhT2JqZWN0EgsKA2tleRgBIAEoCRIUCgxjb250ZW50X3R5cGUYAiABKAkSDAoEc2l6ZRgDIAEoAxIQCghmaWxlbmFtZRgEIAEoCSLsAwoFVmlkZW8SCgoCaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIZmlsZW5hbWUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBEhEKCXRodW1ibmFpbBgHIAEoCRIOCgZzdGF0dXMYCCABKAkSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMZXJyb3JfcmVhc29uGAogASgJEg0KBXdpZHRoGAsgASgFEg4KBmhlaWdodBgMIAEoBRITCgt2aWRlb19jb2RlYxgNIAEoCRITCgthdWRpb19jb2RlYxgOIAEoCRISCgpzdHJlYW1fdXJsGA8gASgJEhQKDGRvd25sb2FkX3VybBgQIAEoCRITCgtwcmV2aWV3X3VybBgRIAEoCRIRCglmb2xkZXJfaWQYEiABKAkSEAoIYmF0Y2hfaWQYEyABKAkSFwoPc291cmNlX3ZpZGVvX2lkGBQgASgJEg0KBXN0YWdlGBUgASgJEhMKC3JlYWR5X3JlZWxzGBYgASgFEhEKCWZpbG1zdHJpcBgXIAEoCRIQCgh3YXZlZm9ybRgYIAEoCSIsCglWaWRlb0xpc3QSHwoGdmlkZW9zGAEgAygLMg8ubWVkaWEudjEuVmlkZW8iLwoKUHJvY2Vzc0pvYhIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIngKDVZpZGVvUHJvZ3Jlc3MSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFc3RhZ2UYBCABKAkSDwoHcGVyY2VudBgFIAEoBRIUCgxlcnJvcl9yZWFzb24YBiABKAkiQQoNVmlkZW9VcGxvYWRlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJIlQKDlZpZGVvUHJvY2Vzc2VkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSEAoIZHVyYXRpb24YBCABKAEiTwoLVmlkZW9GYWlsZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIOCgZyZWFzb24YBCABKAkiMQoMVmlkZW9EZWxldGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiagoNUmVuZGVyT3B0aW9ucxIPCgdxdWFsaXR5GAEgASgJEg4KBmZvcm1hdBgCIAEoCRIOCgZhc3BlY3QYAyABKAkSFgoObXVzaWNfdHJhY2tfaWQYBCABKAkSEAoIbm9fbXVzaWMYBSABKAgipgEKGUhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIOCgZwcmVzZXQYAyABKAkSFQoNdGFyZ2V0X2xlbmd0aBgEIAEoBRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEhYKDmZpbGxfdG9fbGVuZ3RoGAYgASgIIjUKDEhpZ2hsaWdodFJlZhIPCgd1c2VyX2lkGAEgASgJEhQKDGhpZ2hsaWdodF9pZBgCIAEoCSJECgZNb21lbnQSDQoFc3RhcnQYASABKAESCwoDZW5kGAIgASgBEg0KBXNjb3JlGAMgASgBEg8KB3JlYXNvbnMYBCADKAkiigEKFUhpZ2hsaWdodHNFZGl0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhQKDGhpZ2hsaWdodF9pZBgCIAEoCRIhCgdtb21lbnRzGAMgAygLMhAubWVkaWEudjEuTW9tZW50EicKBnJlbmRlchgEIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMifgoURXhwb3J0c0NyZWF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSJwoGcmVuZGVyGAUgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyIlChJFeHBvcnRzTGlzdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSLRAQoHVGltaW5ncxIdChBhbmFseXNpc19zZWNvbmRzGAEgASgBSACIAQESHgoRc2VsZWN0aW9uX3NlY29uZHMYAiABKAFIAYgBARIbCg5yZW5kZXJfc2Vjb25kcxgDIAEoAUgCiAEBEhoKDXRvdGFsX3NlY29uZHMYBCABKAFIA4gBAUITChFfYW5hbHlzaXNfc2Vjb25kc0IUChJfc2VsZWN0aW9uX3NlY29uZHNCEQoPX3JlbmRlcl9zZWNvbmRzQhAKDl90b3RhbF9zZWNvbmRzIr8ECglIaWdobGlnaHQSCgoCaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDAoEa2luZBgDIAEoCRIPCgd2ZXJzaW9uGAQgASgFEg4KBnN0YXR1cxgFIAEoCRINCgVzdGFnZRgGIAEoCRIOCgZwcmVzZXQYByABKAkSFQoNdGFyZ2V0X2xlbmd0aBgIIAEoBRInCgZyZW5kZXIYCSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEiEKB21vbWVudHMYCiADKAsyEC5tZWRpYS52MS5Nb21lbnQSEAoIdGltZWxpbmUYCyADKAISEgoKc3RyZWFtX3VybBgMIAEoCRIUCgxkb3dubG9hZF91cmwYDSABKAkSFQoNcmVlbF9kdXJhdGlvbhgOIAEoARIRCglyZWVsX3NpemUYDyABKAMSIgoHdGltaW5ncxgQIAEoCzIRLm1lZGlhLnYxLlRpbWluZ3MSFAoMZXJyb3JfcmVhc29uGBEgASgJEi4KCmNyZWF0ZWRfYXQYEiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhMKC3ZpZGVvX3RpdGxlGBMgASgJEhYKDmZpbGxfdG9fbGVuZ3RoGBQgASgIEhgKEHJlbmRlcmVkX3F1YWxpdHkYFSABKAkSEgoKcmVlbF93aWR0aBgWIAEoBRITCgtyZWVsX2hlaWdodBgXIAEoBRISCgpwb3N0ZXJfdXJsGBggASgJEg8KB3N1bW1hcnkYGSABKAkiOAoNSGlnaGxpZ2h0TGlzdBInCgpoaWdobGlnaHRzGAEgAygLMhMubWVkaWEudjEuSGlnaGxpZ2h0IjYKDUhpZ2hsaWdodHNKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiMgoJUmVuZGVySm9iEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIqABChFIaWdobGlnaHRQcm9ncmVzcxIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIOCgZzdGF0dXMYBCABKAkSDQoFc3RhZ2UYBSABKAkSDwoHcGVyY2VudBgGIAEoBRIUCgxlcnJvcl9yZWFzb24YByABKAkSDAoEa2luZBgIIAEoCSJnCg9IaWdobGlnaHRzUmVhZHkSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFdGl0bGUYBCABKAkSDAoEa2luZBgFIAEoCSJqChBIaWdobGlnaHRzRmFpbGVkEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXRpdGxlGAQgASgJEg4KBnJlYXNvbhgFIAEoCSJJChFWaWRlb3NNb3ZlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhEKCWZvbGRlcl9pZBgDIAEoCSIiCg9Vc2FnZUdldFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSIjCgVVc2FnZRIaChJ1cGxvYWRzX3RoaXNfbW9udGgYASABKAUqlgIKCk9iamVjdEtpbmQSGwoXT0JKRUNUX0tJTkRfVU5TUEVDSUZJRUQQABIWChJPQkpFQ1RfS0lORF9TVFJFQU0QARIYChRPQkpFQ1RfS0lORF9ET1dOTE9BRBACEhkKFU9CSkVDVF9LSU5EX1RIVU1CTkFJTBADEhQKEE9CSkVDVF9LSU5EX1JFRUwQBBIdChlPQkpFQ1RfS0lORF9SRUVMX0RPV05MT0FEEAUSFwoTT0JKRUNUX0tJTkRfUFJFVklFVxAGEhsKF09CSkVDVF9LSU5EX1JFRUxfUE9TVEVSEAcSGQoVT0JKRUNUX0tJTkRfRklMTVNUUklQEAgSGAoUT0JKRUNUX0tJTkRfV0FWRUZPUk0QCTKwCwoMTWVkaWFTZXJ2aWNlEkgKD1VwbG9hZFVybENyZWF0ZRIgLm1lZGlhLnYxLlVwbG9hZFVybENyZWF0ZVJlcXVlc3QaEy5tZWRpYS52MS5VcGxvYWRVcmwSQgoOVXBsb2FkQ29tcGxldGUSHy5tZWRpYS52MS5VcGxvYWRDb21wbGV0ZVJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxI+CgpWaWRlb3NMaXN0EhsubWVkaWEudjEuVmlkZW9zTGlzdFJlcXVlc3QaEy5tZWRpYS52MS5WaWRlb0xpc3QSMAoJVmlkZW9zR2V0EhIubWVkaWEudjEuVmlkZW9SZWYaDy5tZWRpYS52MS5WaWRlbxJCCgxWaWRlb3NEZWxldGUSEi5tZWRpYS52MS5WaWRlb1JlZhoeLm1lZGlhLnYxLlZpZGVvc0RlbGV0ZVJlc3BvbnNlEjoKClZpZGVvc1RyaW0SGy5tZWRpYS52MS5WaWRlb3NUcmltUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEkYKDU9iamVjdFJlc29sdmUSHi5tZWRpYS52MS5PYmplY3RSZXNvbHZlUmVxdWVzdBoVLm1lZGlhLnYxLk1lZGlhT2JqZWN0Ek4KEkhpZ2hsaWdodHNHZW5lcmF0ZRIjLm1lZGlhLnYxLkhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSPQoOSGlnaGxpZ2h0c0xpc3QSEi5tZWRpYS52MS5WaWRlb1JlZhoXLm1lZGlhLnYxLkhpZ2hsaWdodExpc3QSPAoNSGlnaGxpZ2h0c0dldBIWLm1lZGlhLnYxLkhpZ2hsaWdodFJlZhoTLm1lZGlhLnYxLkhpZ2hsaWdodBJGCg5IaWdobGlnaHRzRWRpdBIfLm1lZGlhLnYxLkhpZ2hsaWdodHNFZGl0UmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBJECg1FeHBvcnRzQ3JlYXRlEh4ubWVkaWEudjEuRXhwb3J0c0NyZWF0ZVJlcXVlc3QaEy5tZWRpYS52MS5IaWdobGlnaHQSRAoLRXhwb3J0c0xpc3QSHC5tZWRpYS52MS5FeHBvcnRzTGlzdFJlcXVlc3QaFy5tZWRpYS52MS5IaWdobGlnaHRMaXN0EjoKClZpZGVvc01vdmUSGy5tZWRpYS52MS5WaWRlb3NNb3ZlUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEj4KDFZpZGVvc0ltcG9ydBIdLm1lZGlhLnYxLlZpZGVvc0ltcG9ydFJlcXVlc3QaDy5tZWRpYS52MS5WaWRlbxIyCgtWaWRlb3NSZXRyeRISLm1lZGlhLnYxLlZpZGVvUmVmGg8ubWVkaWEudjEuVmlkZW8SPgoPSGlnaGxpZ2h0c1JldHJ5EhYubWVkaWEudjEuSGlnaGxpZ2h0UmVmGhMubWVkaWEudjEuSGlnaGxpZ2h0EjYKCFVzYWdlR2V0EhkubWVkaWEudjEuVXNhZ2VHZXRSZXF1ZXN0Gg8ubWVkaWEudjEuVXNhZ2USPQoOVmlkZW9zQW5hbHlzaXMSEi5tZWRpYS52MS5WaWRlb1JlZhoXLm1lZGlhLnYxLlZpZGVvQW5hbHlzaXMSOgoOVHJhbnNjcmlwdHNHZXQSEi5tZWRpYS52MS5WaWRlb1JlZhoULm1lZGlhLnYxLlRyYW5zY3JpcHQSSQoPVHJhbnNjcmlwdHNFZGl0EiAubWVkaWEudjEuVHJhbnNjcmlwdHNFZGl0UmVxdWVzdBoULm1lZGlhLnYxLlRyYW5zY3JpcHQSSQoPVHJhbnNjcmlwdHNNYWtlEiAubWVkaWEudjEuVHJhbnNjcmlwdHNNYWtlUmVxdWVzdBoULm1lZGlhLnYxLlRyYW5zY3JpcHRiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEi7AEKClRyYW5zY3JpcHQSEAoIdmlkZW9faWQYASABKAkSDgoGc3RhdHVzGAIgASgJEg8KB21lc3NhZ2UYAyABKAkSDgoGZW5naW5lGAQgASgJEg8KB3F1YWxpdHkYBSABKAkSEAoIbGFuZ3VhZ2UYBiABKAkSKwoHcGhyYXNlcxgHIAMoCzIaLm1lZGlhLnYxLlRyYW5zY3JpcHRQaHJhc2USJwoFd29yZHMYCCADKAsyGC5tZWRpYS52MS5UcmFuc2NyaXB0V29yZBIOCgZlZGl0ZWQYCSABKAgSEgoKdXBkYXRlZF9hdBgKIAEoCSI6Cg5UcmFuc2NyaXB0V29yZBIMCgR0ZXh0GAEgASgJEg0KBXN0YXJ0GAIgASgBEgsKA2VuZBgDIAEoASJIChBUcmFuc2NyaXB0UGhyYXNlEg0KBXN0YXJ0GAEgASgBEgsKA2VuZBgCIAEoARIMCgRmcm9tGAMgASgFEgoKAnRvGAQgASgFImQKFlRyYW5zY3JpcHRzRWRpdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRInCgV3b3JkcxgDIAMoCzIYLm1lZGlhLnYxLlRyYW5zY3JpcHRXb3JkIk0KFlRyYW5zY3JpcHRzTWFrZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIQCghsYW5ndWFnZRgDIAEoCSJcCg1UcmFuc2NyaWJlSm9iEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEAoIbGFuZ3VhZ2UYAyABKAkSFgoOcmVwbGFjZV9lZGl0ZWQYBCABKAgiPwoQU3VidGl0bGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEgoKAmlkGAIgASgJEg4KBmZvcm1hdBgDIAEoCSJICg1TdWJ0aXRsZXNGaWxlEg8KB2NvbnRlbnQYASABKAkSFAoMY29udGVudF90eXBlGAIgASgJEhAKCGZpbGVuYW1lGAMgASgJItMBCg1WaWRlb0FuYWx5c2lzEhAKCHZpZGVvX2lkGAEgASgJEgwKBHN0ZXAYAiABKAESEAoIZHVyYXRpb24YAyABKAESEQoJaGFzX2F1ZGlvGAQgASgIEgwKBGN1dHMYBSADKAESEAoIbG91ZG5lc3MYBiADKAESDgoGbW90aW9uGAcgAygBEhIKCmZhY2VfY291bnQYCCADKAUSEwoLZmFjZV9jZW50ZXIYCSADKAESJAoGc3BlZWNoGAogAygLMhQubWVkaWEudjEuU3BlZWNoU3BhbiIoCgpTcGVlY2hTcGFuEg0KBXN0YXJ0GAEgASgBEgsKA2VuZBgCIAEoASKaAQoTVmlkZW9zSW1wb3J0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhIKCm9iamVjdF9rZXkYAyABKAkSDQoFdGl0bGUYBCABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBSABKAkSEAoIYmF0Y2hfaWQYBiABKAkSEAoIbGFuZ3VhZ2UYByABKAkiKQoWVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIh8KCVVwbG9hZFVybBISCgp1cGxvYWRfdXJsGAEgASgJIpwBChVVcGxvYWRDb21wbGV0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgl2aWRlb191cmwYAiABKAkSDQoFdGl0bGUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBEhAKCGxhbmd1YWdlGAcgASgJIjcKEVZpZGVvc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIi0KCFZpZGVvUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkiYQoRVmlkZW9zVHJpbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSDQoFdGl0bGUYBSABKAkiKAoUVmlkZW9zRGVsZXRlUmVzcG9uc2USEAoIdmlkZW9faWQYASABKAkihQEKFE9iamVjdFJlc29sdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSIgoEa2luZBgDIAEoDjIULm1lZGlhLnYxLk9iamVjdEtpbmQSFAoMaGlnaGxpZ2h0X2lkGAQgASgJEhAKCGZpbGVuYW1lGAUgASgJIlAKC01lZGlhT2JqZWN0EgsKA2tleRgBIAEoCRIUCgxjb250ZW50X3R5cGUYAiABKAkSDAoEc2l6ZRgDIAEoAxIQCghmaWxlbmFtZRgEIAEoCSLsAwoFVmlkZW8SCgoCaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIZmlsZW5hbWUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBEhEKCXRodW1ibmFpbBgHIAEoCRIOCgZzdGF0dXMYCCABKAkSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMZXJyb3JfcmVhc29uGAogASgJEg0KBXdpZHRoGAsgASgFEg4KBmhlaWdodBgMIAEoBRITCgt2aWRlb19jb2RlYxgNIAEoCRITCgthdWRpb19jb2RlYxgOIAEoCRISCgpzdHJlYW1fdXJsGA8gASgJEhQKDGRvd25sb2FkX3VybBgQIAEoCRITCgtwcmV2aWV3X3VybBgRIAEoCRIRCglmb2xkZXJfaWQYEiABKAkSEAoIYmF0Y2hfaWQYEyABKAkSFwoPc291cmNlX3ZpZGVvX2lkGBQgASgJEg0KBXN0YWdlGBUgASgJEhMKC3JlYWR5X3JlZWxzGBYgASgFEhEKCWZpbG1zdHJpcBgXIAEoCRIQCgh3YXZlZm9ybRgYIAEoCSIsCglWaWRlb0xpc3QSHwoGdmlkZW9zGAEgAygLMg8ubWVkaWEudjEuVmlkZW8iLwoKUHJvY2Vzc0pvYhIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIngKDVZpZGVvUHJvZ3Jlc3MSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFc3RhZ2UYBCABKAkSDwoHcGVyY2VudBgFIAEoBRIUCgxlcnJvcl9yZWFzb24YBiABKAkiQQoNVmlkZW9VcGxvYWRlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJIlQKDlZpZGVvUHJvY2Vzc2VkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSEAoIZHVyYXRpb24YBCABKAEiTwoLVmlkZW9GYWlsZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIOCgZyZWFzb24YBCABKAkiMQoMVmlkZW9EZWxldGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkifAoNUmVuZGVyT3B0aW9ucxIPCgdxdWFsaXR5GAEgASgJEg4KBmZvcm1hdBgCIAEoCRIOCgZhc3BlY3QYAyABKAkSFgoObXVzaWNfdHJhY2tfaWQYBCABKAkSEAoIbm9fbXVzaWMYBSABKAgSEAoIY2FwdGlvbnMYBiABKAkivQEKGUhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIOCgZwcmVzZXQYAyABKAkSFQoNdGFyZ2V0X2xlbmd0aBgEIAEoBRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEhYKDmZpbGxfdG9fbGVuZ3RoGAYgASgIEhUKDWluY2x1ZGVfd29yZHMYByADKAkiNQoMSGlnaGxpZ2h0UmVmEg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJIkQKBk1vbWVudBINCgVzdGFydBgBIAEoARILCgNlbmQYAiABKAESDQoFc2NvcmUYAyABKAESDwoHcmVhc29ucxgEIAMoCSKKAQoVSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJEiEKB21vbWVudHMYAyADKAsyEC5tZWRpYS52MS5Nb21lbnQSJwoGcmVuZGVyGAQgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyJ+ChRFeHBvcnRzQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg0KBXN0YXJ0GAMgASgJEgsKA2VuZBgEIAEoCRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zIiUKEkV4cG9ydHNMaXN0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJItEBCgdUaW1pbmdzEh0KEGFuYWx5c2lzX3NlY29uZHMYASABKAFIAIgBARIeChFzZWxlY3Rpb25fc2Vjb25kcxgCIAEoAUgBiAEBEhsKDnJlbmRlcl9zZWNvbmRzGAMgASgBSAKIAQESGgoNdG90YWxfc2Vjb25kcxgEIAEoAUgDiAEBQhMKEV9hbmFseXNpc19zZWNvbmRzQhQKEl9zZWxlY3Rpb25fc2Vjb25kc0IRCg9fcmVuZGVyX3NlY29uZHNCEAoOX3RvdGFsX3NlY29uZHMivwQKCUhpZ2hsaWdodBIKCgJpZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIMCgRraW5kGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSDgoGc3RhdHVzGAUgASgJEg0KBXN0YWdlGAYgASgJEg4KBnByZXNldBgHIAEoCRIVCg10YXJnZXRfbGVuZ3RoGAggASgFEicKBnJlbmRlchgJIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMSIQoHbW9tZW50cxgKIAMoCzIQLm1lZGlhLnYxLk1vbWVudBIQCgh0aW1lbGluZRgLIAMoAhISCgpzdHJlYW1fdXJsGAwgASgJEhQKDGRvd25sb2FkX3VybBgNIAEoCRIVCg1yZWVsX2R1cmF0aW9uGA4gASgBEhEKCXJlZWxfc2l6ZRgPIAEoAxIiCgd0aW1pbmdzGBAgASgLMhEubWVkaWEudjEuVGltaW5ncxIUCgxlcnJvcl9yZWFzb24YESABKAkSLgoKY3JlYXRlZF9hdBgSIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLdmlkZW9fdGl0bGUYEyABKAkSFgoOZmlsbF90b19sZW5ndGgYFCABKAgSGAoQcmVuZGVyZWRfcXVhbGl0eRgVIAEoCRISCgpyZWVsX3dpZHRoGBYgASgFEhMKC3JlZWxfaGVpZ2h0GBcgASgFEhIKCnBvc3Rlcl91cmwYGCABKAkSDwoHc3VtbWFyeRgZIAEoCSI4Cg1IaWdobGlnaHRMaXN0EicKCmhpZ2hsaWdodHMYASADKAsyEy5tZWRpYS52MS5IaWdobGlnaHQiNgoNSGlnaGxpZ2h0c0pvYhIUCgxoaWdobGlnaHRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSIyCglSZW5kZXJKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkioAEKEUhpZ2hsaWdodFByb2dyZXNzEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg4KBnN0YXR1cxgEIAEoCRINCgVzdGFnZRgFIAEoCRIPCgdwZXJjZW50GAYgASgFEhQKDGVycm9yX3JlYXNvbhgHIAEoCRIMCgRraW5kGAggASgJImcKD0hpZ2hsaWdodHNSZWFkeRIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRINCgV0aXRsZRgEIAEoCRIMCgRraW5kGAUgASgJImoKEEhpZ2hsaWdodHNGYWlsZWQSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFdGl0bGUYBCABKAkSDgoGcmVhc29uGAUgASgJIkkKEVZpZGVvc01vdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSEQoJZm9sZGVyX2lkGAMgASgJIiIKD1VzYWdlR2V0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIiMKBVVzYWdlEhoKEnVwbG9hZHNfdGhpc19tb250aBgBIAEoBSqWAgoKT2JqZWN0S2luZBIbChdPQkpFQ1RfS0lORF9VTlNQRUNJRklFRBAAEhYKEk9CSkVDVF9LSU5EX1NUUkVBTRABEhgKFE9CSkVDVF9LSU5EX0RPV05MT0FEEAISGQoVT0JKRUNUX0tJTkRfVEhVTUJOQUlMEAMSFAoQT0JKRUNUX0tJTkRfUkVFTBAEEh0KGU9CSkVDVF9LSU5EX1JFRUxfRE9XTkxPQUQQBRIXChNPQkpFQ1RfS0lORF9QUkVWSUVXEAYSGwoXT0JKRUNUX0tJTkRfUkVFTF9QT1NURVIQBxIZChVPQkpFQ1RfS0lORF9GSUxNU1RSSVAQCBIYChRPQkpFQ1RfS0lORF9XQVZFRk9STRAJMsQMCgxNZWRpYVNlcnZpY2USSAoPVXBsb2FkVXJsQ3JlYXRlEiAubWVkaWEudjEuVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLlVwbG9hZFVybBJCCg5VcGxvYWRDb21wbGV0ZRIfLm1lZGlhLnYxLlVwbG9hZENvbXBsZXRlUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEj4KClZpZGVvc0xpc3QSGy5tZWRpYS52MS5WaWRlb3NMaXN0UmVxdWVzdBoTLm1lZGlhLnYxLlZpZGVvTGlzdBIwCglWaWRlb3NHZXQSEi5tZWRpYS52MS5WaWRlb1JlZhoPLm1lZGlhLnYxLlZpZGVvEkIKDFZpZGVvc0RlbGV0ZRISLm1lZGlhLnYxLlZpZGVvUmVmGh4ubWVkaWEudjEuVmlkZW9zRGVsZXRlUmVzcG9uc2USOgoKVmlkZW9zVHJpbRIbLm1lZGlhLnYxLlZpZGVvc1RyaW1SZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SRgoNT2JqZWN0UmVzb2x2ZRIeLm1lZGlhLnYxLk9iamVjdFJlc29sdmVSZXF1ZXN0GhUubWVkaWEudjEuTWVkaWFPYmplY3QSTgoSSGlnaGxpZ2h0c0dlbmVyYXRlEiMubWVkaWEudjEuSGlnaGxpZ2h0c0dlbmVyYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBI9Cg5IaWdobGlnaHRzTGlzdBISLm1lZGlhLnYxLlZpZGVvUmVmGhcubWVkaWEudjEuSGlnaGxpZ2h0TGlzdBI8Cg1IaWdobGlnaHRzR2V0EhYubWVkaWEudjEuSGlnaGxpZ2h0UmVmGhMubWVkaWEudjEuSGlnaGxpZ2h0EkYKDkhpZ2hsaWdodHNFZGl0Eh8ubWVkaWEudjEuSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0GhMubWVkaWEudjEuSGlnaGxpZ2h0EkQKDUV4cG9ydHNDcmVhdGUSHi5tZWRpYS52MS5FeHBvcnRzQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBJECgtFeHBvcnRzTGlzdBIcLm1lZGlhLnYxLkV4cG9ydHNMaXN0UmVxdWVzdBoXLm1lZGlhLnYxLkhpZ2hsaWdodExpc3QSOgoKVmlkZW9zTW92ZRIbLm1lZGlhLnYxLlZpZGVvc01vdmVSZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SPgoMVmlkZW9zSW1wb3J0Eh0ubWVkaWEudjEuVmlkZW9zSW1wb3J0UmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEjIKC1ZpZGVvc1JldHJ5EhIubWVkaWEudjEuVmlkZW9SZWYaDy5tZWRpYS52MS5WaWRlbxI+Cg9IaWdobGlnaHRzUmV0cnkSFi5tZWRpYS52MS5IaWdobGlnaHRSZWYaEy5tZWRpYS52MS5IaWdobGlnaHQSNgoIVXNhZ2VHZXQSGS5tZWRpYS52MS5Vc2FnZUdldFJlcXVlc3QaDy5tZWRpYS52MS5Vc2FnZRI9Cg5WaWRlb3NBbmFseXNpcxISLm1lZGlhLnYxLlZpZGVvUmVmGhcubWVkaWEudjEuVmlkZW9BbmFseXNpcxI6Cg5UcmFuc2NyaXB0c0dldBISLm1lZGlhLnYxLlZpZGVvUmVmGhQubWVkaWEudjEuVHJhbnNjcmlwdBJJCg9UcmFuc2NyaXB0c0VkaXQSIC5tZWRpYS52MS5UcmFuc2NyaXB0c0VkaXRSZXF1ZXN0GhQubWVkaWEudjEuVHJhbnNjcmlwdBJJCg9UcmFuc2NyaXB0c01ha2USIC5tZWRpYS52MS5UcmFuc2NyaXB0c01ha2VSZXF1ZXN0GhQubWVkaWEudjEuVHJhbnNjcmlwdBJGCg9WaWRlb3NTdWJ0aXRsZXMSGi5tZWRpYS52MS5TdWJ0aXRsZXNSZXF1ZXN0GhcubWVkaWEudjEuU3VidGl0bGVzRmlsZRJKChNIaWdobGlnaHRzU3VidGl0bGVzEhoubWVkaWEudjEuU3VidGl0bGVzUmVxdWVzdBoXLm1lZGlhLnYxLlN1YnRpdGxlc0ZpbGViBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * The transcript of a video (proto/src/http/speech.ts TranscriptJson, which says what each field means).
@@ -234,6 +234,64 @@ export const TranscribeJobSchema: GenMessage<TranscribeJob> = /*@__PURE__*/
   messageDesc(file_media_v1_media, 5);
 
 /**
+ * @generated from message media.v1.SubtitlesRequest
+ */
+export type SubtitlesRequest = Message<"media.v1.SubtitlesRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * A video id (VideosSubtitles) or a highlight id (HighlightsSubtitles).
+   *
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * srt or vtt.
+   *
+   * @generated from field: string format = 3;
+   */
+  format: string;
+};
+
+/**
+ * Describes the message media.v1.SubtitlesRequest.
+ * Use `create(SubtitlesRequestSchema)` to create a new message.
+ */
+export const SubtitlesRequestSchema: GenMessage<SubtitlesRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 6);
+
+/**
+ * @generated from message media.v1.SubtitlesFile
+ */
+export type SubtitlesFile = Message<"media.v1.SubtitlesFile"> & {
+  /**
+   * @generated from field: string content = 1;
+   */
+  content: string;
+
+  /**
+   * @generated from field: string content_type = 2;
+   */
+  contentType: string;
+
+  /**
+   * @generated from field: string filename = 3;
+   */
+  filename: string;
+};
+
+/**
+ * Describes the message media.v1.SubtitlesFile.
+ * Use `create(SubtitlesFileSchema)` to create a new message.
+ */
+export const SubtitlesFileSchema: GenMessage<SubtitlesFile> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 7);
+
+/**
  * @generated from message media.v1.VideoAnalysis
  */
 export type VideoAnalysis = Message<"media.v1.VideoAnalysis"> & {
@@ -290,6 +348,13 @@ export type VideoAnalysis = Message<"media.v1.VideoAnalysis"> & {
    * @generated from field: repeated double face_center = 9;
    */
   faceCenter: number[];
+
+  /**
+   * Stretches of speech (voice activity), in seconds of the source.
+   *
+   * @generated from field: repeated media.v1.SpeechSpan speech = 10;
+   */
+  speech: SpeechSpan[];
 };
 
 /**
@@ -297,7 +362,29 @@ export type VideoAnalysis = Message<"media.v1.VideoAnalysis"> & {
  * Use `create(VideoAnalysisSchema)` to create a new message.
  */
 export const VideoAnalysisSchema: GenMessage<VideoAnalysis> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 6);
+  messageDesc(file_media_v1_media, 8);
+
+/**
+ * @generated from message media.v1.SpeechSpan
+ */
+export type SpeechSpan = Message<"media.v1.SpeechSpan"> & {
+  /**
+   * @generated from field: double start = 1;
+   */
+  start: number;
+
+  /**
+   * @generated from field: double end = 2;
+   */
+  end: number;
+};
+
+/**
+ * Describes the message media.v1.SpeechSpan.
+ * Use `create(SpeechSpanSchema)` to create a new message.
+ */
+export const SpeechSpanSchema: GenMessage<SpeechSpan> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 9);
 
 /**
  * @generated from message media.v1.VideosImportRequest
@@ -348,7 +435,7 @@ export type VideosImportRequest = Message<"media.v1.VideosImportRequest"> & {
  * Use `create(VideosImportRequestSchema)` to create a new message.
  */
 export const VideosImportRequestSchema: GenMessage<VideosImportRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 7);
+  messageDesc(file_media_v1_media, 10);
 
 /**
  * @generated from message media.v1.UploadUrlCreateRequest
@@ -365,7 +452,7 @@ export type UploadUrlCreateRequest = Message<"media.v1.UploadUrlCreateRequest"> 
  * Use `create(UploadUrlCreateRequestSchema)` to create a new message.
  */
 export const UploadUrlCreateRequestSchema: GenMessage<UploadUrlCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 8);
+  messageDesc(file_media_v1_media, 11);
 
 /**
  * @generated from message media.v1.UploadUrl
@@ -384,7 +471,7 @@ export type UploadUrl = Message<"media.v1.UploadUrl"> & {
  * Use `create(UploadUrlSchema)` to create a new message.
  */
 export const UploadUrlSchema: GenMessage<UploadUrl> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 9);
+  messageDesc(file_media_v1_media, 12);
 
 /**
  * @generated from message media.v1.UploadCompleteRequest
@@ -439,7 +526,7 @@ export type UploadCompleteRequest = Message<"media.v1.UploadCompleteRequest"> & 
  * Use `create(UploadCompleteRequestSchema)` to create a new message.
  */
 export const UploadCompleteRequestSchema: GenMessage<UploadCompleteRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 10);
+  messageDesc(file_media_v1_media, 13);
 
 /**
  * @generated from message media.v1.VideosListRequest
@@ -463,7 +550,7 @@ export type VideosListRequest = Message<"media.v1.VideosListRequest"> & {
  * Use `create(VideosListRequestSchema)` to create a new message.
  */
 export const VideosListRequestSchema: GenMessage<VideosListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 11);
+  messageDesc(file_media_v1_media, 14);
 
 /**
  * @generated from message media.v1.VideoRef
@@ -485,7 +572,7 @@ export type VideoRef = Message<"media.v1.VideoRef"> & {
  * Use `create(VideoRefSchema)` to create a new message.
  */
 export const VideoRefSchema: GenMessage<VideoRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 12);
+  messageDesc(file_media_v1_media, 15);
 
 /**
  * @generated from message media.v1.VideosTrimRequest
@@ -526,7 +613,7 @@ export type VideosTrimRequest = Message<"media.v1.VideosTrimRequest"> & {
  * Use `create(VideosTrimRequestSchema)` to create a new message.
  */
 export const VideosTrimRequestSchema: GenMessage<VideosTrimRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 13);
+  messageDesc(file_media_v1_media, 16);
 
 /**
  * @generated from message media.v1.VideosDeleteResponse
@@ -543,7 +630,7 @@ export type VideosDeleteResponse = Message<"media.v1.VideosDeleteResponse"> & {
  * Use `create(VideosDeleteResponseSchema)` to create a new message.
  */
 export const VideosDeleteResponseSchema: GenMessage<VideosDeleteResponse> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 14);
+  messageDesc(file_media_v1_media, 17);
 
 /**
  * @generated from message media.v1.ObjectResolveRequest
@@ -582,7 +669,7 @@ export type ObjectResolveRequest = Message<"media.v1.ObjectResolveRequest"> & {
  * Use `create(ObjectResolveRequestSchema)` to create a new message.
  */
 export const ObjectResolveRequestSchema: GenMessage<ObjectResolveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 15);
+  messageDesc(file_media_v1_media, 18);
 
 /**
  * @generated from message media.v1.MediaObject
@@ -616,7 +703,7 @@ export type MediaObject = Message<"media.v1.MediaObject"> & {
  * Use `create(MediaObjectSchema)` to create a new message.
  */
 export const MediaObjectSchema: GenMessage<MediaObject> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 16);
+  messageDesc(file_media_v1_media, 19);
 
 /**
  * @generated from message media.v1.Video
@@ -763,7 +850,7 @@ export type Video = Message<"media.v1.Video"> & {
  * Use `create(VideoSchema)` to create a new message.
  */
 export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 17);
+  messageDesc(file_media_v1_media, 20);
 
 /**
  * @generated from message media.v1.VideoList
@@ -780,7 +867,7 @@ export type VideoList = Message<"media.v1.VideoList"> & {
  * Use `create(VideoListSchema)` to create a new message.
  */
 export const VideoListSchema: GenMessage<VideoList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 18);
+  messageDesc(file_media_v1_media, 21);
 
 /**
  * Job job.media.process: probe, thumbnail and web proxy of one video (and the cut first, for a trim).
@@ -804,7 +891,7 @@ export type ProcessJob = Message<"media.v1.ProcessJob"> & {
  * Use `create(ProcessJobSchema)` to create a new message.
  */
 export const ProcessJobSchema: GenMessage<ProcessJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 19);
+  messageDesc(file_media_v1_media, 22);
 
 /**
  * Core NATS progress.<userId>.<videoId>, fanned out to the user's browser over SSE.
@@ -852,7 +939,7 @@ export type VideoProgress = Message<"media.v1.VideoProgress"> & {
  * Use `create(VideoProgressSchema)` to create a new message.
  */
 export const VideoProgressSchema: GenMessage<VideoProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 20);
+  messageDesc(file_media_v1_media, 23);
 
 /**
  * Event evt.media.video.uploaded.
@@ -881,7 +968,7 @@ export type VideoUploaded = Message<"media.v1.VideoUploaded"> & {
  * Use `create(VideoUploadedSchema)` to create a new message.
  */
 export const VideoUploadedSchema: GenMessage<VideoUploaded> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 21);
+  messageDesc(file_media_v1_media, 24);
 
 /**
  * Event evt.media.video.processed.
@@ -915,7 +1002,7 @@ export type VideoProcessed = Message<"media.v1.VideoProcessed"> & {
  * Use `create(VideoProcessedSchema)` to create a new message.
  */
 export const VideoProcessedSchema: GenMessage<VideoProcessed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 22);
+  messageDesc(file_media_v1_media, 25);
 
 /**
  * Event evt.media.video.failed.
@@ -949,7 +1036,7 @@ export type VideoFailed = Message<"media.v1.VideoFailed"> & {
  * Use `create(VideoFailedSchema)` to create a new message.
  */
 export const VideoFailedSchema: GenMessage<VideoFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 23);
+  messageDesc(file_media_v1_media, 26);
 
 /**
  * Event evt.media.video.deleted.
@@ -973,7 +1060,7 @@ export type VideoDeleted = Message<"media.v1.VideoDeleted"> & {
  * Use `create(VideoDeletedSchema)` to create a new message.
  */
 export const VideoDeletedSchema: GenMessage<VideoDeleted> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 24);
+  messageDesc(file_media_v1_media, 27);
 
 /**
  * How a reel is rendered. Empty fields take the defaults: 1080p, mp4, 16:9, no music.
@@ -1015,6 +1102,14 @@ export type RenderOptions = Message<"media.v1.RenderOptions"> & {
    * @generated from field: bool no_music = 5;
    */
   noMusic: boolean;
+
+  /**
+   * Burned-in captions: none, clean, bold or karaoke. Empty: a re-render keeps the reel's; a new reel
+   * gets clean when the video has sound, none without.
+   *
+   * @generated from field: string captions = 6;
+   */
+  captions: string;
 };
 
 /**
@@ -1022,7 +1117,7 @@ export type RenderOptions = Message<"media.v1.RenderOptions"> & {
  * Use `create(RenderOptionsSchema)` to create a new message.
  */
 export const RenderOptionsSchema: GenMessage<RenderOptions> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 25);
+  messageDesc(file_media_v1_media, 28);
 
 /**
  * @generated from message media.v1.HighlightsGenerateRequest
@@ -1064,6 +1159,13 @@ export type HighlightsGenerateRequest = Message<"media.v1.HighlightsGenerateRequ
    * @generated from field: bool fill_to_length = 6;
    */
   fillToLength: boolean;
+
+  /**
+   * Words or short phrases whose moments must be in the reel (where the transcript has them said).
+   *
+   * @generated from field: repeated string include_words = 7;
+   */
+  includeWords: string[];
 };
 
 /**
@@ -1071,7 +1173,7 @@ export type HighlightsGenerateRequest = Message<"media.v1.HighlightsGenerateRequ
  * Use `create(HighlightsGenerateRequestSchema)` to create a new message.
  */
 export const HighlightsGenerateRequestSchema: GenMessage<HighlightsGenerateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 26);
+  messageDesc(file_media_v1_media, 29);
 
 /**
  * @generated from message media.v1.HighlightRef
@@ -1093,7 +1195,7 @@ export type HighlightRef = Message<"media.v1.HighlightRef"> & {
  * Use `create(HighlightRefSchema)` to create a new message.
  */
 export const HighlightRefSchema: GenMessage<HighlightRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 27);
+  messageDesc(file_media_v1_media, 30);
 
 /**
  * @generated from message media.v1.Moment
@@ -1131,7 +1233,7 @@ export type Moment = Message<"media.v1.Moment"> & {
  * Use `create(MomentSchema)` to create a new message.
  */
 export const MomentSchema: GenMessage<Moment> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 28);
+  messageDesc(file_media_v1_media, 31);
 
 /**
  * @generated from message media.v1.HighlightsEditRequest
@@ -1163,7 +1265,7 @@ export type HighlightsEditRequest = Message<"media.v1.HighlightsEditRequest"> & 
  * Use `create(HighlightsEditRequestSchema)` to create a new message.
  */
 export const HighlightsEditRequestSchema: GenMessage<HighlightsEditRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 29);
+  messageDesc(file_media_v1_media, 32);
 
 /**
  * @generated from message media.v1.ExportsCreateRequest
@@ -1202,7 +1304,7 @@ export type ExportsCreateRequest = Message<"media.v1.ExportsCreateRequest"> & {
  * Use `create(ExportsCreateRequestSchema)` to create a new message.
  */
 export const ExportsCreateRequestSchema: GenMessage<ExportsCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 30);
+  messageDesc(file_media_v1_media, 33);
 
 /**
  * @generated from message media.v1.ExportsListRequest
@@ -1219,7 +1321,7 @@ export type ExportsListRequest = Message<"media.v1.ExportsListRequest"> & {
  * Use `create(ExportsListRequestSchema)` to create a new message.
  */
 export const ExportsListRequestSchema: GenMessage<ExportsListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 31);
+  messageDesc(file_media_v1_media, 34);
 
 /**
  * Seconds each step took; a step that did not run (edits reuse the analysis and the selection) is absent.
@@ -1255,7 +1357,7 @@ export type Timings = Message<"media.v1.Timings"> & {
  * Use `create(TimingsSchema)` to create a new message.
  */
 export const TimingsSchema: GenMessage<Timings> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 32);
+  messageDesc(file_media_v1_media, 35);
 
 /**
  * @generated from message media.v1.Highlight
@@ -1411,7 +1513,7 @@ export type Highlight = Message<"media.v1.Highlight"> & {
  * Use `create(HighlightSchema)` to create a new message.
  */
 export const HighlightSchema: GenMessage<Highlight> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 33);
+  messageDesc(file_media_v1_media, 36);
 
 /**
  * @generated from message media.v1.HighlightList
@@ -1428,7 +1530,7 @@ export type HighlightList = Message<"media.v1.HighlightList"> & {
  * Use `create(HighlightListSchema)` to create a new message.
  */
 export const HighlightListSchema: GenMessage<HighlightList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 34);
+  messageDesc(file_media_v1_media, 37);
 
 /**
  * Job job.media.highlights: analyse (or reuse the analysis), select the moments, render.
@@ -1452,7 +1554,7 @@ export type HighlightsJob = Message<"media.v1.HighlightsJob"> & {
  * Use `create(HighlightsJobSchema)` to create a new message.
  */
 export const HighlightsJobSchema: GenMessage<HighlightsJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 35);
+  messageDesc(file_media_v1_media, 38);
 
 /**
  * Job job.media.render: render the moments a highlight already has (edits and exports).
@@ -1476,7 +1578,7 @@ export type RenderJob = Message<"media.v1.RenderJob"> & {
  * Use `create(RenderJobSchema)` to create a new message.
  */
 export const RenderJobSchema: GenMessage<RenderJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 36);
+  messageDesc(file_media_v1_media, 39);
 
 /**
  * Core NATS progress.<userId>.<highlightId> while a reel is made.
@@ -1532,7 +1634,7 @@ export type HighlightProgress = Message<"media.v1.HighlightProgress"> & {
  * Use `create(HighlightProgressSchema)` to create a new message.
  */
 export const HighlightProgressSchema: GenMessage<HighlightProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 37);
+  messageDesc(file_media_v1_media, 40);
 
 /**
  * Event evt.media.highlights.ready.
@@ -1571,7 +1673,7 @@ export type HighlightsReady = Message<"media.v1.HighlightsReady"> & {
  * Use `create(HighlightsReadySchema)` to create a new message.
  */
 export const HighlightsReadySchema: GenMessage<HighlightsReady> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 38);
+  messageDesc(file_media_v1_media, 41);
 
 /**
  * Event evt.media.highlights.failed.
@@ -1610,7 +1712,7 @@ export type HighlightsFailed = Message<"media.v1.HighlightsFailed"> & {
  * Use `create(HighlightsFailedSchema)` to create a new message.
  */
 export const HighlightsFailedSchema: GenMessage<HighlightsFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 39);
+  messageDesc(file_media_v1_media, 42);
 
 /**
  * VideosMove: puts a video into one of its owner's folders, or back into the library.
@@ -1641,7 +1743,7 @@ export type VideosMoveRequest = Message<"media.v1.VideosMoveRequest"> & {
  * Use `create(VideosMoveRequestSchema)` to create a new message.
  */
 export const VideosMoveRequestSchema: GenMessage<VideosMoveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 40);
+  messageDesc(file_media_v1_media, 43);
 
 /**
  * @generated from message media.v1.UsageGetRequest
@@ -1658,7 +1760,7 @@ export type UsageGetRequest = Message<"media.v1.UsageGetRequest"> & {
  * Use `create(UsageGetRequestSchema)` to create a new message.
  */
 export const UsageGetRequestSchema: GenMessage<UsageGetRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 41);
+  messageDesc(file_media_v1_media, 44);
 
 /**
  * @generated from message media.v1.Usage
@@ -1675,7 +1777,7 @@ export type Usage = Message<"media.v1.Usage"> & {
  * Use `create(UsageSchema)` to create a new message.
  */
 export const UsageSchema: GenMessage<Usage> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 42);
+  messageDesc(file_media_v1_media, 45);
 
 /**
  * @generated from enum media.v1.ObjectKind
@@ -1955,6 +2057,25 @@ export const MediaService: GenService<{
     methodKind: "unary";
     input: typeof TranscriptsMakeRequestSchema;
     output: typeof TranscriptSchema;
+  },
+  /**
+   * Subtitle files from the transcript: a whole video's (source times), or a reel's (reel times, only
+   * the words inside its moments). NOT_FOUND for another user's, and while there is no transcript.
+   *
+   * @generated from rpc media.v1.MediaService.VideosSubtitles
+   */
+  videosSubtitles: {
+    methodKind: "unary";
+    input: typeof SubtitlesRequestSchema;
+    output: typeof SubtitlesFileSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.HighlightsSubtitles
+   */
+  highlightsSubtitles: {
+    methodKind: "unary";
+    input: typeof SubtitlesRequestSchema;
+    output: typeof SubtitlesFileSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_media_v1_media, 0);

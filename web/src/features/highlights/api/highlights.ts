@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { VideoAnalysisJson } from '@reelsmith/proto/http';
+import type { CaptionStyle, VideoAnalysisJson } from '@reelsmith/proto/http';
 import { useNavigate } from 'react-router-dom';
 import { PROCESSING_POLL_INTERVAL, VIDEO_URL_FRESH_TIME } from '../../../config/constants';
 import { toast } from '../../../components/ui/use-toast';
@@ -109,7 +109,8 @@ export function useGenerateHighlights({ onQueued }: { onQueued?: (highlight: Hig
   });
 }
 
-export type EditMomentsInput = { highlight: Pick<Highlight, 'id' | 'videoId'>; moments: Moment[] };
+/** `captions`: issue 26's caption style for the new version (left out: the version's own). */
+export type EditMomentsInput = { highlight: Pick<Highlight, 'id' | 'videoId'>; moments: Moment[]; captions?: CaptionStyle };
 
 /**
  * PUT /api/highlights/:id/moments: renders exactly these moments as a new version (with the
@@ -118,8 +119,8 @@ export type EditMomentsInput = { highlight: Pick<Highlight, 'id' | 'videoId'>; m
 export function useEditMoments({ onQueued }: { onQueued?: (highlight: Highlight) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ highlight, moments }: EditMomentsInput) => {
-      const body = { moments: moments.map(({ start, end, score, reasons }) => ({ start, end, score, reasons })) };
+    mutationFn: async ({ highlight, moments, captions }: EditMomentsInput) => {
+      const body = { moments: moments.map(({ start, end, score, reasons }) => ({ start, end, score, reasons })), ...(captions ? { captions } : {}) };
       const idempotencyKey = intentKey(queryClient, `moments-${highlight.id}`, body, videoHighlightsKey(highlight.videoId));
       const res = await apiRequest('PUT', `/api/highlights/${encodeURIComponent(highlight.id)}/moments`, body, { idempotencyKey });
       return readHighlight(res);

@@ -7,6 +7,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Segmented } from '../../../components/ui/segmented';
 import type { Video } from '../../videos';
+import { CaptionReviewCheck, CaptionStylePicker, IncludeWordsField, includeWordsStore, useCaptionReview, useTranscript } from '../../transcript';
 import { useGenerateHighlights } from '../api/highlights';
 import { useSelectedMusicForRender } from '../api/use-selected-music';
 import { ASPECTS, FORMATS, PRESETS, presetHint, QUALITIES, TARGET_LENGTHS } from '../lib/options';
@@ -37,6 +38,11 @@ export function GenerateHighlightsForm({
   const noteId = useId();
   const allowed = video.status === 'processed';
   const set = <K extends keyof GenerateOptions>(key: K, value: GenerateOptions[K]) => setOptions((o) => ({ ...o, [key]: value }));
+  const transcript = useTranscript(video.id, { enabled: allowed }).data;
+  const noSound = transcript?.status === 'none';
+  // Left unchosen, the server puts clean captions on a video with sound; the picker shows that.
+  const captions = options.captions ?? (noSound ? 'none' : 'clean');
+  const review = useCaptionReview(video.id, captions);
 
   return (
     <form
@@ -45,8 +51,12 @@ export function GenerateHighlightsForm({
       className="grid gap-4 rounded-xl border border-border bg-muted/30 p-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!allowed || generate.isPending) return;
-        generate.mutate({ videoId: video.id, options: { ...options, musicTrackId: music?.id ?? null } });
+        if (!allowed || generate.isPending || review.waiting) return;
+        const includeWords = includeWordsStore.read(video.id);
+        generate.mutate({
+          videoId: video.id,
+          options: { ...options, captions: noSound ? undefined : options.captions, includeWords, musicTrackId: music?.id ?? null },
+        });
       }}
     >
       <div>
@@ -110,6 +120,13 @@ export function GenerateHighlightsForm({
           onChange={(value) => set('quality', value)}
           data-testid="option-quality"
         />
+        <CaptionStylePicker
+          value={captions}
+          onChange={(style) => set('captions', style)}
+          disabled={noSound}
+          note={noSound ? 'This video has no sound, so its reel has no captions.' : undefined}
+        />
+        <IncludeWordsField videoId={video.id} />
         <Segmented legend="Format" options={FORMATS} value={options.format} onChange={(value) => set('format', value)} data-testid="option-format" />
         {options.format === 'avi' && <p className="-mt-2 text-xs text-muted-foreground">AVI reels can be downloaded but not played in the browser.</p>}
         <p className="flex items-start gap-2 text-xs text-muted-foreground" data-testid="generate-music">
@@ -133,7 +150,8 @@ export function GenerateHighlightsForm({
         </p>
       </fieldset>
 
-      <Button type="submit" disabled={!allowed || generate.isPending} aria-describedby={noteId}>
+      {allowed && review.ask && <CaptionReviewCheck videoId={video.id} />}
+      <Button type="submit" disabled={!allowed || generate.isPending || review.waiting} aria-describedby={noteId}>
         {generate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
         Generate highlights
       </Button>

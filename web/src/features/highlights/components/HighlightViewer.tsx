@@ -5,6 +5,15 @@ import { Progress } from '../../../components/ui/progress';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { VideoPlayer, type Video } from '../../videos';
+import {
+  CaptionReviewCheck,
+  CaptionStylePicker,
+  MomentCaptions,
+  useCaptionReview,
+  useReelSubtitlesUrl,
+  useTranscript,
+  type CaptionStyle,
+} from '../../transcript';
 import { useEditMoments, useVideoAnalysis } from '../api/highlights';
 import { useHighlightProgress } from '../api/use-highlight-progress';
 import { canRedo, canUndo, initEdits, momentEditsReducer, undoKey, type MomentEdit } from '../lib/moment-edits';
@@ -30,10 +39,13 @@ export function HighlightViewer({
   now,
   onVersionCreated,
   reelActions,
+  reelCaptionsTrack,
 }: {
   highlight: Highlight;
   video: Video;
   now: number;
+  /** The reel player shows the reel's subtitles as a captions track (the phone's preview). */
+  reelCaptionsTrack?: boolean;
   onVersionCreated: (highlight: Highlight) => void;
   /** Extra actions beside Download once the reel is ready (the phone's Share). */
   reelActions?: (highlight: Highlight) => ReactNode;
@@ -62,7 +74,8 @@ export function HighlightViewer({
             <span title={qualityNote(highlight) ?? undefined} data-testid="render-summary">
               {renderSummary(highlight)}
             </span>
-            {highlight.musicTrackId ? ' · with music' : ''} · {formatRelativeTime(highlight.createdAt, now)}
+            {highlight.musicTrackId ? ' · with music' : ''}
+            {highlight.captions && highlight.captions !== 'none' ? ` · ${highlight.captions} captions` : ''} · {formatRelativeTime(highlight.createdAt, now)}
           </p>
           {progress.status === 'ready' && selectionSummary(highlight) && (
             <p className="mt-1 text-xs font-medium text-foreground" data-testid="selection-summary">
@@ -109,7 +122,7 @@ export function HighlightViewer({
         </div>
       )}
 
-      {progress.status === 'ready' && highlight.reel && <ReelPanel highlight={highlight} video={video} />}
+      {progress.status === 'ready' && highlight.reel && <ReelPanel highlight={highlight} video={video} captionsTrack={!!reelCaptionsTrack} />}
 
       {finished && <Timings highlight={highlight} />}
 
@@ -171,8 +184,13 @@ function RenderProgress({ stage, status, percent, edited }: { stage: string; sta
   );
 }
 
-function ReelPanel({ highlight, video }: { highlight: Highlight; video: Video }) {
+function ReelPanel({ highlight, video, captionsTrack }: { highlight: Highlight; video: Video; captionsTrack: boolean }) {
   const reel = highlight.reel!;
+  // Only a video with words has subtitles to ask for.
+  const spoken = useTranscript(video.id, { enabled: captionsTrack }).data;
+  const subtitles = useReelSubtitlesUrl(captionsTrack && spoken?.status === 'ready' && spoken.words.length > 0 ? highlight.id : null);
+  // Captions burned into the picture are not shown a second time by the track.
+  const burnedIn = !!highlight.captions && highlight.captions !== 'none';
   // The reel in the shared player: it only needs the stream, a poster and a duration.
   const reelAsVideo = useMemo<Video>(
     () => ({
@@ -194,7 +212,13 @@ function ReelPanel({ highlight, video }: { highlight: Highlight; video: Video })
     <div className="grid gap-2">
       {reel.streamUrl ? (
         <div data-testid="reel-player">
-          <VideoPlayer video={reelAsVideo} showOpenInWindow={false} aspect={highlight.aspect} label={`Reel player: version ${highlight.version}`} />
+          <VideoPlayer
+            video={reelAsVideo}
+            showOpenInWindow={false}
+            aspect={highlight.aspect}
+            label={`Reel player: version ${highlight.version}`}
+            captions={subtitles ? { src: subtitles, label: 'Captions', srcLang: 'en', show: !burnedIn } : null}
+          />
         </div>
       ) : (
         <div
@@ -276,7 +300,10 @@ function MomentsSection({
   const analysis = useVideoAnalysis(video.id, { enabled: highlight.timeline.length > 0 });
   const canEdit = editable && original.length > 0;
   useUndoKeys(canEdit ? dispatch : null);
-  const changed = momentsChanged(original, draft);
+  const [captions, setCaptions] = useState<CaptionStyle>(highlight.captions ?? 'none');
+  const captionsChanged = captions !== (highlight.captions ?? 'none');
+  const review = useCaptionReview(video.id, captions);
+  const changed = momentsChanged(original, draft) || captionsChanged;
   const problem = checkMoments(draft, duration);
   // A failed version may be rendered again as it is.
   const retry = highlight.status === 'error' && !changed;
@@ -332,7 +359,14 @@ function MomentsSection({
             </p>
           )}
           <MomentList moments={draft} duration={duration} onChange={canEdit ? setDraft : undefined} activeIndex={active} onActiveIndexChange={setActive} />
+          {canEdit && <MomentCaptions videoId={video.id} moments={draft} />}
         </>
+      )}
+      {canEdit && (
+        <div className="grid gap-2 sm:max-w-md">
+          <CaptionStylePicker value={captions} onChange={setCaptions} />
+          {review.ask && <CaptionReviewCheck videoId={video.id} />}
+        </div>
       )}
       {canEdit && (
         <div
@@ -357,12 +391,24 @@ function MomentsSection({
           </p>
           <div className="flex gap-2">
             {changed && (
-              <Button variant="ghost" size="sm" onClick={() => setDraft(original)} disabled={edit.isPending}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setDraft(original);
+                  setCaptions(highlight.captions ?? 'none');
+                }}
+                disabled={edit.isPending}
+              >
                 <RotateCcw aria-hidden="true" />
                 Reset
               </Button>
             )}
-            <Button size="sm" disabled={(!changed && !retry) || !!problem || edit.isPending} onClick={() => edit.mutate({ highlight, moments: draft })}>
+            <Button
+              size="sm"
+              disabled={(!changed && !retry) || !!problem || edit.isPending || review.waiting}
+              onClick={() => edit.mutate({ highlight, moments: draft, captions: captionsChanged ? captions : undefined })}
+            >
               {edit.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
               Re-render
             </Button>

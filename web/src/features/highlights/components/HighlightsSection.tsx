@@ -31,8 +31,11 @@ export function HighlightsSection({
   defaultAspect,
   reelActions,
   noMusicNote,
+  reelCaptionsTrack,
 }: {
   video: Video;
+  /** The reel player shows the reel's subtitles as a captions track (the phone's preview). */
+  reelCaptionsTrack?: boolean;
   noMusicNote?: string;
   /** The aspect a new reel starts with (9:16 on phones). */
   defaultAspect?: Aspect;
@@ -84,7 +87,15 @@ export function HighlightsSection({
       </Button>
     </div>
   ) : chosen ? (
-    <HighlightViewer key={chosen.id} highlight={chosen} video={video} now={now} onVersionCreated={choose} reelActions={reelActions} />
+    <HighlightViewer
+      key={chosen.id}
+      highlight={chosen}
+      video={video}
+      now={now}
+      onVersionCreated={choose}
+      reelActions={reelActions}
+      reelCaptionsTrack={reelCaptionsTrack}
+    />
   ) : (
     !versions.isLoading && (
       <div className="flex h-full min-h-56 flex-col items-center justify-center rounded-xl border border-dashed border-input bg-muted/30 p-6 text-center">

@@ -39,6 +39,18 @@ describe('generate options', () => {
     expect('musicTrackId' in generateBody({ musicTrackId: null })).toBe(false);
     expect('musicTrackId' in generateBody({ musicTrackId: '  ' })).toBe(false);
   });
+
+  it('sends a known caption style only when one is chosen (the server picks clean for a video with sound)', () => {
+    expect(generateBody({ captions: 'karaoke' }).captions).toBe('karaoke');
+    expect('captions' in generateBody()).toBe(false);
+    expect('captions' in generateBody({ captions: 'neon' as never })).toBe(false);
+  });
+
+  it('sends the include words trimmed, within the API limits, and nothing for none', () => {
+    expect(generateBody({ includeWords: [' toast ', 'I do', '', 'x'.repeat(101)] }).includeWords).toEqual(['toast', 'I do']);
+    expect(generateBody({ includeWords: Array.from({ length: 25 }, (_, i) => `w${i}`) }).includeWords).toHaveLength(20);
+    expect('includeWords' in generateBody({ includeWords: [] })).toBe(false);
+  });
 });
 
 describe('export options', () => {

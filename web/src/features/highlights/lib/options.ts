@@ -1,3 +1,4 @@
+import { CAPTION_STYLES, MAX_INCLUDE_WORD_CHARS, MAX_INCLUDE_WORDS, type CaptionStyle } from '@reelsmith/proto/http';
 import type { Aspect, GenerateOptions, Preset, Quality, ReelFormat, TargetLength } from '../types';
 
 /** The choices the API accepts (POST generate-highlights, PUT moments, POST exports), in display order. */
@@ -48,6 +49,7 @@ export const isPreset = (value: unknown): value is Preset => values(PRESETS).inc
 export const isTargetLength = (value: unknown): value is TargetLength => TARGET_LENGTHS.includes(value as TargetLength);
 export const isAspect = (value: unknown): value is Aspect => values(ASPECTS).includes(value as Aspect);
 export const isQuality = (value: unknown): value is Quality => values(QUALITIES).includes(value as Quality);
+export const isCaptionStyle = (value: unknown): value is CaptionStyle => CAPTION_STYLES.includes(value as CaptionStyle);
 export const isFormat = (value: unknown): value is ReelFormat => values(FORMATS).includes(value as ReelFormat);
 
 /**
@@ -63,6 +65,12 @@ export function generateBody(options: Partial<GenerateOptions> = {}): GenerateOp
     format: isFormat(options.format) ? options.format : DEFAULT_GENERATE_OPTIONS.format,
   };
   if (options.fillToLength === true) body.fillToLength = true;
+  if (isCaptionStyle(options.captions)) body.captions = options.captions;
+  const includeWords = (options.includeWords ?? [])
+    .map((w) => w.trim())
+    .filter((w) => w && w.length <= MAX_INCLUDE_WORD_CHARS)
+    .slice(0, MAX_INCLUDE_WORDS);
+  if (includeWords.length) body.includeWords = includeWords;
   const music = options.musicTrackId?.trim();
   if (music) body.musicTrackId = music;
   return body;

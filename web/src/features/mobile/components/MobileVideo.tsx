@@ -76,6 +76,7 @@ export function MobileVideo() {
       <HighlightsSection
         video={video}
         defaultAspect="9:16"
+        reelCaptionsTrack
         noMusicNote="No music. Choose a track above to set the reel to it."
         reelActions={(highlight) => <ShareReelButton highlight={highlight} title={video.title} />}
       />

@@ -26,8 +26,8 @@ export function useSentMails() {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ email, name, notifications, privacy }: Settings) =>
-      (await (await apiRequest('PATCH', '/api/user/settings', { email, name, notifications, privacy })).json()) as Settings,
+    mutationFn: async ({ email, name, notifications, privacy, transcriptLanguage }: Settings) =>
+      (await (await apiRequest('PATCH', '/api/user/settings', { email, name, notifications, privacy, transcriptLanguage })).json()) as Settings,
     onSuccess: (saved) => {
       queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
       toast({ title: 'Settings updated', description: 'Your preferences have been saved successfully.' });

@@ -58,8 +58,17 @@ export function VideoPlayer({
   showOpenInWindow = true,
   aspect = '16:9',
   label,
+  onTimeChange,
+  onSeekerChange,
+  captions,
 }: {
   video: Video;
+  /** Where playback is, as it moves (the transcript highlights the word being said). */
+  onTimeChange?: (seconds: number) => void;
+  /** Gets a function that seeks this player (click-to-seek in the transcript), and null when it goes. */
+  onSeekerChange?: (seek: ((seconds: number) => void) | null) => void;
+  /** A WebVTT captions track for the player (shown at once when `show`). */
+  captions?: { src: string; label: string; srcLang: string; show: boolean } | null;
   /** A vertical reel (9:16) gets a tall frame, no wider than the screen allows. */
   aspect?: string;
   /** What the player is called for assistive technology (default: 'Video player: <title>'). */
@@ -118,12 +127,18 @@ export function VideoPlayer({
     }
   }, []);
 
-  const seek = (seconds: number) => {
+  const seek = useCallback((seconds: number) => {
     const el = element.current;
     if (!el || !Number.isFinite(seconds)) return;
     el.currentTime = seconds;
     setTime(seconds);
-  };
+  }, []);
+
+  useEffect(() => {
+    if (!onSeekerChange) return undefined;
+    onSeekerChange(seek);
+    return () => onSeekerChange(null);
+  }, [onSeekerChange, seek]);
 
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -177,7 +192,11 @@ export function VideoPlayer({
           onWaiting={() => setWaiting(true)}
           onPlaying={() => setWaiting(false)}
           onCanPlay={() => setWaiting(false)}
-          onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
+          onTimeUpdate={(event) => {
+            setTime(event.currentTarget.currentTime);
+            onTimeChange?.(event.currentTarget.currentTime);
+          }}
+          onSeeked={(event) => onTimeChange?.(event.currentTarget.currentTime)}
           onLoadedMetadata={(event) => {
             const d = event.currentTarget.duration;
             if (Number.isFinite(d) && d > 0) setDuration(d);
@@ -188,7 +207,19 @@ export function VideoPlayer({
           }}
           onVolumeChange={(event) => setMuted(event.currentTarget.muted)}
           onError={() => setFailed(true)}
-        />
+        >
+          {captions && (
+            <track
+              key={captions.src}
+              kind="captions"
+              src={captions.src}
+              label={captions.label}
+              srcLang={captions.srcLang}
+              default={captions.show}
+              data-testid="player-captions"
+            />
+          )}
+        </video>
         {showFallbackIcon && !failed && (
           <button
             type="button"
