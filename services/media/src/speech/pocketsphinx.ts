@@ -24,7 +24,7 @@ export interface PocketsphinxSettings {
  * The settings tuned on real speech (../shared/speech-dev; docs/speech.md gives the figures): each
  * speech segment its own utterance, padded 0.25 s (the model's batch cepstral normalisation is then
  * per phrase), more Gaussians per frame (-topn 8) and a lower word insertion penalty (-wip 0.3):
- * corpus WER 0.346 against 0.49 untuned. Wider beams gained 0.01 for 4x the CPU; the language-model
+ * corpus WER 0.349 on the Silero VAD's segments, against 0.49 untuned. Wider beams gained 0.01 for 4x the CPU; the language-model
  * weight (-lw 8, 10), -remove_noise and -remove_silence off, and padding of 0.15 or 0.4 s did worse.
  */
 export const TUNED_POCKETSPHINX: PocketsphinxSettings = {
