@@ -1,56 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { IPHONE_UA, seriousViolations } from '../support/a11y';
 import { type BrowserSession, collectPageErrors, eventually, openApp, screenshot, signUpInPage } from '../support/browser';
+import { toastMedia } from '../support/speech-media';
 import { type RunningApp, uniqueUsername } from '../support/stack';
-import { makeWhole } from '../support/whole-file';
 import { api as callApi } from '../system/api';
 import { uploadFile, waitForVideo } from '../system/videos';
 
 /**
- * Issue 26 end to end in Chromium, nothing routed: a spoken upload (espeak-ng) gets a real
+ * Speech end to end in Chromium, nothing routed: a spoken upload (espeak-ng) gets a real
  * transcript from the server's engine; the panel names the engine, seeks the player to a clicked
  * word, finds a word that was said; that word as an include word and karaoke captions go into a
  * generate, whose reel is captioned; /mobile plays the reel with its WebVTT captions track.
- *
- * NEEDS the transcripts and captions branches (the transcript job and routes, the captions
- * fields and the subtitles routes): it runs only with REELSMITH_SPEECH_E2E=1 until they are
- * merged. The lead: remove the gate below once they are.
  */
 jest.setTimeout(240_000);
 
-const run = process.env.REELSMITH_SPEECH_E2E === '1' ? describe : describe.skip;
-
-const SENTENCES = ['Good evening everyone.', 'Please raise your glasses for a toast.', 'To the happy couple, and to a long life together.'];
-
-/** The sentences spoken by espeak-ng with a second of quiet between them, over a test picture (made once). */
-function spokenToast(): { file: string; duration: number } {
-  const dir = join(tmpdir(), 'reelsmith-test-media-speech-web-v1');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'spoken-toast.mp4');
-  makeWhole(file, (tmp) => {
-    const pieces = SENTENCES.map((sentence, i) => {
-      const wav = join(dir, `sentence-${i}.wav`);
-      execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', wav, sentence]);
-      return wav;
-    });
-    const inputs = pieces.flatMap((wav) => ['-i', wav]);
-    const chain = pieces.map((_, i) => `[${i}:a]aresample=48000,apad=pad_dur=1[a${i}]`).join(';');
-    const concat = `${chain};${pieces.map((_, i) => `[a${i}]`).join('')}concat=n=${pieces.length}:v=0:a=1[voice]`;
-    execFileSync('ffmpeg', [
-      ...['-loglevel', 'error', '-y', ...inputs, '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25'],
-      ...['-filter_complex', concat, '-map', `${pieces.length}:v`, '-map', '[voice]', '-shortest'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', '-f', 'mp4', tmp],
-    ]);
-  });
-  const duration = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]).toString().trim());
-  return { file, duration };
-}
-
-run('speech end to end: a real transcript, word search, include words and captions', () => {
+describe('speech end to end: a real transcript, word search, include words and captions', () => {
   let session: BrowserSession;
   let app: RunningApp;
   let page: Page;
@@ -61,7 +25,7 @@ run('speech end to end: a real transcript, word search, include words and captio
   let heard = '';
 
   beforeAll(async () => {
-    spokenToast();
+    toastMedia();
     session = await openApp({ still: true });
     ({ app, page, errors } = session);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -78,8 +42,8 @@ run('speech end to end: a real transcript, word search, include words and captio
   it('transcribes a spoken upload on the server and shows it with the engine named', async () => {
     await signUpInPage(page, app.baseUrl, uniqueUsername('Spoken'), 'spoken-secret-1');
     token = (await page.evaluate(() => localStorage.getItem('reelsmith.authToken')))!;
-    const clip = spokenToast();
-    videoId = (await uploadFile(app.baseUrl, token, clip.file, { originalFilename: 'toast.mp4', duration: clip.duration })).json.id;
+    const toast = toastMedia();
+    videoId = (await uploadFile(app.baseUrl, token, toast.video, { originalFilename: 'toast.mp4', duration: toast.duration })).json.id;
     await waitForVideo(app.baseUrl, token, videoId, (video) => video.status === 'processed', 60_000);
     await page.goto(`${app.baseUrl}/video/${videoId}`);
     const panel = page.getByTestId('transcript-panel');

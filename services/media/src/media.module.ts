@@ -12,7 +12,6 @@ import { UploadGrantEntity } from './entities/upload-grant.entity';
 import { VideoEntity } from './entities/video.entity';
 import { MEDIA_TOOLS, MediaRepository } from './ffmpeg/media.repository';
 import { AnalysisStore } from './analysis/analysis-store';
-import { StoredTranscripts, TranscriptSource } from './speech/transcript-source';
 import { SubtitlesController } from './speech/subtitles.controller';
 import { SubtitlesService } from './speech/subtitles.service';
 import { FolderDirectory, RpcFolderDirectory } from './folder-directory';
@@ -80,7 +79,6 @@ export function mediaInfrastructure(config: MediaConfig, service: string): { imp
       MediaRepository,
       AnalysisStore,
       TranscriptStore,
-      { provide: TranscriptSource, useClass: StoredTranscripts },
       ProgressPublisher,
       JobFailures,
       { provide: VideosRepository, useClass: TypeOrmVideosRepository },

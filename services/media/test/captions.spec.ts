@@ -7,7 +7,7 @@ import { ErrorCode, ObjectStorage, storageConfigSchema } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import type { TranscriptJson } from '@reelsmith/proto/http';
 import { rejection } from '../../../test/support/rpc';
-import { transcriptKey } from '../src/speech/transcript-source';
+import { transcriptKey } from '../src/speech/transcript';
 import { Rpc, startMedia, uploadFile, waitForHighlight, waitForStatus } from './harness';
 
 const SECONDS = 12;

@@ -9,7 +9,8 @@ import { HighlightsRepository } from '../highlights.repository';
 import { VideosRepository } from '../videos.repository';
 import { transcriptWords, type TimedWord, wordsInReel } from './reel-time';
 import { SUBTITLE_TYPES, subtitleFile, type SubtitleFormat } from './subtitles';
-import { hasWords, TranscriptSource } from './transcript-source';
+import { hasWords } from './transcript';
+import { TranscriptStore } from './transcript-store';
 
 /** Subtitle files to take away: a video's (its own clock) and a reel's (the reel's clock, its moments' words only). */
 @Injectable()
@@ -17,7 +18,7 @@ export class SubtitlesService {
   constructor(
     private readonly videos: VideosRepository,
     private readonly highlights: HighlightsRepository,
-    private readonly transcripts: TranscriptSource,
+    private readonly transcripts: TranscriptStore,
   ) {}
 
   async forVideo(userId: string, videoId: string, format: string): Promise<mediaV1.SubtitlesFile> {

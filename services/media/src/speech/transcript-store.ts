@@ -2,14 +2,14 @@ import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { ObjectStorage } from '@reelsmith/kit';
 import type { TranscriptJson } from '@reelsmith/proto/http';
-import { transcriptKey } from './transcript-source';
+import { transcriptKey } from './transcript';
 
 /** Where transcripts are kept (derived/{videoId}/transcript.json): the only place that reads or writes them. */
 @Injectable()
 export class TranscriptStore {
   constructor(private readonly storage: ObjectStorage) {}
 
-  /** The kept transcript of a video (the interface captions read through), or null when none was kept. */
+  /** The kept transcript of a video, or null when none was kept. */
   async find(videoId: string): Promise<TranscriptJson | null> {
     const key = transcriptKey(videoId);
     if (!(await this.storage.stat(key))) return null;

@@ -3,7 +3,10 @@ import type { TranscriptJson, TranscriptWord } from '@reelsmith/proto/http';
 export const DEFAULT_TRANSCRIPT_LANGUAGE = 'en';
 
 /** Where a video's transcript is kept, beside its other derived files (one key for the writer and the readers). */
-export { transcriptKey } from './transcript-source';
+export const transcriptKey = (videoId: string) => `derived/${videoId}/transcript.json`;
+
+/** A transcript with words to show: ready, and not empty. */
+export const hasWords = (t: TranscriptJson): boolean => t.status === 'ready' && t.words.length > 0;
 
 /** A pause at least this long between two words ends a phrase (what captions break on). */
 const PHRASE_PAUSE_SECONDS = 0.5;

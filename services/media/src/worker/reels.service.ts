@@ -20,7 +20,8 @@ import { validCrossfade, validMoments } from '../ffmpeg/render-plan';
 import { type BurnedCaptionStyle, CAPTION_FONTS_DIR, captionsAss } from '../speech/captions';
 import { findSaid } from '../speech/include-words';
 import { transcriptWords, wordsInReel } from '../speech/reel-time';
-import { hasWords, TranscriptSource } from '../speech/transcript-source';
+import { hasWords } from '../speech/transcript';
+import { TranscriptionService } from '../speech/transcription.service';
 import { HighlightsRepository } from '../highlights.repository';
 import { JobFailures } from '../job-failures';
 import { type MusicBed, MusicLibrary } from '../music-library';
@@ -64,7 +65,7 @@ export class ReelsService implements OnApplicationBootstrap {
     private readonly events: EventPublisher,
     private readonly sources: SourceCache,
     private readonly failures: JobFailures,
-    private readonly transcripts: TranscriptSource,
+    private readonly transcription: TranscriptionService,
   ) {}
 
   /** The face and voice activity models load when the worker starts, not in the first video's analysis. */
@@ -179,7 +180,7 @@ export class ReelsService implements OnApplicationBootstrap {
       await this.advance(highlight, 'selecting', 60);
       const selectionStarted = Date.now();
       // The target length is an upper bound: weak moments stay out and the reel is shorter.
-      const asked = await this.askedWords(highlight, video.id);
+      const asked = await this.askedWords(highlight, video, signal);
       const plan = planReel(analysis, {
         preset: highlight.preset as Preset,
         target: highlight.targetLength,
@@ -254,10 +255,10 @@ export class ReelsService implements OnApplicationBootstrap {
    * Where the words asked for on generate are said (must-include moments), and what the summary says
    * of those never said (or of a transcript that is not there).
    */
-  private async askedWords(highlight: HighlightEntity, videoId: string) {
+  private async askedWords(highlight: HighlightEntity, video: VideoEntity, signal: AbortSignal) {
     const none = { spans: [], phrases: [], note: '' };
     if (highlight.includeWords.length === 0) return none;
-    const transcript = await this.transcripts.find(videoId);
+    const transcript = await this.transcriptOf(highlight, video, signal);
     if (!transcript || !hasWords(transcript)) return { ...none, note: 'The video has no transcript yet, so the words asked for could not be looked for' };
     const found = findSaid(highlight.includeWords, transcript);
     const phrases = transcript.phrases.map((p) => ({ start: p.start, end: p.end }));
@@ -269,9 +270,15 @@ export class ReelsService implements OnApplicationBootstrap {
    * The reel's captions as an ASS file in the work folder, or undefined: no captions asked for, or no
    * transcript with words (then the reel is rendered without, and the log says why).
    */
-  private async writeCaptions(highlight: HighlightEntity, video: VideoEntity, spec: Pick<RenderSpec, 'moments' | 'quality' | 'aspect'>, workDir: string) {
+  private async writeCaptions(
+    highlight: HighlightEntity,
+    video: VideoEntity,
+    spec: Pick<RenderSpec, 'moments' | 'quality' | 'aspect'>,
+    workDir: string,
+    signal: AbortSignal,
+  ) {
     if (highlight.captions === 'none' || video.audioCodec === '') return undefined;
-    const transcript = await this.transcripts.find(video.id);
+    const transcript = await this.transcriptOf(highlight, video, signal);
     if (!transcript || !hasWords(transcript)) {
       this.logger.warn(`reel ${highlight.id}: no captions, the video has no transcript with words (${transcript?.status ?? 'none yet'})`);
       return undefined;
@@ -281,6 +288,20 @@ export class ReelsService implements OnApplicationBootstrap {
     const file = join(workDir, 'captions.ass');
     await writeFile(file, captionsAss(words, highlight.captions as BurnedCaptionStyle, reelSize(spec.quality, spec.aspect)));
     return { file, fontsDir: CAPTION_FONTS_DIR };
+  }
+
+  /**
+   * The video's transcript, made now when the transcript job has not got to it yet. A transcriber
+   * that fails costs the reel its captions or asked words, never the reel.
+   */
+  private async transcriptOf(highlight: HighlightEntity, video: VideoEntity, signal: AbortSignal) {
+    try {
+      return await this.transcription.ensure(video, signal);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      this.logger.warn(`reel ${highlight.id}: no transcript (${(err as Error).message})`);
+      return null;
+    }
   }
 
   /** A local copy of the source: kept in the worker's cache when it fits, else in the job's folder. */
@@ -335,7 +356,7 @@ export class ReelsService implements OnApplicationBootstrap {
       speech: analysis?.speech,
       output,
     };
-    const captions = await this.writeCaptions(highlight, video, spec, workDir);
+    const captions = await this.writeCaptions(highlight, video, spec, workDir, signal);
     const started = Date.now();
     await this.media.render(
       { ...spec, captions },

@@ -26,8 +26,6 @@ export type Highlight = Omit<HighlightJson, 'kind' | 'status' | 'stage' | 'prese
   aspect: Aspect | (string & {});
   /** Client only: percent (0-100) from the live stream. */
   percent?: number;
-  /** Issue 26 (local until proto's HighlightJson has it): the captions burned into the reel. */
-  captions?: CaptionStyle | null;
 };
 
 /** data of a `highlight.progress` Server-Sent Event. */
@@ -50,10 +48,8 @@ export type GenerateOptions = GenerateInput & {
   aspect: Aspect;
   quality: Quality;
   format: ReelFormat;
-  /** Issue 26 (local until proto's generate body has them): left out, the server puts clean captions on a video with sound. */
+  /** Left out, the server puts clean captions on a video with sound. */
   captions?: CaptionStyle;
-  /** Words or short phrases whose moments must be in the reel (at most 20 of at most 100 characters). */
-  includeWords?: string[];
 };
 
 /** Body of POST /api/videos/:id/exports. */

@@ -109,7 +109,7 @@ export function useGenerateHighlights({ onQueued }: { onQueued?: (highlight: Hig
   });
 }
 
-/** `captions`: issue 26's caption style for the new version (left out: the version's own). */
+/** `captions`: the caption style of the new version (left out: the version's own). */
 export type EditMomentsInput = { highlight: Pick<Highlight, 'id' | 'videoId'>; moments: Moment[]; captions?: CaptionStyle };
 
 /**
