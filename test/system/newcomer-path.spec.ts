@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shortPlantedClip } from '../support/planted';
 import { api } from './api';
-import { signUp, waitForVideo } from './videos';
+import { toastMedia } from '../support/speech-media';
+import { signUp, uploadFile, waitForTranscript, waitForVideo } from './videos';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the set-up scripts are CommonJS without types
 const { startReelsmith } = require('../../scripts/lib/reelsmith.cjs') as {
@@ -80,6 +81,38 @@ describe('a new user on a fresh clone: npm start, upload, reel', () => {
     expect(seconds).toBeLessThanOrEqual(16);
     // Everything the run keeps lives in the data dir it was given (the worker's scratch space too).
     expect(existsSync(join(dataDir, 'work'))).toBe(true);
+  }, 600_000);
+
+  it('gives a spoken upload a transcript and a captioned 9:16 reel with nothing set by hand', async () => {
+    const token = await signUp(baseUrl);
+    const toast = toastMedia();
+    const created = await uploadFile(baseUrl, token, toast.video, { title: 'The toast', duration: toast.duration });
+    expect(created.status).toBe(200);
+    await waitForVideo(baseUrl, token, created.json.id, (v) => v.status === 'processed', 300_000);
+
+    const transcript = await waitForTranscript(baseUrl, token, created.json.id, 300_000);
+    expect({ status: transcript.status, engine: transcript.engine, quality: transcript.quality }).toEqual({
+      status: 'ready',
+      engine: 'pocketsphinx',
+      quality: 'draft',
+    });
+    expect(transcript.words.length).toBeGreaterThan(10);
+
+    // Captions are left out: a video with sound gets clean ones.
+    const queued = await api(baseUrl, 'POST', `/api/videos/${created.json.id}/generate-highlights`, {
+      token,
+      body: { targetLength: 15, quality: '480p', aspect: '9:16' },
+    });
+    expect(queued.status).toBe(202);
+    const highlight = await waitForHighlight(token, queued.json.id);
+    expect({ status: highlight.status, captions: highlight.captions, aspect: highlight.aspect }).toEqual({
+      status: 'ready',
+      captions: 'clean',
+      aspect: '9:16',
+    });
+    const subtitles = await api(baseUrl, 'GET', `/api/highlights/${highlight.id}/subtitles.vtt`, { token });
+    expect(subtitles.status).toBe(200);
+    expect(subtitles.text).toMatch(/^WEBVTT[\s\S]*-->/);
   }, 600_000);
 
   async function waitForHighlight(token: string, id: string) {
