@@ -63,12 +63,13 @@ describe('speech end to end: a real transcript, word search, include words and c
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('makes a karaoke-captioned reel that must include a word that was said', async () => {
+  it('makes a karaoke-captioned 9:16 reel that must include a word that was said', async () => {
     const panel = page.getByTestId('transcript-panel');
     await panel.getByRole('button', { name: 'Make a reel of these' }).click();
     const form = page.getByTestId('generate-highlights-form');
     const chip = form.getByTestId('include-word-chip');
     expect(Number(await chip.getAttribute('data-count'))).toBeGreaterThan(0);
+    await form.getByTestId('option-aspect').getByRole('radio', { name: /9:16/ }).check();
     await form.getByTestId('option-captions').getByRole('radio', { name: 'Karaoke' }).check();
     const review = form.getByRole('checkbox', { name: /I checked the caption words/ });
     if (await review.count()) await review.check();
@@ -82,11 +83,11 @@ describe('speech end to end: a real transcript, word search, include words and c
       async () => {
         const res = await callApi(app.baseUrl, 'GET', `/api/highlights/${reelId}`, { token });
         expect(res.json.status).toBe('ready');
-        return res.json as { captions: string };
+        return res.json as { captions: string; aspect: string };
       },
       { timeoutMs: 120_000, intervalMs: 1000 },
     );
-    expect(reel.captions).toBe('karaoke');
+    expect({ captions: reel.captions, aspect: reel.aspect }).toEqual({ captions: 'karaoke', aspect: '9:16' });
     const vtt = await callApi(app.baseUrl, 'GET', `/api/highlights/${reelId}/subtitles.vtt`, { token });
     expect(vtt.status).toBe(200);
   });
@@ -110,6 +111,13 @@ describe('speech end to end: a real transcript, word search, include words and c
       expect(await track.getAttribute('default')).toBeNull();
       await track.evaluate((t: HTMLTrackElement) => (t.track.mode = 'hidden'));
       await eventually(async () => expect(await track.evaluate((t: HTMLTrackElement) => t.track.cues?.length ?? 0)).toBeGreaterThan(0), { timeoutMs: 20_000 });
+      // A frame with a caption on it: the first cue, burned into the picture.
+      const at = await track.evaluate((t: HTMLTrackElement) => t.track.cues![0].startTime + 0.6);
+      await phone.getByTestId('player-captions').evaluate(async (t: HTMLTrackElement, time: number) => {
+        const video = t.parentElement as HTMLVideoElement;
+        video.currentTime = time;
+        await new Promise((r) => video.addEventListener('seeked', r, { once: true }));
+      }, at);
       await screenshot(phone, 'transcript-e2e-390-mobile-reel');
       expect(phoneErrors).toEqual([]);
     } finally {

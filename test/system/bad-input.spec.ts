@@ -827,6 +827,7 @@ describe('bad input through the gateway: a clear 4xx, nothing changed, no 5xx an
       'range',
       'settings',
       'signed-url',
+      'transcripts',
       'videos',
     ]);
   });
