@@ -127,10 +127,13 @@ describe('moments editor on the timeline', () => {
     const xAt = (t: number) => plot.x + (t / duration) * plot.width;
     const midY = () => plot.y + plot.height / 2;
 
-    // Move the widest block 2 s later (or earlier when there is no room): same length, new place.
-    const widest = original.reduce((best, s, i) => (s.end - s.start > original[best].end - original[best].start ? i : best), 0);
-    const room = (original[widest + 1]?.start ?? duration) - original[widest].end;
-    const shift = room >= 2 ? 2 : -2;
+    // Move the widest block that has 2 s of room 2 s later (or earlier): same length, new place.
+    const roomAfter = (i: number) => (original[i + 1]?.start ?? duration) - original[i].end;
+    const roomBefore = (i: number) => original[i].start - (original[i - 1]?.end ?? 0);
+    const movable = original.map((_, i) => i).filter((i) => roomAfter(i) >= 2 || roomBefore(i) >= 2);
+    const length = (i: number) => original[i].end - original[i].start;
+    const widest = movable.reduce((best, i) => (length(i) > length(best) ? i : best), movable[0]);
+    const shift = roomAfter(widest) >= 2 ? 2 : -2;
     const block = (await blocks.nth(widest).boundingBox())!;
     await drag(page, touch, { x: block.x + block.width / 2, y: midY() }, { x: block.x + block.width / 2 + (shift / duration) * plot.width, y: midY() });
     await eventually(async () => expect((await spans())[widest].start).not.toBe(original[widest].start));

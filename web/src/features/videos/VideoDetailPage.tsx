@@ -129,9 +129,10 @@ export function VideoDetailPage() {
         </section>
       </div>
 
-      {video.status === 'processed' && <TranscriptPanel videoId={video.id} playhead={playhead} />}
-
       <HighlightsSection video={video} />
+
+      {/* Below the reels: its height changes as the transcript is made, and must not move the editor. */}
+      {video.status === 'processed' && <TranscriptPanel videoId={video.id} playhead={playhead} />}
     </div>
   );
 }

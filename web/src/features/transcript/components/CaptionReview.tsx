@@ -12,12 +12,12 @@ type MomentSpan = Pick<MomentJson, 'start' | 'end'>;
 
 /**
  * `ask`: rendering with these captions asks the user to check a draft transcript's words (not when
- * there are no captions or the transcript is good); `waiting`: they have not yet (remembered per video).
+ * there are no captions, no words or the transcript is good); `waiting`: they have not yet (remembered per video).
  */
 export function useCaptionReview(videoId: string, captions: CaptionStyle | undefined): { ask: boolean; waiting: boolean } {
   const transcript = useTranscript(videoId).data;
   const [checked] = captionsCheckedStore.use(videoId);
-  const ask = !!captions && captions !== 'none' && transcript?.status === 'ready' && transcript.quality === 'draft';
+  const ask = !!captions && captions !== 'none' && transcript?.status === 'ready' && transcript.quality === 'draft' && transcript.words.length > 0;
   return { ask, waiting: ask && !checked };
 }
 
@@ -39,11 +39,11 @@ export function CaptionReviewCheck({ videoId }: { videoId: string }) {
 
 /**
  * The editor's caption text: the words said in each moment, to fix before a re-render (saved
- * through PUT transcript). Nothing when the reel has no captions or there is no transcript.
+ * through PUT transcript). Nothing when there is no transcript with words.
  */
 export function MomentCaptions({ videoId, moments }: { videoId: string; moments: readonly MomentSpan[] }) {
   const transcript = useTranscript(videoId).data;
-  if (transcript?.status !== 'ready') return null;
+  if (transcript?.status !== 'ready' || transcript.words.length === 0) return null;
   return <MomentCaptionsReady transcript={transcript} moments={moments} />;
 }
 

@@ -135,6 +135,8 @@ function ReadyTranscript({ transcript, playhead }: { transcript: Transcript; pla
     const next = addIncludeWord(includeWords, search);
     setIncludeError(next.error);
     if (!next.error) setIncludeWords(next.list);
+    // The generate form is above the transcript: take the user to where the words went.
+    if (!next.error) document.querySelector('[data-testid="generate-highlights-form"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
 
   return (
