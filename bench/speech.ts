@@ -7,7 +7,8 @@
  *   phrase times (test/support/speech-media.ts), beside the spectral guess it replaced.
  * - Sentence cuts: reels of the toast (presets x targets, with and without music beats): moment edges
  *   inside a spoken phrase, and edges whose crossfade fades a word, with the VAD and without it.
- * - Cost: analysis time over a bare decode of the same file, with and without the VAD.
+ * - Cost: analysis time over a bare decode of the same file, with and without the VAD, and the
+ *   transcription job's on top.
  * - Word error rate and real-time factor (bench/speech-wer.ts, when that file is there).
  *
  * SPEECH_SECTIONS lists the sections in order: another part adds its rows by adding a section.
@@ -23,6 +24,8 @@ import { planReel } from '../services/media/src/analysis/reel-plan';
 import { type Preset, scoreAnalysis } from '../services/media/src/analysis/scoring';
 import { CROSSFADE_SECONDS } from '../services/media/src/analysis/selection';
 import { MediaRepository } from '../services/media/src/ffmpeg/media.repository';
+import { PocketsphinxTranscriber } from '../services/media/src/speech/pocketsphinx';
+import { speechSegmentsOf } from '../services/media/src/speech/segments';
 import { VoiceActivity } from '../services/media/src/speech/vad';
 import { pcm16k, type SpeechMedia, toastMedia } from '../test/support/speech-media';
 import { bareDecodeSeconds } from './media-files';
@@ -197,8 +200,21 @@ const cost: SpeechSection = {
     console.log(row(['analysis without VAD', fmt(median(times.without)), fmt(median(times.without) / decode)], widths));
     console.log(row(['analysis with VAD', fmt(median(times.with)), fmt(median(times.with) / decode)], widths));
     console.log(row(['VAD alone (16 kHz, whole file, one thread)', fmt(await vadSeconds(file)), ''], widths));
+    const transcription = await transcriptionSeconds(file);
+    console.log(row(['transcription job (decode, VAD, PocketSphinx)', fmt(transcription), fmt(transcription / decode)], widths));
+    console.log(
+      row(['analysis with VAD + transcription', fmt(median(times.with) + transcription), fmt((median(times.with) + transcription) / decode)], widths),
+    );
   },
 };
+
+/** What job.media.transcribe spends on the file: 16 kHz decode, speech segments, the tuned PocketSphinx on them. */
+async function transcriptionSeconds(file: string): Promise<number> {
+  const started = process.hrtime.bigint();
+  const samples = pcm16k(file);
+  await new PocketsphinxTranscriber().transcribe(samples, await speechSegmentsOf(samples), 'en');
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
 
 async function vadSeconds(file: string): Promise<number> {
   const samples = pcm16k(file);
