@@ -193,7 +193,7 @@ const cost: SpeechSection = {
     }
     const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
     const decode = median(times.decode);
-    const widths = [44, 10, 8];
+    const widths = [46, 10, 8];
     console.log(`file: the toast looped to ${fmt(duration / 60, 1)} min, 640x360 30 fps H.264 + AAC 48 kHz`);
     console.log(row(['', 'seconds', 'ratio'], widths));
     console.log(row(['bare decode (ffmpeg -f null)', fmt(decode), '1.00'], widths));
