@@ -152,13 +152,13 @@ function recordInstall(dir = root) {
   fs.writeFileSync(path.join(dir, INSTALL_HASH_FILE), `${installHash(dir)}\n${overridesOf(dir)}\n`);
 }
 
-/** Installs the packages package.json and package-lock.json name, when they changed since the last install. */
 /**
  * onnxruntime-node's install script would fetch CUDA libraries from outside the npm registry; the
  * voice activity model runs on the CPU library the package ships, so the script is told to skip.
  */
 const NPM_INSTALL_ENV = { ONNXRUNTIME_NODE_INSTALL: 'skip' };
 
+/** Installs the packages package.json and package-lock.json name, when they changed since the last install. */
 function ensureNodeModules({ dir = root, npm = (args) => run('npm', args, { cwd: dir, env: { ...process.env, ...NPM_INSTALL_ENV } }) } = {}) {
   const plan = installPlan(dir);
   if (plan.command === null) return plan;
@@ -307,7 +307,7 @@ function pick(env, names) {
 /**
  * ffmpeg and ffprobe run the media pipeline; DejaVu Sans is the font of burned-in captions (libass
  * reads it from its folder); pocketsphinx (with its English model) makes the transcripts when no
- * Whisper model is configured; espeak-ng speaks the tests' and bench's speech.
+ * Whisper model is configured.
  */
 function ensureMediaTools() {
   ensureCommands({
@@ -316,7 +316,6 @@ function ensureMediaTools() {
     '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf': 'fonts-dejavu-core',
     pocketsphinx_batch: 'pocketsphinx',
     '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin': 'pocketsphinx-en-us',
-    'espeak-ng': 'espeak-ng',
   });
 }
 
