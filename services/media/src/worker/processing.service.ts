@@ -66,8 +66,7 @@ export class ProcessingService {
       if (workDir) await rm(workDir, { recursive: true, force: true });
     }
     // Outside the try: an event that cannot be published yet never fails the video.
-    if (processed) await this.announceProcessed(video, context.signal);
-    if (processed) await this.transcription.queue(video);
+    if (processed) await this.announceAndTranscribe(video, context.signal);
   }
 
   /** Whether the video is now processed (false when it was deleted meanwhile). */
@@ -142,6 +141,7 @@ export class ProcessingService {
     return { filmstripKey, waveformKey };
   }
 
+  /** evt.media.video.processed, then job.media.transcribe (the transcript is made off this job). */
   private async announceAndTranscribe(video: VideoEntity, signal: AbortSignal) {
     await this.announceProcessed(video, signal);
     await this.transcription.queue(video);
