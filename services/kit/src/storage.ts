@@ -97,6 +97,18 @@ export class ObjectStorage {
     return range ? this.client.getPartialObject(this.bucket, key, range.start, range.end - range.start + 1) : this.client.getObject(this.bucket, key);
   }
 
+  /** A JSON object the services keep (analyses, transcripts), parsed; null when there is none. One request. */
+  async readJson<T>(key: string): Promise<T | null> {
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await this.client.getObject(this.bucket, key)) chunks.push(chunk as Buffer);
+      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as T;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
   async readHead(key: string, bytes: number): Promise<Buffer> {
     const stream = await this.client.getPartialObject(this.bucket, key, 0, bytes);
     const chunks: Buffer[] = [];

@@ -1,20 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { ObjectStorage } from '@reelsmith/kit';
 import { type Analysis, ANALYSIS_VERSION } from './analysis';
 import { AnalysisStore } from './analysis-store';
 
-/** A bucket in memory: what the store writes, it reads back (in small chunks, as S3 streams do). */
+/** A bucket in memory: what the store writes, it reads back. */
 function memoryStorage() {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const storage = {
-    stat: async (key: string) => (objects.has(key) ? { size: objects.get(key)!.body.length, contentType: objects.get(key)!.contentType } : null),
-    read: async (key: string) => {
-      const body = objects.get(key)!.body;
-      return Readable.from(Array.from({ length: Math.ceil(body.length / 7) }, (_, i) => body.subarray(i * 7, i * 7 + 7)));
-    },
+    readJson: async (key: string) => (objects.has(key) ? JSON.parse(objects.get(key)!.body.toString('utf8')) : null),
     writeFile: async (key: string, file: string, contentType: string) => {
       objects.set(key, { body: readFileSync(file), contentType });
     },

@@ -14,12 +14,8 @@ export class AnalysisStore {
 
   /** The kept analysis of a video; null when there is none, or it is of another version (then it is made again). */
   async find(videoId: string): Promise<Analysis | null> {
-    const key = analysisKey(videoId);
-    if (!(await this.storage.stat(key))) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
-    const kept = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Analysis;
-    return kept.version === ANALYSIS_VERSION ? kept : null;
+    const kept = await this.storage.readJson<Analysis>(analysisKey(videoId));
+    return kept?.version === ANALYSIS_VERSION ? kept : null;
   }
 
   /** Keeps a video's analysis, written first to analysis.json in `workDir` (a folder of the caller's job). */

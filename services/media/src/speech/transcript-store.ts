@@ -10,12 +10,8 @@ export class TranscriptStore {
   constructor(private readonly storage: ObjectStorage) {}
 
   /** The kept transcript of a video, or null when none was kept. */
-  async find(videoId: string): Promise<TranscriptJson | null> {
-    const key = transcriptKey(videoId);
-    if (!(await this.storage.stat(key))) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as TranscriptJson;
+  find(videoId: string): Promise<TranscriptJson | null> {
+    return this.storage.readJson<TranscriptJson>(transcriptKey(videoId));
   }
 
   async keep(transcript: TranscriptJson): Promise<void> {
