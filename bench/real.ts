@@ -22,24 +22,39 @@ export interface Truth {
   to: number;
 }
 
-export function parseCsv(text: string): Array<Record<string, string>> {
-  const lines = text.trim().split(/\r?\n/);
-  const split = (line: string) => {
-    const cells: string[] = [];
-    let cell = '';
-    let quoted = false;
-    for (const ch of line) {
-      if (ch === '"') quoted = !quoted;
-      else if (ch === ',' && !quoted) {
-        cells.push(cell);
-        cell = '';
-      } else cell += ch;
-    }
-    cells.push(cell);
-    return cells;
+/** The rows of a CSV text: quoted cells may hold commas, newlines and doubled quotes. */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [[]];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    rows.at(-1)!.push(cell);
+    cell = '';
   };
-  const header = split(lines[0]);
-  return lines.slice(1).map((line) => Object.fromEntries(split(line).map((v, i) => [header[i], v])));
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
+      endCell();
+    } else if (!quoted && c === '\n') {
+      endCell();
+      rows.push([]);
+    } else if (c !== '\r') {
+      cell += c;
+    }
+  }
+  if (cell) endCell();
+  return rows.filter((row) => row.length > 1);
+}
+
+/** A CSV text with a header line, as one record per row. */
+export function parseCsv(text: string): Array<Record<string, string>> {
+  const [header, ...rows] = csvRows(text);
+  return rows.map((row) => Object.fromEntries(row.map((v, i) => [header[i], v])));
 }
 
 /** The presentation time of every frame in the ffmpeg command-line timeline (what the engine reports). */

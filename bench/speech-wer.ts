@@ -14,6 +14,7 @@ import { POCKETSPHINX_MODEL_DIR, PocketsphinxTranscriber, TUNED_POCKETSPHINX, ty
 import { SPEECH_SAMPLE_RATE, type Transcriber } from '../services/media/src/speech/transcriber';
 import { speechSegmentsOf } from '../services/media/src/speech/segments';
 import { WhisperTranscriber } from '../services/media/src/speech/whisper';
+import { parseCsv } from './real';
 
 export const DEFAULT_SPEECH_DEV = resolve(__dirname, '../../shared/speech-dev');
 const TEST_MODEL = resolve(__dirname, '../services/media/test/fixtures/whisper/for-tests-ggml-tiny.en.bin');
@@ -114,34 +115,6 @@ export function wordEdits(reference: string[], hypothesis: string[]): number {
 
 // --- The set ---
 
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [[]];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    rows.at(-1)!.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      endCell();
-    } else if (!quoted && c === '\n') {
-      endCell();
-      rows.push([]);
-    } else if (c !== '\r') {
-      cell += c;
-    }
-  }
-  if (cell) endCell();
-  return rows.filter((row) => row.length > 1);
-}
-
 /** 16 kHz mono float samples of any file ffmpeg reads (the headerless .raw is 16 kHz mono s16le). */
 function decode16k(file: string): Float32Array {
   const input = file.endsWith('.raw') ? ['-f', 's16le', '-ar', '16000', '-ac', '1', '-i', file] : ['-i', file];
@@ -150,10 +123,8 @@ function decode16k(file: string): Float32Array {
 }
 
 export function loadSpeechDev(dir = DEFAULT_SPEECH_DEV): DevClip[] {
-  const [header, ...rows] = parseCsv(readFileSync(join(dir, 'transcripts.csv'), 'utf8'));
-  const fileAt = header.indexOf('file');
-  const textAt = header.indexOf('transcript');
-  return rows.filter((r) => r[fileAt]).map((r) => ({ file: r[fileAt], reference: r[textAt], audio: decode16k(join(dir, r[fileAt])) }));
+  const rows = parseCsv(readFileSync(join(dir, 'transcripts.csv'), 'utf8'));
+  return rows.filter((r) => r.file).map((r) => ({ file: r.file, reference: r.transcript, audio: decode16k(join(dir, r.file)) }));
 }
 
 // --- Measuring ---
