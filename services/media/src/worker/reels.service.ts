@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventPublisher, type JobContext, ObjectStorage, observeMediaStep, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
+import type { TranscriptJson } from '@reelsmith/proto/http';
 import { type Analysis, levelOf } from '../analysis/analysis';
 import { Analyser } from '../analysis/analyser';
 import { AnalysisStore } from '../analysis/analysis-store';
@@ -158,6 +159,9 @@ export class ReelsService implements OnApplicationBootstrap {
   ): Promise<boolean> {
     const started = Date.now();
     const timings: StoredTimings = {};
+    // Asked words and captions read the same transcript: fetched (or made) at most once a job.
+    let transcript: Promise<TranscriptJson | null> | undefined;
+    const transcriptOnce = () => (transcript ??= this.transcriptOf(highlight, video, signal));
     const music = highlight.musicTrackId ? await this.music.find(highlight.musicTrackId) : null;
     if (highlight.musicTrackId && !music) throw new UserFacingError('The chosen music track is no longer in the library.');
 
@@ -180,7 +184,7 @@ export class ReelsService implements OnApplicationBootstrap {
       await this.advance(highlight, 'selecting', 60);
       const selectionStarted = Date.now();
       // The target length is an upper bound: weak moments stay out and the reel is shorter.
-      const asked = await this.askedWords(highlight, video, signal);
+      const asked = await this.askedWords(highlight, transcriptOnce);
       const plan = planReel(analysis, {
         preset: highlight.preset as Preset,
         target: highlight.targetLength,
@@ -200,7 +204,7 @@ export class ReelsService implements OnApplicationBootstrap {
     await this.advance(highlight, 'rendering', 62, { status: 'processing' });
     const renderStarted = Date.now();
     const input = source.local?.file ?? (await this.storage.presignedGetUrl(source.key, READ_URL_TTL_SECONDS));
-    const { key: reelKey, output } = await this.renderReel(highlight, video, input, analysis, music, workDir, signal);
+    const { key: reelKey, output } = await this.renderReel(highlight, video, input, analysis, music, workDir, signal, transcriptOnce);
     const file = await this.describeReel(highlight, reelKey, output, signal);
     timings.renderSeconds = seconds(renderStarted);
     observeMediaStep('render', timings.renderSeconds, reelLength({ moments: highlight.moments, crossfade: CROSSFADE_SECONDS }));
@@ -255,10 +259,10 @@ export class ReelsService implements OnApplicationBootstrap {
    * Where the words asked for on generate are said (must-include moments), and what the summary says
    * of those never said (or of a transcript that is not there).
    */
-  private async askedWords(highlight: HighlightEntity, video: VideoEntity, signal: AbortSignal) {
+  private async askedWords(highlight: HighlightEntity, transcriptOf: () => Promise<TranscriptJson | null>) {
     const none = { spans: [], phrases: [], note: '' };
     if (highlight.includeWords.length === 0) return none;
-    const transcript = await this.transcriptOf(highlight, video, signal);
+    const transcript = await transcriptOf();
     if (!transcript || !hasWords(transcript)) return { ...none, note: 'The video has no transcript yet, so the words asked for could not be looked for' };
     const found = findSaid(highlight.includeWords, transcript);
     const phrases = transcript.phrases.map((p) => ({ start: p.start, end: p.end }));
@@ -275,10 +279,10 @@ export class ReelsService implements OnApplicationBootstrap {
     video: VideoEntity,
     spec: Pick<RenderSpec, 'moments' | 'quality' | 'aspect'>,
     workDir: string,
-    signal: AbortSignal,
+    transcriptOf: () => Promise<TranscriptJson | null>,
   ) {
     if (highlight.captions === 'none' || video.audioCodec === '') return undefined;
-    const transcript = await this.transcriptOf(highlight, video, signal);
+    const transcript = await transcriptOf();
     if (!transcript || !hasWords(transcript)) {
       this.logger.warn(`reel ${highlight.id}: no captions, the video has no transcript with words (${transcript?.status ?? 'none yet'})`);
       return undefined;
@@ -294,7 +298,7 @@ export class ReelsService implements OnApplicationBootstrap {
    * The video's transcript, made now when the transcript job has not got to it yet. A transcriber
    * that fails costs the reel its captions or asked words, never the reel.
    */
-  private async transcriptOf(highlight: HighlightEntity, video: VideoEntity, signal: AbortSignal) {
+  private async transcriptOf(highlight: HighlightEntity, video: VideoEntity, signal: AbortSignal): Promise<TranscriptJson | null> {
     try {
       return await this.transcription.ensure(video, signal);
     } catch (err) {
@@ -335,6 +339,7 @@ export class ReelsService implements OnApplicationBootstrap {
     music: MusicBed | null,
     workDir: string,
     signal: AbortSignal,
+    transcriptOf: () => Promise<TranscriptJson | null>,
   ) {
     const output = join(workDir, `reel.${highlight.format}`);
     const facts = await this.media.probe(source, signal);
@@ -356,7 +361,7 @@ export class ReelsService implements OnApplicationBootstrap {
       speech: analysis?.speech,
       output,
     };
-    const captions = await this.writeCaptions(highlight, video, spec, workDir, signal);
+    const captions = await this.writeCaptions(highlight, video, spec, workDir, transcriptOf);
     const started = Date.now();
     await this.media.render(
       { ...spec, captions },
