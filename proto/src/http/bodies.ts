@@ -152,7 +152,9 @@ const transcriptWordBody = fieldsOf(
       .string({ error: 'Every word needs a text of 1 to 100 characters' })
       .trim()
       .min(1, { error: 'A word cannot be empty' })
-      .max(100, { error: 'A word must be at most 100 characters' }),
+      .max(100, { error: 'A word must be at most 100 characters' })
+      // A word is burned into captions and written into subtitle files: no NULs or line controls.
+      .refine((t) => !/[\u0000-\u001f\u007f]/.test(t), { error: 'A word cannot hold control characters' }),
     start: z.number({ error: 'Every word needs a start time in seconds' }).min(0, { error: 'A word cannot start before 0 seconds' }),
     end: z.number({ error: 'Every word needs an end time in seconds' }).min(0, { error: 'A word cannot end before 0 seconds' }),
   },

@@ -20,6 +20,8 @@ describe('the transcript bodies', () => {
     expect(problem(transcriptBody, { words: 'hello' })).toBe('words must be a list of {text, start, end}');
     expect(problem(transcriptBody, { words: [word('  ', 1, 2)] })).toBe('A word cannot be empty');
     expect(problem(transcriptBody, { words: [word('x'.repeat(101), 1, 2)] })).toBe('A word must be at most 100 characters');
+    expect(problem(transcriptBody, { words: [word('to\u0000ast', 1, 2)] })).toBe('A word cannot hold control characters');
+    expect(problem(transcriptBody, { words: [word('line\nbreak', 1, 2)] })).toBe('A word cannot hold control characters');
     expect(problem(transcriptBody, { words: [{ text: 'hi', start: '1', end: 2 }] })).toBe('Every word needs a start time in seconds');
     expect(problem(transcriptBody, { words: [word('hi', -1, 2)] })).toBe('A word cannot start before 0 seconds');
     expect(problem(transcriptBody, { words: [word('hi', 2, 1)] })).toBe('A word cannot end before it starts');
