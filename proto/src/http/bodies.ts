@@ -146,6 +146,9 @@ export const settingsBody = fieldsOf(
 );
 
 /** A corrected transcript word: its text and its times in seconds of the video. */
+/** C0 controls (NUL, tab, line breaks...) and DEL. */
+const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
+
 const transcriptWordBody = fieldsOf(
   {
     text: z
@@ -154,7 +157,7 @@ const transcriptWordBody = fieldsOf(
       .min(1, { error: 'A word cannot be empty' })
       .max(100, { error: 'A word must be at most 100 characters' })
       // A word is burned into captions and written into subtitle files: no NULs or line controls.
-      .refine((t) => !/[\u0000-\u001f\u007f]/.test(t), { error: 'A word cannot hold control characters' }),
+      .refine((t) => ![...t].some(isControl), { error: 'A word cannot hold control characters' }),
     start: z.number({ error: 'Every word needs a start time in seconds' }).min(0, { error: 'A word cannot start before 0 seconds' }),
     end: z.number({ error: 'Every word needs an end time in seconds' }).min(0, { error: 'A word cannot end before 0 seconds' }),
   },
