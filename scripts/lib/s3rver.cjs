@@ -3,11 +3,13 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const S3rver = require('s3rver');
+const { replaceObjectsAtomically } = require('./s3rver-atomic.cjs');
 
 const port = Number(process.env.S3RVER_PORT ?? 4569);
 const directory = process.env.S3RVER_DIR ?? path.join(__dirname, '..', '..', '.data', 's3');
 const bucket = process.env.S3_BUCKET ?? 'reelsmith';
 fs.mkdirSync(directory, { recursive: true });
+replaceObjectsAtomically();
 
 const server = new S3rver({
   address: '127.0.0.1',
