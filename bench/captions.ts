@@ -5,6 +5,9 @@
  * crop and scale, the same encoder settings). Medians of RUNS, interleaved. Both the wall time and
  * ffmpeg's CPU time (user + system, from /usr/bin/time) are given: on a shared machine the wall time
  * varies by tens of per cent from run to run, the CPU time much less. Also writes captioned frames as PNGs.
+ * The "brand" row is the same reel with bold captions and a whole brand kit (a logo overlaid at 80 %,
+ * a 2 s intro and a 2 s outro card, the kit's caption colour and font): the issue-27 goal is that it
+ * too stays within 1.15x of the plain encode of the same moments (which has no cards).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,10 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type RenderSpec, reelLength, reelSize, renderArgs } from '../services/media/src/ffmpeg/args';
+import { assColour, assFont, type BrandRender, cardAss } from '../services/media/src/brand-kit/brand-render';
 import { CAPTION_FONTS_DIR, captionsAss } from '../services/media/src/speech/captions';
 import { wordsInReel } from '../services/media/src/speech/reel-time';
 
-const RUNS = 3;
+// CAPTIONS_RUNS=1 for a quick look on a busy machine (the CPU seconds hold up better than the wall time there).
+const RUNS = Number(process.env.CAPTIONS_RUNS ?? '3');
 const WORDS = 'so when we first met neither of us imagined that we would be standing here today in front of all of you'.split(' ');
 
 interface Timing {
@@ -59,7 +64,8 @@ export async function main(): Promise<void> {
       writeFileSync(file, captionsAss(reelWords, style, reelSize('1080p', '9:16')));
       variants[style] = { ...base, output: join(dir, `${style}.mp4`), captions: { file, fontsDir: CAPTION_FONTS_DIR } };
     }
-    const times: Record<string, Timing[]> = { plain: [], none: [], bold: [], karaoke: [] };
+    variants.brand = brandVariant(dir, base, reelWords);
+    const times: Record<string, Timing[]> = { plain: [], none: [], bold: [], karaoke: [], brand: [] };
     for (let run = 0; run < RUNS; run++) {
       times.plain.push(await timed(plainArgs(source, moments, join(dir, 'plain.mp4'))));
       for (const [name, spec] of Object.entries(variants)) times[name].push(await timed(renderArgs(spec)));
@@ -71,7 +77,7 @@ export async function main(): Promise<void> {
       const of = (name: string) => median(times[name].map((t) => t[measure]));
       const runs = (name: string) => times[name].map((t) => t[measure].toFixed(1)).join(', ');
       console.log(`${measure} seconds: plain encode of its moments ${of('plain').toFixed(1)} (runs ${runs('plain')})`);
-      for (const name of ['none', 'bold', 'karaoke']) {
+      for (const name of ['none', 'bold', 'karaoke', 'brand']) {
         console.log(
           `  render, captions ${name.padEnd(8)} ${of(name).toFixed(1)}  render / plain ${(of(name) / of('plain')).toFixed(3)} (goal <= 1.15)  vs no captions ${(of(name) / of('none')).toFixed(3)}  (runs ${runs(name)})`,
         );
@@ -80,8 +86,44 @@ export async function main(): Promise<void> {
     const png = join(tmpdir(), 'reelsmith-captions-frame.png');
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-ss', '2.6', '-i', variants.karaoke.output, '-frames:v', '1', png]);
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-ss', '2.6', '-i', variants.bold.output, '-frames:v', '1', png.replace('.png', '-bold.png')]);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-ss', '4.6', '-i', variants.brand.output, '-frames:v', '1', png.replace('.png', '-brand.png')]);
     console.log(`a captioned frame: ${png}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The bold-captioned reel with a whole brand kit, its files made as the worker makes them. */
+function brandVariant(dir: string, base: RenderSpec, words: ReturnType<typeof wordsInReel>): RenderSpec {
+  const frame = reelSize('1080p', '9:16');
+  const logo = join(dir, 'logo.png');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0x00ff00:s=600x300',
+    '-vf',
+    'drawbox=x=40:y=120:w=520:h=60:color=white:t=fill',
+    '-frames:v',
+    '1',
+    logo,
+  ]);
+  const card = (name: string, text: string) => {
+    const file = join(dir, `${name}.ass`);
+    writeFileSync(file, cardAss({ text, color: '#ffffff' }, 2, 'DejaVu Sans Bold', frame));
+    return { file, background: '#1f2937', seconds: 2 };
+  };
+  const brand: BrandRender = {
+    fontsDir: CAPTION_FONTS_DIR,
+    logo: { file: logo, position: 'top-right', opacity: 0.8, size: 0.2 },
+    intro: card('intro', 'Smith & Co Weddings'),
+    outro: card('outro', 'Thanks for watching'),
+  };
+  const captions = join(dir, 'brand-captions.ass');
+  const font = assFont('DejaVu Sans Bold');
+  writeFileSync(captions, captionsAss(words, 'bold', frame, undefined, { primary: assColour('#ffcc00'), family: font.family, bold: font.bold }));
+  return { ...base, output: join(dir, 'brand.mp4'), captions: { file: captions, fontsDir: CAPTION_FONTS_DIR }, brand };
 }

@@ -118,9 +118,17 @@ export async function plainEncodeSeconds(file: string, seconds: number, output: 
  * and size, nothing else. The least any renderer must do for that reel; the calm stretch above is
  * cheaper to encode than the action the reel is made of, so it overstates the renderer's own cost.
  */
-export async function plainEncodeOfMoments(file: string, moments: Array<{ start: number; end: number }>, output: string): Promise<number> {
+export async function plainEncodeOfMoments(
+  file: string,
+  moments: Array<{ start: number; end: number }>,
+  output: string,
+  size = { width: 1920, height: 1080 },
+): Promise<number> {
   const inputs = moments.flatMap((m) => ['-ss', m.start.toFixed(3), '-t', (m.end - m.start).toFixed(3), '-i', file]);
-  const concat = `${moments.map((_, i) => `[${i}:v][${i}:a]`).join('')}concat=n=${moments.length}:v=1:a=1[c][a];[c]scale=1920:1080[v]`;
+  // Another shape than the source's is centre-cropped to it first (9:16, 1:1, 4:5 reels).
+  const shape = `${size.width}/${size.height}`;
+  const frame = size.width * 9 === size.height * 16 ? '' : `crop='min(iw,ih*${shape})':'min(ih,iw/(${shape}))',`;
+  const concat = `${moments.map((_, i) => `[${i}:v][${i}:a]`).join('')}concat=n=${moments.length}:v=1:a=1[c][a];[c]${frame}scale=${size.width}:${size.height}[v]`;
   return timed(['-hide_banner', '-v', 'error', '-nostdin', '-y', ...inputs, '-filter_complex', concat, '-map', '[v]', '-map', '[a]', ...PLAIN_CODECS, output]);
 }
 

@@ -16,6 +16,7 @@ import { momentsBench } from './moments';
 import { speechBench } from './speech';
 import { main as faceReel } from './face-reel';
 import { webBench } from './web';
+import { platformsBench } from './platforms';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the set-up scripts are CommonJS without types
 const setup = require('../scripts/lib/setup.cjs') as { build(): void; ensureMediaTools(): void; ensureCommands(packages: Record<string, string>): void };
@@ -151,7 +152,14 @@ export async function main(args: string[]): Promise<void> {
       console.log(row([c.name, fmt(result.processSeconds, 2), fmt(decode, 2), fmt(result.processSeconds / decode, 3)], widths));
     }
     if (match) {
+      // --lengths-only: the platform presets and several lengths row alone (the engine's other rows take long).
+      if (args.includes('--lengths-only')) {
+        const { video } = await upload(app.baseUrl, token, match.file, statSync(match.file).size);
+        await platformsBench(app.baseUrl, token, video.id, match.file);
+        return;
+      }
       await engineBench(app.baseUrl, token, match);
+      await platformsBench(app.baseUrl, token, (await upload(app.baseUrl, token, match.file, statSync(match.file).size)).video.id, match.file);
       // The worker's own split of each render: ffmpeg, and storing the reel.
       for (const log of app.logs.filter((l) => /reel .*: ffmpeg /.test(l))) console.log(`  worker: ${log.replace(/^.*(reel )/, '$1')}`);
     }

@@ -81,6 +81,8 @@ async function main() {
   setup.ensureMediaTools();
   // Tests speak their own speech (test/support/speech-media.ts).
   setup.ensureCommands({ 'espeak-ng': 'espeak-ng' });
+  // The MLT project a reel exports is rendered back with melt (services/media/test/project-files.spec.ts).
+  setup.ensureCommands({ melt: 'melt' });
   setup.natsServerBinary();
   await setup.ensurePostgres();
   await setup.ensureNats();

@@ -18,7 +18,9 @@ const SERVICES = [
   { name: 'stripe', command: ['scripts/lib/stripe-local.cjs'], port: 12111, portEnv: 'STRIPE_LOCAL_PORT', readyPath: '/healthz' },
   { name: 'auth', command: ['services/auth/dist/main.js'], port: 8101, portEnv: 'HEALTH_PORT' },
   { name: 'media', command: ['services/media/dist/main.js'], port: 8102, portEnv: 'HEALTH_PORT' },
-  { name: 'worker', command: ['services/media/dist/worker.js'], port: 8103, portEnv: 'HEALTH_PORT' },
+  // Ready once its face, subject and voice models are loaded: over a minute on a busy two-core machine
+  // (a fresh clone's `npm start` beside other work gave up at 60 s).
+  { name: 'worker', command: ['services/media/dist/worker.js'], port: 8103, portEnv: 'HEALTH_PORT', readyTimeoutMs: 180_000 },
   // Ready once its catalogue is complete: the first start on a machine synthesises every track.
   { name: 'music', command: ['services/music/dist/main.js'], port: 8104, portEnv: 'HEALTH_PORT', readyTimeoutMs: 300_000 },
   { name: 'folders', command: ['services/folders/dist/main.js'], port: 8105, portEnv: 'HEALTH_PORT' },

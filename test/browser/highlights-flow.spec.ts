@@ -86,7 +86,9 @@ describe('AI highlights, re-rendering and editor exports in Chromium', () => {
 
     const form = section.getByTestId('generate-highlights-form');
     await form.getByLabel('Preset').selectOption('sport');
-    await form.getByRole('radio', { name: '0:15' }).check();
+    // Lengths are chips now (several at once): 0:15 alone.
+    await form.getByRole('checkbox', { name: '0:15' }).check();
+    await form.getByRole('checkbox', { name: '0:30' }).uncheck();
     await form.getByRole('radio', { name: '480p' }).check();
     // The planted clip has one big moment: filled to length, the reel also holds weaker ones to edit.
     await form.getByRole('checkbox', { name: /Fill to length/ }).check();

@@ -193,6 +193,10 @@ describe('Reelsmith on a phone (/mobile)', () => {
     await page.waitForURL(/\/mobile\/video\/[0-9a-f-]{36}$/);
     videoId = new URL(page.url()).pathname.split('/').pop()!;
     expect(statSync(clip.file).size).toBeGreaterThan(0);
+    // A desktop link to the video (the "reel ready" e-mail's) opens the same video on the phone.
+    await page.goto(`${app.baseUrl}/video/${videoId}?highlight=none`);
+    await page.waitForURL(`${app.baseUrl}/mobile/video/${videoId}?highlight=none`);
+    await page.getByRole('heading', { name: 'Sunday match', level: 1 }).waitFor();
   });
 
   it('generates a 9:16 reel by default from a sheet, plays it, drops a moment and re-renders', async () => {
@@ -211,7 +215,9 @@ describe('Reelsmith on a phone (/mobile)', () => {
       { timeout: 30_000 },
     );
     await eventually(async () => expect(await form.getByRole('radio', { name: /9:16/ }).isChecked()).toBe(true));
-    await form.getByRole('radio', { name: '0:15' }).check();
+    // Lengths are chips now (several at once): 0:15 alone.
+    await form.getByRole('checkbox', { name: '0:15' }).check();
+    await form.getByRole('checkbox', { name: '0:30' }).uncheck();
     await form.getByRole('radio', { name: /480p/ }).check();
     // Several moments to drop one of: the short planted clip has few strong ones, so fill the length.
     await form.getByTestId('option-fill').getByRole('checkbox').check();

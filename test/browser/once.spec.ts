@@ -9,8 +9,8 @@ import { type RunningApp, uniqueUsername } from '../support/stack';
 
 /**
  * Every create action happens once: a double click on Create Folder, Start bulk upload, Generate
- * highlights, Export (in either aspect) and the plan's link and payment makes one folder, batch,
- * reel version, export and Stripe subscription, checked through the API,
+ * highlights, Export (in either aspect), a reel's Create link and the plan's link and payment makes
+ * one folder, batch, reel version, export, share link and Stripe subscription, checked through the API,
  * on a desktop and on a phone. (The gateway's side, two requests arriving together at two
  * replicas, is in test/system/two-replicas.spec.ts.)
  */
@@ -111,6 +111,34 @@ describe('a double click makes one thing', () => {
       await page.getByTestId('toast').filter({ hasText: 'Export started' }).first().waitFor();
       await eventually(async () => expect(await api('/api/exports')).toHaveLength(before + 1));
       expect(((await api('/api/exports'))[0] as { aspect: string }).aspect).toBe(aspect);
+    });
+
+    it('Share: Create link', async () => {
+      const reels = async () => (await api(`/api/videos/${videoId}/highlights`)) as Array<{ id: string; status: string }>;
+      const reel = await eventually(
+        async () => {
+          const ready = (await reels()).find((h) => h.status === 'ready');
+          expect(ready).toBeDefined();
+          return ready!;
+        },
+        { timeoutMs: 120_000, intervalMs: 1000 },
+      );
+      const links = () => api(`/api/highlights/${reel.id}/share-links`);
+      const before = (await links()).length;
+      await page.goto(`${app.baseUrl}/video/${videoId}?highlight=${reel.id}`);
+      const viewer = page.getByTestId('highlight-viewer');
+      await viewer.and(page.locator('[data-status="ready"]')).waitFor();
+      await viewer.getByRole('button', { name: 'Share', exact: true }).click();
+      const dialog = page.getByTestId('share-links-dialog');
+      const create = dialog.getByRole('button', { name: 'Create link' });
+      await eventually(async () => expect(await create.isDisabled()).toBe(false));
+      await create.dblclick();
+      await eventually(async () => expect(await dialog.getByTestId('share-link').count()).toBe(before + 1));
+      // The list is read again after the create; a second link would show by then.
+      await page.waitForTimeout(1000);
+      expect(await links()).toHaveLength(before + 1);
+      await screenshot(page, `once-share-${width}`);
+      await dialog.getByRole('button', { name: 'Close' }).click();
     });
 
     it('Subscribe: the plan link and the test-card payment', async () => {

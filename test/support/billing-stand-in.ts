@@ -18,6 +18,7 @@ export async function startBillingStandIn(natsUrl: string): Promise<NatsConnecti
     maxVideoSeconds: 3600,
     allTracks: true,
     bulk: true,
+    analytics: true,
     maxQuality: '1080p',
   });
   nc.subscribe('billing.entitlements.get', {

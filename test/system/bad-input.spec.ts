@@ -66,6 +66,17 @@ function call(method: string, path: string, options: { token?: string; body?: un
   });
 }
 
+/** A whole brand kit body with some fields changed. */
+const CARD = { enabled: true, text: 'Hello', background: '#000000', color: '#ffffff', duration: 2 };
+const brandKit = (change: Record<string, unknown>) => ({
+  logo: { position: 'top-right', opacity: 0.8, size: 0.15 },
+  intro: CARD,
+  outro: { ...CARD, enabled: false },
+  captionColor: '#ffffff',
+  font: 'DejaVu Sans',
+  ...change,
+});
+
 const JWT_SECRET = () => process.env.JWT_SECRET!;
 const MEDIA_SECRET = () => process.env.MEDIA_URL_SECRET!;
 const userIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
@@ -373,6 +384,13 @@ const ROWS: Row[] = [
     404,
     (f) => call('PUT', `/api/highlights/${f.highlight.id}/moments`, { token: f.bob, body: { moments: [{ start: 0, end: 2 }] } }),
   ],
+  // Project files (issue 27, part 5): the reel's owner only, known formats only.
+  ['project-files', "project.edl of Alice's reel as Bob", 404, (f) => call('GET', `/api/highlights/${f.highlight.id}/project.edl`, { token: f.bob })],
+  ['project-files', "project.json of Alice's reel as Bob", 404, (f) => call('GET', `/api/highlights/${f.highlight.id}/project.json`, { token: f.bob })],
+  ['project-files', 'project.docx (an unknown format)', 404, (f) => call('GET', `/api/highlights/${f.highlight.id}/project.docx`, { token: f.alice })],
+  ['project-files', 'project.mlt of a reel that does not exist', 404, (f) => call('GET', '/api/highlights/not-a-reel/project.mlt', { token: f.alice })],
+  ['project-files', 'project.fcpxml with a NUL in the id', 400, (f) => call('GET', '/api/highlights/%00/project.fcpxml', { token: f.alice })],
+  ['project-files', 'project.fcpxml without a token', 401, (f) => call('GET', `/api/highlights/${f.highlight.id}/project.fcpxml`)],
   ['highlights', 'generate with preset cooking', 400, (f) => generate(f, { preset: 'cooking' })],
   ['highlights', 'generate with targetLength 45', 400, (f) => generate(f, { targetLength: 45 })],
   ['highlights', 'generate with targetLength -30', 400, (f) => generate(f, { targetLength: -30 })],
@@ -428,13 +446,76 @@ const ROWS: Row[] = [
   ['transcripts', "another user's subtitles", 404, (f) => call('GET', `/api/videos/${f.bobVideo.id}/subtitles.vtt`, { token: f.alice })],
   ['transcripts', 'subtitles in a format that is not srt or vtt', 404, (f) => call('GET', `/api/videos/${f.video.id}/subtitles.ass`, { token: f.alice })],
   ['transcripts', 'transcribe in Klingon', 400, (f) => call('POST', `/api/videos/${f.video.id}/transcript`, { token: f.alice, body: { language: 'tlh' } })],
+  [
+    'brand kit',
+    'a logo colour that is no #rrggbb',
+    400,
+    (f) => call('PUT', '/api/user/brand-kit', { token: f.alice, body: brandKit({ captionColor: 'red' }) }),
+  ],
+  [
+    'brand kit',
+    'a logo opacity of 5',
+    400,
+    (f) => call('PUT', '/api/user/brand-kit', { token: f.alice, body: brandKit({ logo: { position: 'top-left', opacity: 5, size: 0.2 } }) }),
+  ],
+  // Analytics: ?weeks is a whole number from 1 to 52, however it is spelled.
+  ['analytics', 'weeks as a NUL byte', 400, (f) => call('GET', '/api/analytics?weeks=%00', { token: f.alice })],
+  ['analytics', 'weeks given twice', 400, (f) => call('GET', '/api/analytics?weeks=4&weeks=12', { token: f.alice })],
+  ['analytics', 'weeks in exponent form', 400, (f) => call('GET', '/api/analytics?weeks=1e1', { token: f.alice })],
+  ['analytics', 'weeks of ten thousand', 400, (f) => call('GET', '/api/analytics?weeks=10000', { token: f.alice })],
+  ['brand kit', 'a font we do not ship', 400, (f) => call('PUT', '/api/user/brand-kit', { token: f.alice, body: brandKit({ font: 'Comic Sans MS' }) })],
+  [
+    'brand kit',
+    'an intro of 81 characters',
+    400,
+    (f) => call('PUT', '/api/user/brand-kit', { token: f.alice, body: brandKit({ intro: { ...CARD, text: 'x'.repeat(81) } }) }),
+  ],
+  ['brand kit', 'a 30 s outro card', 400, (f) => call('PUT', '/api/user/brand-kit', { token: f.alice, body: brandKit({ outro: { ...CARD, duration: 30 } }) })],
+  ['brand kit', 'a smuggled userId', 400, (f) => call('PUT', '/api/user/brand-kit', { token: f.alice, body: { ...brandKit({}), userId: f.bobId } })],
+  [
+    'brand kit',
+    'a text file as logo',
+    400,
+    (f) => call('POST', '/api/user/brand-kit/logo', { token: f.alice, body: Buffer.from('not an image at all\n'), headers: { 'content-type': 'image/png' } }),
+  ],
+  [
+    'brand kit',
+    'a 50 MB logo',
+    413,
+    (f) => call('POST', '/api/user/brand-kit/logo', { token: f.alice, body: Buffer.alloc(50 * 1024 * 1024, 0x89), headers: { 'content-type': 'image/png' } }),
+  ],
+  ['brand kit', 'a logo as JSON', 400, (f) => call('POST', '/api/user/brand-kit/logo', { token: f.alice, body: { logo: 'x' } })],
+  ['brand kit', 'a logo of a made-up id', 404, (f) => call('GET', '/api/user/brand-kit/logo/00000000-0000-4000-8000-000000000000', { token: f.alice })],
+  ['brand kit', 'the brand kit without a token', 401, () => call('GET', '/api/user/brand-kit')],
   ['highlights', 'generate with aspect 4:3', 400, (f) => generate(f, { aspect: '4:3' })],
+  ['highlights', 'generate with aspect 1:1 for TikTok (9:16)', 400, (f) => generate(f, { platform: 'tiktok', aspect: '1:1' })],
+  ['highlights', 'generate with platform myspace', 400, (f) => generate(f, { platform: 'myspace' })],
+  ['highlights', 'generate for Shorts with lengths 30 and 90 (over its 60 s)', 400, (f) => generate(f, { platform: 'shorts', lengths: [30, 90] })],
+  ['highlights', 'generate with five lengths', 400, (f) => generate(f, { lengths: [15, 30, 60, 90, 15] })],
+  ['highlights', 'generate with lengths [45]', 400, (f) => generate(f, { lengths: [45] })],
+  ['highlights', 'generate with lengths as a text', 400, (f) => generate(f, { lengths: '15,30' })],
+  ['highlights', 'generate with targetLength 60 outside lengths [15, 30]', 400, (f) => generate(f, { lengths: [15, 30], targetLength: 60 })],
   ['highlights', 'generate with quality 4k', 400, (f) => generate(f, { quality: '4k' })],
   ['highlights', 'generate with format gif', 400, (f) => generate(f, { format: 'gif' })],
   ['highlights', 'generate with an unknown musicTrackId', 404, (f) => generate(f, { musicTrackId: 'no-such-track' })],
   ['highlights', 'generate with a number as musicTrackId', 400, (f) => generate(f, { musicTrackId: 7 })],
   ['highlights', 'generate with a NUL in the preset', 400, (f) => generate(f, { preset: 'sport\u0000' })],
   ['highlights', 'generate with an unknown field (userId)', 400, (f) => generate(f, { userId: f.bobId })],
+  ['highlights', 'generate with an include past the end of the video', 400, (f) => generate(f, { include: [{ start: 0, end: f.video.duration + 5 }] })],
+  [
+    'highlights',
+    'generate with an include and an exclude that overlap',
+    400,
+    (f) => generate(f, { include: [{ start: 0, end: 1 }], exclude: [{ start: 0.5, end: 1.5 }] }),
+  ],
+  [
+    'highlights',
+    'generate with 100 include ranges',
+    400,
+    (f) => generate(f, { include: Array.from({ length: 100 }, (_, i) => ({ start: i / 100, end: i / 100 + 0.005 })) }),
+  ],
+  ['highlights', 'generate with an exclude that ends before it starts', 400, (f) => generate(f, { exclude: [{ start: 2, end: 1 }] })],
+  ['highlights', 'generate with include as a text', 400, (f) => generate(f, { include: '0-5' })],
 
   // Edited moments.
   ['moments', 'a moment with a negative start', 400, (f) => moments(f, [{ start: -1, end: 2 }])],
@@ -825,8 +906,10 @@ describe('bad input through the gateway: a clear 4xx, nothing changed, no 5xx an
     for (const [group] of ROWS) groups.set(group, (groups.get(group) ?? 0) + 1);
     expect(ROWS.length).toBeGreaterThanOrEqual(50);
     expect([...groups.keys()].sort()).toEqual([
+      'analytics',
       'auth',
       'batches',
+      'brand kit',
       'exports',
       'folders',
       'highlights',
@@ -834,6 +917,7 @@ describe('bad input through the gateway: a clear 4xx, nothing changed, no 5xx an
       'jwt',
       'media',
       'moments',
+      'project-files',
       'range',
       'settings',
       'signed-url',

@@ -81,6 +81,20 @@ describe('a new user on a fresh clone: npm start, upload, reel', () => {
     expect(seconds).toBeLessThanOrEqual(16);
     // Everything the run keeps lives in the data dir it was given (the worker's scratch space too).
     expect(existsSync(join(dataDir, 'work'))).toBe(true);
+
+    // Shared: the link's page and its reel open signed out (no token, no cookie), on README's defaults.
+    const link = await api(baseUrl, 'POST', `/api/highlights/${highlight.id}/share-links`, { token, body: {} });
+    expect(link.status).toBe(201);
+    expect(link.json.url).toBe(`${baseUrl}/r/${link.json.token}`);
+    const page = await fetch(link.json.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`/api/public/r/${link.json.token}/video`);
+    const sharedSeconds = Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', `${baseUrl}/api/public/r/${link.json.token}/video`], {
+        encoding: 'utf8',
+      }),
+    );
+    expect(sharedSeconds).toBeCloseTo(seconds, 1);
   }, 600_000);
 
   it('gives a spoken upload a transcript and a captioned 9:16 reel with nothing set by hand', async () => {

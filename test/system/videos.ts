@@ -62,6 +62,17 @@ export async function waitForVideo(baseUrl: string, token: string, id: string, u
 }
 
 /** The video's transcript once it is no longer pending (GET /api/videos/{id}/transcript). */
+/** Waits for a reel to be ready (an error or the timeout throws, naming its status). */
+export async function waitForReady(baseUrl: string, token: string, highlightId: string, timeoutMs = 180_000): Promise<Record<string, any>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { json } = await api(baseUrl, 'GET', `/api/highlights/${highlightId}`, { token });
+    if (json.status === 'ready') return json;
+    if (json.status === 'error' || Date.now() > deadline) throw new Error(`reel ${highlightId} is ${json.status}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
 export async function waitForTranscript(baseUrl: string, token: string, id: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

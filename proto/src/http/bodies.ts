@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { amount, fieldsOf, flag, noFields, optionalFlag, optionalText, text } from './fields';
+import { MAX_LENGTHS, MAX_MARKED_RANGES, REEL_LENGTHS } from './reel-targets';
 import { MAX_INCLUDE_WORD_CHARS, MAX_INCLUDE_WORDS, MAX_TRANSCRIPT_WORDS, TRANSCRIPT_LANGUAGES } from './speech';
 
 /**
@@ -88,7 +89,52 @@ const includeWords = z
   .nullish()
   .transform((v) => v ?? []);
 
-export const generateBody = fieldsOf({ preset: text(20), targetLength: amount(), fillToLength: flag(), includeWords, ...renderFields }, 'The request body');
+const LENGTHS = `lengths must be a list of at most ${MAX_LENGTHS} of ${REEL_LENGTHS.join(', ')} seconds`;
+
+/** Several reels from one generate, one version per length (analysed once); empty: targetLength alone. */
+const lengths = z
+  .array(
+    z.number({ error: LENGTHS }).refine((n) => (REEL_LENGTHS as readonly number[]).includes(n), { error: LENGTHS }),
+    { error: LENGTHS },
+  )
+  .max(MAX_LENGTHS, { error: LENGTHS })
+  .nullish()
+  .transform((v) => [...new Set(v ?? [])]);
+
+/** Ranges of the source in seconds ({start, end}, start < end); whether they fit the video is the media service's rule. */
+function markedRanges(name: 'include' | 'exclude') {
+  const shape = `${name} must be a list of at most ${MAX_MARKED_RANGES} ranges {start, end} in seconds`;
+  const range = fieldsOf({ start: amount(), end: amount() }, `Every range in ${name}`).refine((r) => r.end > r.start, {
+    error: `Every range in ${name} must end after it starts`,
+  });
+  return z
+    .array(range, { error: shape })
+    .max(MAX_MARKED_RANGES, { error: shape })
+    .nullish()
+    .transform((v) => v ?? []);
+}
+
+/**
+ * A new reel. `platform` (tiktok, reels, shorts, youtube, square, portrait) sets the aspect and the
+ * longest length; `lengths` asks for several reels at once; `include` ranges are in the reel whatever
+ * they score, `exclude` ranges never; `brandKit: false` leaves the user's brand kit off (left out: on
+ * when the user has one).
+ */
+export const generateBody = fieldsOf(
+  {
+    preset: text(20),
+    platform: text(20),
+    targetLength: amount(),
+    lengths,
+    fillToLength: flag(),
+    includeWords,
+    include: markedRanges('include'),
+    exclude: markedRanges('exclude'),
+    brandKit: z.boolean({ error: 'brandKit must be true or false' }).nullish(),
+    ...renderFields,
+  },
+  'The request body',
+);
 
 export const MAX_MOMENTS_IN_BODY = 100;
 const MAX_REASONS = 10;

@@ -7,3 +7,8 @@ export * from './music-mix';
 export * from './duration';
 export * from './demo-reels';
 export * from './speech';
+export * from './reel-targets';
+export * from './project';
+export * from './share-links';
+export * from './brand-kit';
+export * from './analytics';

@@ -4,6 +4,7 @@
  * Times are ISO 8601 texts (null when unknown); URLs are signed and same-origin.
  */
 import type { VideoAnalysis } from '../gen/media/v1/media_pb';
+import type { Platform, TimeRange } from './reel-targets';
 import type { CaptionStyle, SpeechSegment } from './speech';
 
 export interface VideoJson {
@@ -106,6 +107,23 @@ export interface HighlightJson {
   timings: TimingsJson;
   errorReason: string | null;
   createdAt: string | null;
+  /** The platform preset it was made for; null when none was asked. */
+  platform: Platform | null;
+  /** The ranges marked on generate: in the reel whatever they score / never in it. */
+  include: TimeRange[];
+  exclude: TimeRange[];
+  /** Whether the user's brand kit was applied. */
+  brandKit: boolean;
+  /** Share links of this reel that are neither revoked nor expired. */
+  activeShareLinks: number;
+}
+
+/**
+ * POST /api/videos/{id}/generate-highlights: the first reel queued (as before), and every version the
+ * request made, one per length asked for, in the order of `lengths`.
+ */
+export interface GeneratedHighlightsJson extends HighlightJson {
+  versions: HighlightJson[];
 }
 
 export interface FolderJson {
@@ -250,6 +268,8 @@ export interface EntitlementsJson {
   maxVideoMinutes: number | null;
   allTracks: boolean;
   bulk: boolean;
+  /** The page /analytics (Pro). */
+  analytics: boolean;
   /** The highest render quality the plan allows (e.g. 1080p); null without a plan. */
   maxQuality: string | null;
   /** Why the plan gives no access (null when it does). */

@@ -27,6 +27,7 @@ describe('entitlementsFor', () => {
       maxVideoSeconds: 1800,
       allTracks: false,
       bulk: false,
+      analytics: false,
       maxQuality: '1080p',
     });
     expect(entitlementsFor(state('trialing', { plan: 'pro' }), now, 7)).toMatchObject({
@@ -35,6 +36,7 @@ describe('entitlementsFor', () => {
       maxVideoSeconds: 3600,
       allTracks: true,
       bulk: true,
+      analytics: true,
     });
   });
 

@@ -15,6 +15,7 @@ export interface EntitlementValues {
   maxVideoSeconds: number;
   allTracks: boolean;
   bulk: boolean;
+  analytics: boolean;
   maxQuality: string;
   reason: string;
 }
@@ -34,6 +35,7 @@ export function entitlementsFor(state: SubscriptionState | null, now: Date, grac
     maxVideoSeconds: 0,
     allTracks: false,
     bulk: false,
+    analytics: false,
     maxQuality: '',
     reason: NO_PLAN_REASON,
   };
@@ -46,6 +48,7 @@ export function entitlementsFor(state: SubscriptionState | null, now: Date, grac
     maxVideoSeconds: limits.maxVideoSeconds,
     allTracks: limits.allTracks,
     bulk: limits.bulk,
+    analytics: limits.analytics,
     maxQuality: limits.maxQuality,
     reason: '',
   };

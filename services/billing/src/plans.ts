@@ -10,12 +10,23 @@ export interface PlanLimits {
   maxVideoSeconds: number;
   allTracks: boolean;
   bulk: boolean;
+  /** The page /analytics. */
+  analytics: boolean;
   maxQuality: string;
 }
 
 export const PLANS: Record<PlanId, PlanLimits> = {
-  rookie: { name: 'Rookie', monthlyCents: 499, monthlyUploads: 5, maxVideoSeconds: 30 * 60, allTracks: false, bulk: false, maxQuality: '1080p' },
-  pro: { name: 'Pro', monthlyCents: 999, monthlyUploads: 0, maxVideoSeconds: 60 * 60, allTracks: true, bulk: true, maxQuality: '1080p' },
+  rookie: {
+    name: 'Rookie',
+    monthlyCents: 499,
+    monthlyUploads: 5,
+    maxVideoSeconds: 30 * 60,
+    allTracks: false,
+    bulk: false,
+    analytics: false,
+    maxQuality: '1080p',
+  },
+  pro: { name: 'Pro', monthlyCents: 999, monthlyUploads: 0, maxVideoSeconds: 60 * 60, allTracks: true, bulk: true, analytics: true, maxQuality: '1080p' },
 };
 
 export const isPlan = (value: string): value is PlanId => value === 'rookie' || value === 'pro';

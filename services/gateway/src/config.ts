@@ -46,6 +46,18 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
     .string()
     .regex(/^[-\w]+$/, 'letters, digits, - and _ only')
     .default('auth_rate_limits'),
+  /** Requests (page views and media requests together) per window on one share link, from everyone. */
+  SHARE_LINK_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  SHARE_LINK_RATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 1000),
+  /** NATS KV bucket of the share-link counters, shared by every gateway replica. */
+  SHARE_LINK_RATE_LIMIT_BUCKET: z
+    .string()
+    .regex(/^[-\w]+$/, 'letters, digits, - and _ only')
+    .default('share_link_limits'),
   /**
    * Which proxies in front of the gateway are trusted to name the client in X-Forwarded-For:
    * false (none: the client is the socket's peer), true (the one proxy next to the gateway), a

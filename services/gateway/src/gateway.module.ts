@@ -1,3 +1,4 @@
+import { BrandKitController } from './brand-kit/brand-kit.controller';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
@@ -14,11 +15,16 @@ import type { GatewayConfig } from './config';
 import { EventsController } from './events/events.controller';
 import { FoldersController } from './folders/folders.controller';
 import { HighlightsController } from './highlights/highlights.controller';
+import { ProjectFilesController } from './highlights/project-files.controller';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { InternalHealthServer, PublicHealthController } from './http/health';
 import { IDEMPOTENCY_OPTIONS, IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { MusicController } from './music/music.controller';
 import { SettingsController } from './settings/settings.controller';
+import { PublicShareController } from './share-links/public-share.controller';
+import { ShareLinkThrottle } from './share-links/share-link-throttle';
+import { ShareLinksController } from './share-links/share-links.controller';
+import { AnalyticsController } from './analytics/analytics.controller';
 import { GATEWAY_CONFIG } from './tokens';
 import { MediaStreamController } from './videos/media-stream.controller';
 import { SubtitlesController } from './videos/subtitles.controller';
@@ -36,7 +42,12 @@ export class GatewayModule {
         VideosController,
         TranscriptsController,
         HighlightsController,
+        ProjectFilesController,
+        BrandKitController,
         MediaStreamController,
+        ShareLinksController,
+        AnalyticsController,
+        PublicShareController,
         SubtitlesController,
         MusicController,
         FoldersController,
@@ -72,6 +83,19 @@ export class GatewayModule {
             ),
         },
         SignInThrottleInterceptor,
+        {
+          provide: ShareLinkThrottle,
+          inject: [NATS_CONNECTION],
+          useFactory: (nc: NatsConnection) =>
+            new ShareLinkThrottle(
+              new SharedWindowCounter(nc, {
+                bucket: config.SHARE_LINK_RATE_LIMIT_BUCKET,
+                windowMs: config.SHARE_LINK_RATE_WINDOW_MS,
+                timeoutMs: config.RPC_TIMEOUT_MS,
+              }),
+              config.SHARE_LINK_RATE_LIMIT,
+            ),
+        },
         {
           provide: IdempotencyStore,
           inject: [NATS_CONNECTION],

@@ -15,6 +15,11 @@ const PUBLIC = new Set([
   // One-click unsubscribe from a mail: the signed token in the link is the credential.
   'GET /api/unsubscribe',
   'POST /api/unsubscribe',
+  // A share link's page and media: the token in the path is the credential (docs/share-links.md).
+  'GET /r/:token',
+  'GET /api/public/r/:token/video',
+  'GET /api/public/r/:token/poster',
+  'GET /api/public/r/:token/download',
 ]);
 const isPublic = (route: string) => PUBLIC.has(route) || /^GET \/api\/docs/.test(route);
 const ID = '0b3c5f0e-6a57-4d6c-9d39-2f1e8f3b1c11';

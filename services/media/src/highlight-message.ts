@@ -35,5 +35,9 @@ export function toHighlightMessage(h: HighlightEntity, videoTitle: string, urlSe
     reelHeight: ready ? h.reelHeight : 0,
     posterUrl: ready && h.posterKey ? sign(`/api/highlights/${h.id}/poster`) : '',
     summary: h.summary,
+    include: (h.includeRanges ?? []).map((r) => ({ start: r.start, end: r.end })),
+    exclude: (h.excludeRanges ?? []).map((r) => ({ start: r.start, end: r.end })),
+    platform: h.platform,
+    brandKit: h.brandKit,
   });
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JobPublisher, ObjectStorage, RpcFailure } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { MAX_INCLUDE_WORD_CHARS, MAX_INCLUDE_WORDS } from '@reelsmith/proto/http';
+import { BrandKitsRepository } from './brand-kit/brand-kits.repository';
 import type { MediaConfig } from './config';
 import type { HighlightEntity } from './entities/highlight.entity';
 import type { VideoEntity } from './entities/video.entity';
@@ -11,7 +12,9 @@ import { JobQueue } from './job-queue';
 import { MusicLibrary } from './music-library';
 import { PlanGate } from './plan-gate';
 import { ProgressPublisher } from './progress.publisher';
-import { checkCaptionsHaveSound, checkEditedMoments, checkPreset, checkRender, checkTargetLength, type CheckedRender, inheritMoments } from './render-options';
+import { checkCaptionsHaveSound, checkEditedMoments, checkPreset, checkRender, type CheckedRender, inheritMoments } from './render-options';
+import { checkMarkedRanges } from './marked-ranges';
+import { checkTargets, platformAspect } from './reel-targets';
 import { checkTrim, formatTimecode } from './timecode';
 import { VideosRepository } from './videos.repository';
 import { MEDIA_CONFIG } from './tokens';
@@ -41,31 +44,57 @@ export class HighlightsService {
     private readonly progress: ProgressPublisher,
     private readonly queue: JobQueue,
     private readonly gate: PlanGate,
+    private readonly brandKits: BrandKitsRepository,
   ) {}
 
+  /**
+   * A new reel, or several (one version per length asked for, in that order, for the platform's
+   * shape): each is its own job; the workers analyse the video once between them (ReelsService).
+   * The answer is the first version with every version made in `versions`.
+   */
   async generate(request: mediaV1.HighlightsGenerateRequest): Promise<mediaV1.Highlight> {
     await this.gate.checkHighlights(request.userId);
     const video = await this.processedVideo(request.userId, request.videoId);
     const preset = checkPreset(request.preset);
-    const targetLength = checkTargetLength(request.targetLength);
+    const { platform, lengths } = checkTargets(request);
+    // The includes must fit the longest reel asked for (each shorter length fills around what fits).
+    const ranges = checkMarkedRanges(request.include, request.exclude, video.duration, Math.max(...lengths));
+    const aspect = platformAspect(platform, request.render?.aspect ?? '');
     const hasAudio = video.audioCodec !== '';
     // A new reel of a video with sound is captioned unless asked otherwise.
-    const render = await this.checkedRender(request.userId, request.render, { captions: hasAudio ? 'clean' : 'none' }, hasAudio);
-    const highlight = await this.highlights.createVersion({
-      videoId: video.id,
-      userId: video.userId,
-      kind: 'highlights',
-      preset,
-      targetLength,
-      fillToLength: request.fillToLength,
-      includeWords: checkIncludeWords(request.includeWords),
-      ...render,
-      status: 'queued',
-      stage: 'queued',
-    });
-    await this.jobs.enqueue(mediaV1.HighlightsJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
-    this.progress.highlight(highlight, 0);
-    return this.view(highlight, video);
+    const defaults: Partial<CheckedRender> = { captions: hasAudio ? 'clean' : 'none', ...(aspect ? { aspect } : {}) };
+    const render = await this.checkedRender(request.userId, request.render, defaults, hasAudio);
+    const includeWords = checkIncludeWords(request.includeWords);
+    // Left out: on when the user has a kit; false keeps it off even then.
+    const brandKit = request.brandKit ?? (await this.brandKits.find(video.userId)) !== null;
+    const made: HighlightEntity[] = [];
+    for (const targetLength of lengths) {
+      made.push(
+        await this.highlights.createVersion({
+          videoId: video.id,
+          userId: video.userId,
+          kind: 'highlights',
+          preset,
+          platform: platform?.id ?? '',
+          targetLength,
+          fillToLength: request.fillToLength,
+          includeWords,
+          brandKit,
+          includeRanges: ranges.include,
+          excludeRanges: ranges.exclude,
+          ...render,
+          status: 'queued',
+          stage: 'queued',
+        }),
+      );
+    }
+    for (const highlight of made) {
+      await this.jobs.enqueue(mediaV1.HighlightsJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
+      this.progress.highlight(highlight, 0);
+    }
+    const answer = this.view(made[0], video);
+    answer.versions = made.map((h) => this.view(h, video));
+    return answer;
   }
 
   async list(userId: string, videoId: string): Promise<mediaV1.HighlightList> {
@@ -91,7 +120,14 @@ export class HighlightsService {
       userId: video.userId,
       kind: original.kind,
       preset: original.preset,
+      // Still made for the platform while it keeps its shape.
+      platform: render.aspect === original.aspect ? original.platform : '',
       targetLength: original.targetLength,
+      // The marked ranges stay with the reel's versions (the editor shows them; the creator's own moments win).
+      includeRanges: original.includeRanges,
+      excludeRanges: original.excludeRanges,
+      // An edit keeps its version's brand kit choice (the kit as it is now is rendered).
+      brandKit: original.brandKit,
       ...render,
       moments,
       timeline: original.timeline,

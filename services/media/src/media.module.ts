@@ -1,3 +1,6 @@
+import { AnalyticsController } from './analytics/analytics.controller';
+import { AnalyticsRepository, TypeOrmAnalyticsRepository } from './analytics/analytics.repository';
+import { AnalyticsService } from './analytics/analytics.service';
 import { TranscriptStore } from './speech/transcript-store';
 import { TranscriptsController } from './speech/transcripts.controller';
 import { TranscriptsService } from './speech/transcripts.service';
@@ -35,8 +38,26 @@ import { AddFillToLength1764100000000 } from './migrations/1764100000000-AddFill
 import { AddReelFacts1764200000000 } from './migrations/1764200000000-AddReelFacts';
 import { AddEditorTimeline1764300000000 } from './migrations/1764300000000-AddEditorTimeline';
 import { AddCaptions1764410000000 } from './migrations/1764410000000-AddCaptions';
+import { AddFrameRate1764540000000 } from './migrations/1764540000000-AddFrameRate';
+import { CreateShareLinks1764500000000 } from './migrations/1764500000000-CreateShareLinks';
+import { CreateShareLinkViews1764550000000 } from './migrations/1764550000000-CreateShareLinkViews';
+import { ShareLinkEntity } from './entities/share-link.entity';
+import { ShareLinkViewEntity } from './entities/share-link-view.entity';
+import { ShareLinksController } from './share-links/share-links.controller';
+import { ShareLinksRepository, TypeOrmShareLinksRepository } from './share-links/share-links.repository';
+import { ShareLinksService } from './share-links/share-links.service';
+import { AddMarkedRanges1764520000000 } from './migrations/1764520000000-AddMarkedRanges';
+import { AddPlatform1764510000000 } from './migrations/1764510000000-AddPlatform';
+import { CreateBrandKits1764530000000 } from './migrations/1764530000000-CreateBrandKits';
+import { BrandKitEntity } from './entities/brand-kit.entity';
+import { BrandKitsRepository, TypeOrmBrandKitsRepository } from './brand-kit/brand-kits.repository';
+import { BrandKitController } from './brand-kit/brand-kit.controller';
+import { BrandKitService } from './brand-kit/brand-kit.service';
+import { LogoImages } from './brand-kit/logo-images';
 import { MusicLibrary, RpcMusicLibrary } from './music-library';
 import { PlanGate } from './plan-gate';
+import { ProjectFilesController } from './project-files/project-files.controller';
+import { ProjectFilesService } from './project-files/project-files.service';
 import { ProgressPublisher } from './progress.publisher';
 import { VideosController } from './videos.controller';
 import { TypeOrmVideosRepository, VideosRepository } from './videos.repository';
@@ -45,7 +66,7 @@ import { UploadIntake } from './upload-intake';
 import { VideosService } from './videos.service';
 
 export const MEDIA_SCHEMA = 'media';
-export const mediaEntities = [VideoEntity, UploadGrantEntity, HighlightEntity, DeletedFolderEntity];
+export const mediaEntities = [VideoEntity, UploadGrantEntity, HighlightEntity, DeletedFolderEntity, ShareLinkEntity, ShareLinkViewEntity, BrandKitEntity];
 export const mediaMigrations = [
   CreateVideos1763716000000,
   CreateHighlights1763724000000,
@@ -56,6 +77,12 @@ export const mediaMigrations = [
   AddReelFacts1764200000000,
   AddEditorTimeline1764300000000,
   AddCaptions1764410000000,
+  AddFrameRate1764540000000,
+  CreateShareLinks1764500000000,
+  AddMarkedRanges1764520000000,
+  AddPlatform1764510000000,
+  CreateBrandKits1764530000000,
+  CreateShareLinkViews1764550000000,
 ];
 
 /** What the API and the worker both need: database, NATS, storage (and the kept analyses), ffmpeg, progress. */
@@ -83,6 +110,7 @@ export function mediaInfrastructure(config: MediaConfig, service: string): { imp
       JobFailures,
       { provide: VideosRepository, useClass: TypeOrmVideosRepository },
       { provide: HighlightsRepository, useClass: TypeOrmHighlightsRepository },
+      { provide: BrandKitsRepository, useClass: TypeOrmBrandKitsRepository },
       rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, service),
       { provide: MusicLibrary, useClass: RpcMusicLibrary },
     ],
@@ -96,13 +124,30 @@ export class MediaModule {
     return {
       module: MediaModule,
       imports: infrastructure.imports,
-      controllers: [VideosController, HighlightsController, BatchImportController, SubtitlesController, TranscriptsController],
+      controllers: [
+        VideosController,
+        HighlightsController,
+        BatchImportController,
+        SubtitlesController,
+        TranscriptsController,
+        ProjectFilesController,
+        ShareLinksController,
+        BrandKitController,
+        AnalyticsController,
+      ],
       providers: [
         ...infrastructure.providers,
         VideosService,
         TranscriptsService,
         HighlightsService,
+        { provide: ShareLinksRepository, useClass: TypeOrmShareLinksRepository },
+        ShareLinksService,
+        { provide: AnalyticsRepository, useClass: TypeOrmAnalyticsRepository },
+        AnalyticsService,
+        BrandKitService,
+        LogoImages,
         SubtitlesService,
+        ProjectFilesService,
         PlanGate,
         BatchImportService,
         UploadIntake,

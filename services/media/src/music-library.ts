@@ -13,6 +13,9 @@ export interface MusicBed {
   title: string;
   /** The plans whose library has the track (rookie, pro). */
   plans: string[];
+  /** The catalogue's file name (served at /music/<filename>) and seconds of audio, when the catalogue says. */
+  filename?: string;
+  duration?: number;
 }
 
 /** Where the media service finds music for reels (the music service owns the catalogue). */
@@ -31,7 +34,15 @@ export class RpcMusicLibrary extends MusicLibrary {
   async find(trackId: string): Promise<MusicBed | null> {
     try {
       const track = await this.rpc.call(musicV1.MusicService.method.tracksGet, { id: trackId });
-      return { key: track.objectKey, loudness: track.loudnessLufs, beats: track.beats, title: track.title, plans: track.plans };
+      return {
+        key: track.objectKey,
+        loudness: track.loudnessLufs,
+        beats: track.beats,
+        title: track.title,
+        plans: track.plans,
+        filename: track.filename,
+        duration: track.duration,
+      };
     } catch (err) {
       if (err instanceof RpcFailure && err.code === ErrorCode.NOT_FOUND) return null;
       throw err;

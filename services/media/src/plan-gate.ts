@@ -6,6 +6,8 @@ import type { MediaConfig } from './config';
 import { MEDIA_CONFIG } from './tokens';
 import { VideosRepository } from './videos.repository';
 
+export const ANALYTICS_ARE_PRO = 'Advanced analytics are part of Pro. Upgrade to Pro under Billing to see them.';
+
 /** The first instant of the calendar month (UTC) of `now`. */
 export function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -64,6 +66,12 @@ export class PlanGate implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async checkHighlights(userId: string): Promise<void> {
     await this.cache.requirePlan(userId, 'Making highlights');
+  }
+
+  /** The page /analytics: Pro only (402 without a plan, 403 on Rookie). */
+  async checkAnalytics(userId: string): Promise<void> {
+    const plan = await this.cache.requirePlan(userId, 'Analytics');
+    if (!plan.analytics) throw RpcFailure.permissionDenied(ANALYTICS_ARE_PRO);
   }
 
   /** A track outside the plan's library: 402 naming the plan that has it. */

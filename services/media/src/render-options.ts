@@ -1,6 +1,6 @@
 import { ErrorCode, RpcFailure } from '@reelsmith/kit';
 import type { mediaV1 } from '@reelsmith/proto';
-import { CAPTION_STYLES, type CaptionStyle } from '@reelsmith/proto/http';
+import { CAPTION_STYLES, type CaptionStyle, REEL_ASPECTS } from '@reelsmith/proto/http';
 import { PRESETS, type Preset } from './analysis/scoring';
 import { TARGET_LENGTHS } from './analysis/selection';
 import type { StoredMoment } from './entities/highlight.entity';
@@ -8,7 +8,7 @@ import type { ReelAspect, ReelFormat, ReelQuality } from './ffmpeg/args';
 
 export const QUALITIES: ReelQuality[] = ['1080p', '720p', '480p'];
 export const FORMATS: ReelFormat[] = ['mp4', 'mov', 'avi'];
-export const ASPECTS: ReelAspect[] = ['16:9', '9:16'];
+export const ASPECTS: ReelAspect[] = [...REEL_ASPECTS];
 const MAX_MOMENTS = 30;
 const MAX_REEL_SECONDS = 300;
 const MIN_MOMENT_SECONDS = 1;

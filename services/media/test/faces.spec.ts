@@ -12,8 +12,8 @@ import { PERSON, personClip, SAMPLES } from '../../../test/support/person-clip';
 
 /**
  * Faces as a signal, offline (@vladmandic/human's bundled models on the WebAssembly backend): a face
- * is found where it is and nowhere else, gives the 'faces' reason, and the 9:16 crop frames it
- * without moving. The face comes from the sample picture the package ships (a man in a suit).
+ * is found where it is and nowhere else, gives the 'faces' reason, and the 9:16 (and 1:1 and 4:5)
+ * crop frames it without moving. The face comes from the sample picture the package ships (a man in a suit).
  */
 describe('faces with real ffmpeg and the bundled face models', () => {
   const work = mkdtempSync(join(tmpdir(), 'reelsmith-faces-'));
@@ -151,6 +151,37 @@ describe('faces with real ffmpeg and the bundled face models', () => {
     // The face itself lies inside the crop, with room to spare.
     expect(PERSON.faceCenter.x * 1280 - cropLeft).toBeGreaterThan(cropWidth * 0.3);
     expect(PERSON.faceCenter.x * 1280 - cropLeft).toBeLessThan(cropWidth * 0.7);
+  });
+
+  it.each([
+    ['1:1', 480, 480],
+    ['4:5', 480, 600],
+  ] as const)('a %s reel of the clip keeps the face in frame, near the middle, as 9:16 does (%i x %i)', async (aspect, width, height) => {
+    const analysis = await analyser.analyze(clip, { hasAudio: false, durationSeconds: PERSON.seconds });
+    const moments = [{ start: 0.5, end: 3.5 }].map((m) => ({ ...m, crop: cropPath(analysis, m) }));
+    const output = join(work, `reel-${aspect.replace(':', 'x')}.mp4`);
+    const spec = {
+      source: clip,
+      hasAudio: false,
+      moments,
+      quality: '480p',
+      format: 'mp4',
+      aspect,
+      crossfade: 0.4,
+      output,
+      sourceSize: { width: 1280, height: 720, sampleAspect: 1 },
+    } satisfies RenderSpec;
+    await media.run(renderArgs(spec), { signal: AbortSignal.timeout(60_000), durationSeconds: reelLength(spec) });
+    const probed = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', output]).toString());
+    expect([probed.streams[0].width, probed.streams[0].height]).toEqual([width, height]);
+    // The face sits near the right edge of the 16:9 source; cut out around it, it is near the middle.
+    for (const at of [0.5, 1.5, 2.5]) {
+      const faces = await detector.detect(frameOf(['-i', output], at, width, height), width, height);
+      const face = faces.reduce((a, b) => (b.score > a.score ? b : a));
+      expect(face.score).toBeGreaterThan(0.6);
+      expect(face.x + face.width / 2).toBeGreaterThan(0.3);
+      expect(face.x + face.width / 2).toBeLessThan(0.7);
+    }
   });
 
   it('finds the face, says so, and centres the 9:16 crop on it (right, then left)', async () => {

@@ -102,7 +102,8 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
       const created = await upload(alice);
       const failed = await waitForStatus(client, alice, created.id, ['processed', 'error']);
       expect(failed).toMatchObject({ status: 'error', stage: 'failed', errorReason: WORK_DIR_REASON });
-      expect(events.seen).toEqual([expect.objectContaining({ videoId: created.id, userId: alice, reason: WORK_DIR_REASON })]);
+      // The status is written before the event is published: the event may arrive a moment after.
+      await eventually(() => expect(events.seen).toEqual([expect.objectContaining({ videoId: created.id, userId: alice, reason: WORK_DIR_REASON })]));
 
       const foreign = await rejection(client.call(Rpc.videosRetry, { userId: bob, videoId: created.id }));
       expect(foreign.code).toBe(ErrorCode.NOT_FOUND);
@@ -159,7 +160,7 @@ describe('failures reach the video: last attempts, hung jobs, dead letters, lost
     const reason = 'The video could not be processed: the work stopped without finishing 2 times. Press Retry to try again.';
     expect(failed).toMatchObject({ status: 'error', errorReason: reason });
     // What the batches service counts as a failed item.
-    expect(events.seen).toEqual([expect.objectContaining({ videoId: created.id, reason })]);
+    await eventually(() => expect(events.seen).toEqual([expect.objectContaining({ videoId: created.id, reason })]));
     events.stop();
     await eventually(async () => expect((await jobsByDedupeId()).has(created.id)).toBe(false));
   }, 120_000);

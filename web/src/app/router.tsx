@@ -36,6 +36,7 @@ const PricingPage = page(() => import('../features/pricing/PricingPage'), 'Prici
 const VideosPage = page(() => import('../features/videos/VideosPage'), 'VideosPage');
 const VideoDetailPage = page(() => import('../features/videos/VideoDetailPage'), 'VideoDetailPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const AnalyticsPage = page(() => import('../features/analytics/AnalyticsPage'), 'AnalyticsPage');
 const NotFoundPage = page(() => import('../features/misc/NotFoundPage'), 'NotFoundPage');
 const MobileApp = page(() => import('../features/mobile/MobileApp'), 'MobileApp');
 // The live connection (/api/events) opens once the first screen is up: lists and pages are fetched
@@ -92,6 +93,7 @@ export function AppRoutes() {
             <Route path="videos" element={lazyPage(VideosPage)} />
             <Route path="video/:id" element={lazyPage(VideoDetailPage)} />
             <Route path="settings" element={lazyPage(SettingsPage)} />
+            <Route path="analytics" element={lazyPage(AnalyticsPage)} />
             <Route path="*" element={lazyPage(NotFoundPage)} />
           </Route>
         </Routes>

@@ -38,8 +38,12 @@ describe('showsVideos', () => {
 });
 
 describe('phonePathFor', () => {
-  it('keeps the upload and the plans on the phone, and sends the rest to the library', () => {
+  it('keeps the upload, the plans and a video on the phone, and sends the rest to the library', () => {
     expect(phonePathFor('/upload')).toBe('/mobile/upload');
+    expect(phonePathFor('/video/3f2a')).toBe('/mobile/video/3f2a');
+    expect(phonePathFor('/video/3f2a/')).toBe('/mobile/video/3f2a');
+    expect(phonePathFor('/video/')).toBe('/mobile');
+    expect(phonePathFor('/video/a/b')).toBe('/mobile');
     expect(phonePathFor('/pricing')).toBe('/mobile/subscribe');
     expect(phonePathFor('/subscribe')).toBe('/mobile/subscribe');
     for (const pathname of ['/', '/videos', '/settings', '/constructor', '/toString']) expect(phonePathFor(pathname)).toBe('/mobile');
@@ -50,7 +54,8 @@ describe('phoneUrlFor', () => {
   it('keeps the query on the screens the phone app has, and drops it on the way to the library', () => {
     expect(phoneUrlFor('/subscribe', '?plan=pro')).toBe('/mobile/subscribe?plan=pro');
     expect(phoneUrlFor('/upload', '?shared=1')).toBe('/mobile/upload?shared=1');
-    expect(phoneUrlFor('/video/abc', '?tab=highlights')).toBe('/mobile');
+    expect(phoneUrlFor('/video/abc', '?highlight=h1')).toBe('/mobile/video/abc?highlight=h1');
+    expect(phoneUrlFor('/settings', '?tab=billing')).toBe('/mobile');
     expect(phoneUrlFor('/', '')).toBe('/mobile');
   });
 });

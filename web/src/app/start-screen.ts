@@ -16,11 +16,18 @@ const PHONE_EQUIVALENT = new Map([
   ['/subscribe', `${MOBILE_PATH}/subscribe`],
 ]);
 
+/** A video's page (the link of a "reel ready" e-mail, opened on a phone). */
+const VIDEO_PAGE = /^\/video\/([^/]+)\/?$/;
+
 /**
  * Where a phone on a desktop path goes: the same screen of the phone app (the installed app's
- * shortcuts and share target, the plans a refused upload leads to), else the library.
+ * shortcuts and share target, the plans a refused upload leads to, a video's page), else the library.
  */
-export const phonePathFor = (pathname: string) => PHONE_EQUIVALENT.get(pathname) ?? MOBILE_PATH;
+export function phonePathFor(pathname: string): string {
+  const video = VIDEO_PAGE.exec(pathname);
+  if (video) return `${MOBILE_PATH}/video/${video[1]}`;
+  return PHONE_EQUIVALENT.get(pathname) ?? MOBILE_PATH;
+}
 
 /** The URL a phone on a desktop URL is sent to: the query (the plan, a shared file) goes with the screens the phone app has too. */
 export function phoneUrlFor(pathname: string, search: string): string {

@@ -22,6 +22,15 @@ describe('intentKey', () => {
     expect(intentKey(client, 'folder', { name: 'Finals' }, list)).not.toBe(first);
   });
 
+  it('knows the things of a list by their token when they have no id (share links)', () => {
+    const client = new QueryClient();
+    const links = ['/api/highlights', 'h1', 'share-links'];
+    client.setQueryData(links, [{ token: 't1' }]);
+    const first = intentKey(client, 'share-link', { allowDownload: false }, links);
+    client.setQueryData(links, [{ token: 't2' }, { token: 't1' }]);
+    expect(intentKey(client, 'share-link', { allowDownload: false }, links)).not.toBe(first);
+  });
+
   it('is a valid header value: visible ASCII, at most 255 characters', () => {
     const key = intentKey(new QueryClient(), 'generate', { videoId: 'v'.repeat(500) }, ['/x']);
     expect(key).toMatch(/^[\x21-\x7e]{1,255}$/);

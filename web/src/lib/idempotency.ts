@@ -21,7 +21,7 @@ export function hashKey(text: string): string {
 
 /**
  * The Idempotency-Key of one intent: the action, its body, and what the page knew when it was asked
- * (the ids of the cached list the new thing will join). A double click, a retry and a second tab
+ * (the ids, or tokens, of the cached list the new thing will join). A double click, a retry and a second tab
  * showing the same state send the same key, so the server makes one thing; once the list holds the
  * new thing, the same form makes another.
  */
@@ -29,7 +29,7 @@ export function intentKey(queryClient: QueryClient, action: string, body: unknow
   const known = queryClient.getQueryData<unknown>(joins);
   const ids = Array.isArray(known)
     ? known
-        .map((item) => (item as { id?: unknown })?.id)
+        .map((item) => (item as { id?: unknown })?.id ?? (item as { token?: unknown })?.token)
         .filter((id) => typeof id === 'string')
         .sort()
     : [];

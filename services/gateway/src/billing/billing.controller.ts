@@ -32,6 +32,7 @@ export function entitlementsJson(e: billingV1.Entitlements | undefined): Entitle
     maxVideoMinutes: e?.maxVideoSeconds ? e.maxVideoSeconds / 60 : null,
     allTracks: e?.allTracks ?? false,
     bulk: e?.bulk ?? false,
+    analytics: e?.analytics ?? false,
     maxQuality: e?.maxQuality || null,
     reason: e?.reason || null,
   };

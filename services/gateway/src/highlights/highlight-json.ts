@@ -1,6 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { mediaV1 } from '@reelsmith/proto';
-import type { CaptionStyle, HighlightJson } from '@reelsmith/proto/http';
+import type { CaptionStyle, HighlightJson, Platform } from '@reelsmith/proto/http';
 
 /** A highlight reel or export as the web app reads it. */
 export function highlightJson(h: mediaV1.Highlight): HighlightJson {
@@ -46,5 +46,10 @@ export function highlightJson(h: mediaV1.Highlight): HighlightJson {
     },
     errorReason: h.errorReason || null,
     createdAt: h.createdAt ? timestampDate(h.createdAt).toISOString() : null,
+    platform: (h.platform || null) as Platform | null,
+    include: h.include.map(({ start, end }) => ({ start, end })),
+    exclude: h.exclude.map(({ start, end }) => ({ start, end })),
+    brandKit: h.brandKit,
+    activeShareLinks: h.activeShareLinks,
   };
 }

@@ -4,7 +4,7 @@ import { RpcClient } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { editMomentsBody, exportBody, generateBody } from '@reelsmith/proto/http';
+import { editMomentsBody, exportBody, generateBody, type GeneratedHighlightsJson } from '@reelsmith/proto/http';
 import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
 import { highlightJson } from './highlight-json';
@@ -37,7 +37,7 @@ export class HighlightsController {
   @HttpCode(202)
   @ApiOperation({
     summary:
-      'Queue a highlight reel: body {preset?, targetLength?, fillToLength?, aspect?, quality?, format?, musicTrackId?, captions? (none|clean|bold|karaoke; default clean with sound), includeWords? (at most 20 words or phrases whose moments must be in)}; a new version each time',
+      'Queue a highlight reel: body {preset?, targetLength?, fillToLength?, aspect?, quality?, format?, musicTrackId?, captions? (none|clean|bold|karaoke; default clean with sound), includeWords? (at most 20 words or phrases whose moments must be in), platform? (tiktok|reels|shorts|youtube|square|portrait: sets the aspect and the longest length), lengths? (up to 4 of 15|30|60|90: one version each, analysed once)}; a new version each time, answered with every version made in versions',
   })
   async generate(@CurrentCaller() caller: Caller, @Param('id') id: string, @JsonBody(generateBody) body: z.output<typeof generateBody>) {
     const highlight = await this.rpc.call(Rpc.highlightsGenerate, {
@@ -47,9 +47,16 @@ export class HighlightsController {
       targetLength: body.targetLength,
       fillToLength: body.fillToLength,
       includeWords: body.includeWords,
+      platform: body.platform,
+      lengths: body.lengths,
+      include: body.include,
+      exclude: body.exclude,
+      brandKit: body.brandKit ?? undefined,
       render: renderOptions(body),
     });
-    return highlightJson(highlight);
+    // One version per length, the first of them answered as before.
+    const versions = highlight.versions.length > 0 ? highlight.versions : [highlight];
+    return { ...highlightJson(highlight), versions: versions.map(highlightJson) } satisfies GeneratedHighlightsJson;
   }
 
   @Get('videos/:id/highlights')

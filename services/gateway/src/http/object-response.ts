@@ -16,6 +16,7 @@ export const MEDIA_CSP = "sandbox; default-src 'none'";
 
 const EXTENSIONS: Record<string, string> = {
   'video/mp4': 'mp4',
+  'image/png': 'png',
   'video/quicktime': 'mov',
   'video/webm': 'webm',
   'video/x-matroska': 'mkv',

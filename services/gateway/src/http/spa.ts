@@ -3,8 +3,11 @@ import { extname, join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
-/** In any spelling: /API/videos is no page, and no route either (routes match case-sensitively). */
-const NOT_SPA = /^\/(api|objects|music|healthz|readyz|metrics)(\/|$)/i;
+/**
+ * In any spelling: /API/videos is no page, and no route either (routes match case-sensitively).
+ * /r/{token} is the gateway's own server-rendered share page, not the web app's.
+ */
+const NOT_SPA = /^\/(api|objects|music|healthz|readyz|metrics|r)(\/|$)/i;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html and /sw.js always revalidated,

@@ -1,6 +1,9 @@
 import type { Analysis } from './analysis';
 
-/** One stretch of a 9:16 crop path: from `from` to `to` seconds into the moment, x moves from x0 to x1 (0..1). */
+/**
+ * One stretch of a crop path (9:16, 1:1 or 4:5: the same path, whatever width is cut out around it):
+ * from `from` to `to` seconds into the moment, x moves from x0 to x1 (0..1).
+ */
 export interface CropSegment {
   from: number;
   to: number;
@@ -10,13 +13,13 @@ export interface CropSegment {
 
 /** Faces and subjects are sampled once a second: sample k shows the picture at k seconds. */
 const SAMPLE_INTERVAL = 1;
-/** How fast a 9:16 crop may follow a face, in picture widths per second: a calm pan, never a jump. */
+/** How fast a crop may follow a face, in picture widths per second: a calm pan, never a jump. */
 const CROP_SPEED = 0.12;
 /** A face that moves less than this (picture widths) keeps the crop still rather than drifting after it. */
 const CROP_DEADBAND = 0.06;
 
 /**
- * Where a moment's 9:16 crop looks, as a path: each shot in the moment is framed on its own (the
+ * Where a moment's 9:16, 1:1 or 4:5 crop looks, as a path (its centre, a share of the source's width): each shot in the moment is framed on its own (the
  * crop jumps with the cut, never pans across it). A shot that shows faces in a third of its
  * seconds or more follows the largest face; else one that shows a subject (an animal, a vehicle,
  * sports gear) in a third of them follows the subject; either at a calm speed, or stays put when

@@ -46,6 +46,20 @@ describe('keepPhrasesWhole', () => {
     expect(cutsPhrase([m], phrases)).toBe(false);
   });
 
+  it('stays on a cut rather than take in a flash of the shot before (a phrase starting right after the cut)', () => {
+    // The shot starts at 9.9 and its first word at 10: moving ahead of the fade would show 0.3 s of the shot before.
+    const [m] = keepPhrasesWhole([{ start: 9.9, end: 12.9 }], phrases, options({ cuts: [9.9] }));
+    expect(m.start).toBe(9.9);
+    // A longer stretch of the shot before is a lead-in, and is taken.
+    const [far] = keepPhrasesWhole([{ start: 15, end: 20 }], phrases, options({ cuts: [11] }));
+    expect(far.start).toBeCloseTo(14 - CROSSFADE_SECONDS, 6);
+  });
+
+  it('ends on a cut rather than take in a flash of the next shot', () => {
+    const [m] = keepPhrasesWhole([{ start: 8, end: 12.9 }], phrases, options({ cuts: [13.1] }));
+    expect(m.end).toBe(13.1);
+  });
+
   it('beyond the reach, the edge goes into the pause on its own side and the phrase stays out', () => {
     const [m] = keepPhrasesWhole([{ start: 25, end: 34 }], phrases, options());
     expect(m).toEqual({ start: 25, end: 30 });

@@ -16,7 +16,12 @@ export interface PhraseEdgeOptions {
   reach: number;
   /** How strong a stretch is (for which moment gives up seconds first). */
   strength: (m: Span) => number;
+  /** Shot boundaries: an edge moved out to a pause never takes in a sliver of the next shot. */
+  cuts?: number[];
 }
+
+/** Less than this of another shot at a moment's edge is a flash of it, not a lead-in: the edge stays on the cut. */
+const SLIVER = 1.5;
 
 /** Extra quiet between two moments, so they never touch. */
 const GAP = 0.5;
@@ -63,7 +68,7 @@ function startOutsidePhrases(m: Span, segments: SpeechSegment[], earliest: numbe
   const k = phraseAtStart(m.start, segments, o.crossfade);
   if (k < 0) return m.start;
   const earlier = leadIn(segments, k, o.crossfade);
-  if (m.start - earlier <= o.reach && earlier >= earliest) return earlier;
+  if (m.start - earlier <= o.reach && earlier >= earliest) return notASliver(earlier, m.start, o.cuts);
   // Too far back: start in the pause after the phrase (and after any phrase joined to it within the fade).
   let j = k;
   while (segments[j + 1] && segments[j + 1].start < segments[j].end + o.crossfade) j++;
@@ -74,10 +79,22 @@ function endOutsidePhrases(m: Span, segments: SpeechSegment[], latest: number, o
   const k = phraseAtEnd(m.end, segments, o.crossfade);
   if (k < 0) return m.end;
   const later = leadOut(segments, k, o.crossfade, o.duration);
-  if (later - m.end <= o.reach && later <= latest) return later;
+  if (later - m.end <= o.reach && later <= latest) return notASliver(later, m.end, o.cuts);
   let j = k;
   while (segments[j - 1] && segments[j - 1].end > segments[j].start - o.crossfade) j--;
   return Math.max(segments[j].start, m.start);
+}
+
+/**
+ * An edge moved from `from` to `to`: when that crosses a cut and takes in less than SLIVER of the
+ * other shot, it stops on the cut (a word faded in by the crossfade is better than a flash of the
+ * shot before).
+ */
+function notASliver(to: number, from: number, cuts: number[] = []): number {
+  const crossed = cuts.filter((c) => (to < from ? c > to && c <= from + TOUCH : c < to && c >= from - TOUCH));
+  if (crossed.length === 0) return to;
+  const nearest = to < from ? Math.min(...crossed) : Math.max(...crossed);
+  return Math.abs(to - nearest) < SLIVER ? nearest : to;
 }
 
 /** Reel seconds: the moments less the crossfades between them. */

@@ -142,6 +142,24 @@ describe("the 'rise' term", () => {
   });
 });
 
+describe('seconds without sound', () => {
+  /** Calm footage with sound, cut at 40 and 50 s; digital silence from 40 to 50 s (`silentShot`) or 43 to 47 s (a dropout). */
+  function withSilence(silentShot: boolean): Analysis {
+    const base = withFaces([{ from: 40, to: 50, count: 1, center: 0.5 }]);
+    const [from, to] = silentShot ? [40, 50] : [43, 47];
+    return { ...base, cuts: [40, 50], loudness: base.loudness.map((l, i) => (i * STEP >= from - 1e-9 && i * STEP < to - 1e-9 ? -100 : l)) };
+  }
+
+  it('count less in a dropout than in a shot filmed without sound, which is judged on its picture', () => {
+    const dropout = scoreAnalysis(withSilence(false), 'auto').score[45];
+    const silentShot = scoreAnalysis(withSilence(true), 'auto').score[45];
+    const heard = scoreAnalysis(withFaces([{ from: 40, to: 50, count: 1, center: 0.5 }]), 'auto').score[45];
+    expect(dropout).toBeGreaterThan(0);
+    expect(silentShot).toBeGreaterThan(dropout);
+    expect(silentShot).toBeLessThan(heard + 1e-9);
+  });
+});
+
 describe("the 'applause' reason", () => {
   /** Calm room tone with a loud, noise-like stretch at 40-46 s: `flatness` its spectrum's, `speech` whether it is a voice. */
   function withNoise(flatness: number, speech = false): Analysis {

@@ -106,6 +106,25 @@ function overSound(analysis: Analysis, perStep: number[]): Array<number | null> 
 const MUTE_DB = -85;
 const MUTE_FACTOR = 0.6;
 
+/** A shot this much of whose steps are digital silence was filmed without sound. */
+const SILENT_SHOT_SHARE = 0.9;
+const SILENT_SHOT_FACTOR = 0.8;
+
+/** Per second: whether it lies in a shot filmed without sound (in a video that has sound elsewhere). */
+function silentShotSeconds(analysis: Analysis, seconds: number): boolean[] {
+  const unheard = new Array<boolean>(seconds).fill(false);
+  const cuts = [...new Set(analysis.cuts)].filter((c) => c > 0 && c < analysis.duration).sort((a, b) => a - b);
+  const edges = [0, ...cuts, analysis.duration];
+  for (let k = 0; k + 1 < edges.length; k++) {
+    const steps = analysis.loudness.slice(Math.round(edges[k] / analysis.step), Math.round(edges[k + 1] / analysis.step));
+    if (steps.length === 0 || steps.filter((l) => l <= MUTE_DB).length < SILENT_SHOT_SHARE * steps.length) continue;
+    // A second belongs to the shot that holds its middle.
+    for (let s = Math.floor(edges[k]); s < Math.min(seconds, Math.ceil(edges[k + 1])); s++)
+      if (s + 0.5 >= edges[k] && s + 0.5 < edges[k + 1]) unheard[s] = true;
+  }
+  return unheard;
+}
+
 /** How loud each second is against the sounding (not silent) seconds around it, 0..1. */
 function loudAgainstSound(loudness: number[]): number[] {
   const sounding = loudness.map((l, i) => ({ l, i })).filter(({ l }) => l > SILENCE_DB);
@@ -189,9 +208,11 @@ export function scoreAnalysis(analysis: Analysis, preset: Preset): Scores {
     subject: Array.from({ length: seconds }, (_, s) => Math.min(1, (analysis.subject?.[s] ?? 0) / FULL_SUBJECT)),
   };
   const weights = PRESET_WEIGHTS[preset];
-  // Seconds with no sound at all in a video that has sound (a part filmed without it, a dropout)
-  // count less: a moment is stronger when its sound carries it too.
-  const mute = loudness.map((l) => (analysis.hasAudio && quietest > SILENCE_DB && l <= MUTE_DB ? MUTE_FACTOR : 1));
+  // Seconds with no sound at all in a video that has sound (a dropout) count less: a moment is
+  // stronger when its sound carries it too. A shot filmed without sound (a silent clip in an edit)
+  // is scored as a silent video is, on its picture alone: its silence says nothing of it.
+  const unheard = silentShotSeconds(analysis, seconds);
+  const mute = loudness.map((l, s) => (analysis.hasAudio && quietest > SILENCE_DB && l <= MUTE_DB ? (unheard[s] ? SILENT_SHOT_FACTOR : MUTE_FACTOR) : 1));
   const score = Array.from({ length: seconds }, (_, s) =>
     Math.min(1, mute[s] * (1 - (badShare[s] ?? 0)) * (Object.keys(weights) as Feature[]).reduce((sum, f) => sum + weights[f] * (features[f][s] ?? 0), 0)),
   );

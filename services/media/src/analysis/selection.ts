@@ -1,4 +1,4 @@
-import { formatDuration } from '@reelsmith/proto/http';
+import { formatDuration, YOUR_PICK } from '@reelsmith/proto/http';
 import type { Analysis } from './analysis';
 import { cleanParts, cleanStretchAt, flawSpans, longestCleanPart, type Span } from './clean-spans';
 import { keepPhrasesWhole } from './phrase-edges';
@@ -58,6 +58,7 @@ const REASON_WORDS: Record<string, [string, string]> = {
   'loud moment': ['a loud moment', 'loud moments'],
   'best available': ['the best of the rest', 'the best of the rest'],
   'asked words': ['the words you asked for', 'moments with the words you asked for'],
+  [YOUR_PICK]: ['your pick', 'of your picks'],
 };
 
 /** A subject in view, counted: 'a dog' and 'dogs', 'an airplane' and 'airplanes'. */
@@ -73,13 +74,15 @@ export function selectionSummary(moments: Array<{ start: number; end: number; sc
   const count = moments.length;
   const length = reelSeconds(moments);
   if (count === 0) return 'Nothing in this video could be used for a reel.';
-  if (Math.max(...moments.map((m) => m.score)) < STRONG_SCORE) {
+  const picked = moments.some((m) => m.reasons[0] === YOUR_PICK);
+  if (!picked && Math.max(...moments.map((m) => m.score)) < STRONG_SCORE) {
     return `Nothing stood out strongly in this video, so the reel is its best ${formatDuration(length)}.`;
   }
   const leading = new Map<string, number>();
   for (const m of moments) leading.set(m.reasons[0] ?? 'best available', (leading.get(m.reasons[0] ?? 'best available') ?? 0) + 1);
+  // The creator's picks are named first, then what the engine found, most frequent first.
   const what = [...leading]
-    .sort((a, b) => b[1] - a[1])
+    .sort((a, b) => Number(b[0] === YOUR_PICK) - Number(a[0] === YOUR_PICK) || b[1] - a[1])
     .map(([reason, n]) => {
       const [one, several] = REASON_WORDS[reason] ?? subjectWords(reason);
       return n === 1 ? one : `${n} ${several}`;
@@ -241,6 +244,7 @@ export function selectMoments(analysis: Analysis, scores: Scores, options: Selec
       minMoment: MIN_MOMENT,
       reach: PHRASE_REACH,
       strength: (m) => meanScore(curve, m.start, m.end),
+      cuts: analysis.cuts,
     }),
   );
 }

@@ -11,6 +11,11 @@ export interface StoredMoment {
   score: number;
   reasons: string[];
 }
+/** A stretch of the source, in seconds. */
+export interface StoredRange {
+  start: number;
+  end: number;
+}
 export interface StoredTimings {
   analysisSeconds?: number;
   selectionSeconds?: number;
@@ -61,6 +66,10 @@ export class HighlightEntity {
   @Column({ type: 'varchar', length: 10, default: '16:9' })
   aspect!: ReelAspect;
 
+  /** The platform preset it was made for (PLATFORMS of proto/src/http/reel-targets.ts); '' for none. */
+  @Column({ type: 'varchar', length: 20, default: '' })
+  platform!: string;
+
   /** Pad to the target length with weaker moments (else the target is an upper bound). */
   @Column({ name: 'fill_to_length', type: 'boolean', default: false })
   fillToLength!: boolean;
@@ -75,6 +84,17 @@ export class HighlightEntity {
   /** Words or phrases asked for on generate: where they are said becomes must-include moments. */
   @Column({ name: 'include_words', type: 'jsonb', default: () => "'[]'" })
   includeWords!: string[];
+
+  /** Ranges marked on generate that must be in the reel whatever they score ("your pick"). */
+  @Column({ name: 'include_ranges', type: 'jsonb', default: () => "'[]'" })
+  includeRanges!: StoredRange[];
+
+  /** Ranges marked on generate that never appear in the reel (edits of it keep the rule). */
+  @Column({ name: 'exclude_ranges', type: 'jsonb', default: () => "'[]'" })
+  excludeRanges!: StoredRange[];
+  /** The user's brand kit (logo, cards, caption colour, font) is rendered into this reel; edits keep the choice. */
+  @Column({ name: 'brand_kit', type: 'boolean', default: false })
+  brandKit!: boolean;
 
   /** Set for edits and exports; selection then keeps them as they are. */
   @Column({ type: 'jsonb', default: () => "'[]'" })

@@ -66,6 +66,13 @@ export class VideoEntity {
   @Column({ type: 'int', default: 0 })
   height!: number;
 
+  /** Frames a second of the picture as num/den (30000/1001); 0/0 until probed (videos processed before it was kept). */
+  @Column({ name: 'frame_rate_num', type: 'int', default: 0 })
+  frameRateNum!: number;
+
+  @Column({ name: 'frame_rate_den', type: 'int', default: 0 })
+  frameRateDen!: number;
+
   @Column({ name: 'video_codec', type: 'varchar', length: 40, default: '' })
   videoCodec!: string;
 

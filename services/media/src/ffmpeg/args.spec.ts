@@ -10,6 +10,7 @@ import {
   qualityFor,
   qualityOfSize,
   reelLength,
+  reelSize,
   renderArgs,
   thumbnailArgs,
   trimArgs,
@@ -157,8 +158,31 @@ describe('renderArgs', () => {
 
   it('crops 9:16 around the action and encodes AVI as MPEG-4 with MP3', () => {
     const args = renderArgs({ ...base, aspect: '9:16', format: 'avi', moments: [{ start: 0, end: 5, crop: [{ from: 0, to: 5, x0: 0.8, x1: 0.8 }] }] });
-    expect(graph(args)).toContain("crop=w='min(iw,ih*9/16)':h=ih:x='max(0,min(iw-ow,iw*(0.800)-ow/2))',scale=720:1280");
+    expect(graph(args)).toContain("crop=w='min(iw,ih*9/16)':h='min(ih,iw/(9/16))':x='max(0,min(iw-ow,iw*(0.800)-ow/2))',scale=720:1280");
     expect(args).toEqual(expect.arrayContaining(['-c:v', 'mpeg4', '-c:a', 'libmp3lame']));
+  });
+
+  it('crops 1:1 and 4:5 along the same path as 9:16, to 1080x1080 and 1080x1350 at 1080p', () => {
+    const moments = [{ start: 0, end: 5, crop: [{ from: 0, to: 5, x0: 0.3, x1: 0.3 }] }];
+    const square = graph(renderArgs({ ...base, quality: '1080p', aspect: '1:1', moments }));
+    expect(square).toContain("crop=w='min(iw,ih*1)':h='min(ih,iw/(1))':x='max(0,min(iw-ow,iw*(0.300)-ow/2))',scale=1080:1080,");
+    const portrait = graph(renderArgs({ ...base, quality: '1080p', aspect: '4:5', moments }));
+    expect(portrait).toContain("crop=w='min(iw,ih*4/5)':h='min(ih,iw/(4/5))':x='max(0,min(iw-ow,iw*(0.300)-ow/2))',scale=1080:1350,");
+    // 16:9 is letterboxed, never cropped.
+    expect(graph(renderArgs({ ...base, moments }))).not.toContain('crop=');
+  });
+
+  it('sizes every aspect by its short side, and never upscales a square or portrait reel either', () => {
+    expect(reelSize('1080p', '1:1')).toEqual({ width: 1080, height: 1080 });
+    expect(reelSize('720p', '1:1')).toEqual({ width: 720, height: 720 });
+    expect(reelSize('480p', '1:1')).toEqual({ width: 480, height: 480 });
+    expect(reelSize('1080p', '4:5')).toEqual({ width: 1080, height: 1350 });
+    expect(reelSize('720p', '4:5')).toEqual({ width: 720, height: 900 });
+    expect(reelSize('480p', '4:5')).toEqual({ width: 480, height: 600 });
+    expect(reelSize('1080p', '9:16')).toEqual({ width: 1080, height: 1920 });
+    expect(qualityFor('1080p', '1:1', { width: 1280, height: 720 })).toBe('720p');
+    expect(qualityFor('1080p', '4:5', { width: 1920, height: 1080 })).toBe('1080p');
+    expect(qualityFor('1080p', '4:5', { width: 640, height: 360 })).toBe('480p');
   });
 
   it('moves a 9:16 crop along its path: still, then a pan, then a jump at a cut', () => {

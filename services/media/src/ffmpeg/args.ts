@@ -3,9 +3,10 @@
  * anything. Only MediaRepository runs them.
  */
 import type { CropSegment } from '../analysis/crop-path';
+import { type BrandRender, cardSeconds, type CardRender, type LogoRender, logoBox, logoPlacement } from '../brand-kit/brand-render';
 import { validRenderPlan } from './render-plan';
 import { momentOffsets } from '../speech/reel-time';
-import { MUSIC_MIX, musicGainDb } from '@reelsmith/proto/http';
+import { MUSIC_MIX, musicGainDb, type ReelAspectName } from '@reelsmith/proto/http';
 
 export function probeArgs(input: string): string[] {
   return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
@@ -326,12 +327,12 @@ export function showinfoTimes(stderr: string, windows: number): number[][] {
 
 export type ReelQuality = '1080p' | '720p' | '480p';
 export type ReelFormat = 'mp4' | 'mov' | 'avi';
-export type ReelAspect = '16:9' | '9:16';
+export type ReelAspect = ReelAspectName;
 
 export interface RenderSpec {
   source: string;
   hasAudio: boolean;
-  /** Seconds of the source, in reel order; `crop` is where a 9:16 crop looks, over the moment's time (centred without it). */
+  /** Seconds of the source, in reel order; `crop` is where a 9:16, 1:1 or 4:5 crop looks, over the moment's time (centred without it). */
   moments: Array<{ start: number; end: number; crop?: CropSegment[] }>;
   quality: ReelQuality;
   format: ReelFormat;
@@ -359,6 +360,8 @@ export interface RenderSpec {
   sourceDuration?: number;
   /** Captions burned in (libass) after the frame is sized: an ASS file on the reel's clock and the fonts it names. */
   captions?: { file: string; fontsDir: string };
+  /** The user's brand kit: a logo over the moments, intro and outro cards around them (see brand-kit/brand-render.ts). */
+  brand?: BrandRender;
 }
 
 /** Target level of reels: -16 LUFS, as streaming platforms and phones expect. */
@@ -382,14 +385,32 @@ export function qualityFor(chosen: ReelQuality, aspect: ReelAspect, source?: { w
   return '480p';
 }
 
+/**
+ * The reel's picture size: the quality names its short side (1080p: 1920x1080, 1080x1920,
+ * 1080x1080, 1080x1350), the aspect the other (16:9 at 480p is 854 wide, as players expect).
+ */
 export function reelSize(quality: ReelQuality, aspect: ReelAspect): { width: number; height: number } {
-  const long = HEIGHTS[quality] === 480 ? 854 : (HEIGHTS[quality] * 16) / 9;
-  return aspect === '16:9' ? { width: long, height: HEIGHTS[quality] } : { width: HEIGHTS[quality], height: long };
+  const short = HEIGHTS[quality];
+  const long = short === 480 ? 854 : (short * 16) / 9;
+  switch (aspect) {
+    case '16:9':
+      return { width: long, height: short };
+    case '9:16':
+      return { width: short, height: long };
+    case '1:1':
+      return { width: short, height: short };
+    case '4:5':
+      return { width: short, height: (short * 5) / 4 };
+  }
 }
 
-/** Length of the reel: the moments minus the crossfades between them. */
-export function reelLength(spec: Pick<RenderSpec, 'moments' | 'crossfade'>): number {
-  return spec.moments.reduce((sum, m) => sum + (m.end - m.start), 0) - spec.crossfade * Math.max(0, spec.moments.length - 1);
+/** Width over height of the shapes cut out of a wider picture (16:9 is letterboxed instead). */
+const CROPPED_SHAPES: Partial<Record<ReelAspect, string>> = { '9:16': '9/16', '1:1': '1', '4:5': '4/5' };
+
+/** Length of the reel: the moments minus the crossfades between them, plus the brand kit's cards. */
+export function reelLength(spec: Pick<RenderSpec, 'moments' | 'crossfade'> & Pick<Partial<RenderSpec>, 'brand'>): number {
+  const moments = spec.moments.reduce((sum, m) => sum + (m.end - m.start), 0) - spec.crossfade * Math.max(0, spec.moments.length - 1);
+  return moments + cardSeconds(spec.brand);
 }
 
 const fixed = (v: number) => v.toFixed(3);
@@ -400,7 +421,8 @@ const fixed = (v: number) => v.toFixed(3);
  */
 function frameFilters(spec: RenderSpec, crop: CropSegment[], { width, height }: { width: number; height: number }): string {
   // Centred where the path looks (a share of the width: the faces' or the action's centre), kept inside the picture.
-  if (spec.aspect === '9:16') return `crop=w='min(iw,ih*9/16)':h=ih:x='max(0,min(iw-ow,iw*(${cropExpression(crop)})-ow/2))',scale=${width}:${height},`;
+  const shape = CROPPED_SHAPES[spec.aspect];
+  if (shape) return `crop=w='min(iw,ih*${shape})':h='min(ih,iw/(${shape}))':x='max(0,min(iw-ow,iw*(${cropExpression(crop)})-ow/2))',scale=${width}:${height},`;
   const source = spec.sourceSize;
   if (source && source.width === width && source.height === height) return '';
   if (source && source.width * height === source.height * width) return `scale=${width}:${height},`;
@@ -502,9 +524,17 @@ export function renderArgs(requested: RenderSpec): string[] {
   });
 
   const joined = joinMoments(spec, filters);
-  const video = spec.captions ? burnCaptions(joined.video, spec.captions, filters) : joined.video;
-  let audio = joined.audio;
+  let picture = spec.captions ? burnCaptions(joined.video, spec.captions, filters) : joined.video;
+  // The logo's input comes after the moments and the music bed.
+  const logoInput = spec.moments.length + (spec.music ? 1 : 0);
+  if (spec.brand?.logo) picture = overlayLogo(picture, spec.brand.logo, logoInput, { width, height }, filters);
+  const branded = spec.brand
+    ? joinCards({ video: picture, audio: joined.audio }, spec.brand, { width, height }, filters)
+    : { video: picture, audio: joined.audio };
+  const video = branded.video;
+  let audio = branded.audio;
   const elapsed = reelLength(spec);
+  const introSeconds = spec.brand?.intro?.seconds ?? 0;
 
   if (spec.music) {
     const m = spec.moments.length;
@@ -515,7 +545,9 @@ export function renderArgs(requested: RenderSpec): string[] {
     const bed = `[${m}:a]atrim=0:${fixed(elapsed)},aresample=${AUDIO_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo,volume=${gain}dB,afade=t=out:st=${fixed(fadeStart)}:d=${fade}`;
     if (spec.speech) {
       // A volume envelope over the reel's phrases: a few multiplications a frame, no second analysis of the sound.
-      filters.push(`${bed},volume=eval=frame:volume='${speechDuckExpression(speechInReel(spec.moments, spec.crossfade, spec.speech))}'[ducked]`);
+      filters.push(
+        `${bed},volume=eval=frame:volume='${speechDuckExpression(speechInReel(spec.moments, spec.crossfade, spec.speech).map((p) => ({ start: p.start + introSeconds, end: p.end + introSeconds })))}'[ducked]`,
+      );
       filters.push(`[${audio}][ducked]amix=inputs=2:duration=first:normalize=0[mixed]`);
     } else {
       filters.push(`[${audio}]asplit=2[src][key]`);
@@ -525,6 +557,7 @@ export function renderArgs(requested: RenderSpec): string[] {
     }
     audio = 'mixed';
   }
+  if (spec.brand?.logo) inputs.push('-i', spec.brand.logo.file);
   const normalise =
     spec.sourceLevel !== undefined
       ? `volume=${Math.max(-20, Math.min(20, REEL_LOUDNESS - spec.sourceLevel)).toFixed(1)}dB,alimiter=limit=0.85:level=disabled`
@@ -633,4 +666,54 @@ export function decodeCheckArgs(input: string, moments: ReadonlyArray<{ start: n
     'null',
     '-',
   ];
+}
+
+/** Filters laying the logo (input `input`) over `video`; the name of the result. */
+function overlayLogo(video: string, logo: LogoRender, input: number, frame: { width: number; height: number }, filters: string[]): string {
+  const { width, margin } = logoBox(frame, logo.size);
+  const { x, y } = logoPlacement(logo.position, margin);
+  const fade = logo.opacity < 1 ? `,colorchannelmixer=aa=${logo.opacity.toFixed(3)}` : '';
+  filters.push(`[${input}:v]scale=${width}:-2,format=rgba${fade}[logo]`);
+  filters.push(`[${video}][logo]overlay=x=${x}:y=${y}:format=yuv420[vlogo]`);
+  return 'vlogo';
+}
+
+/** 0x-prefixed for ffmpeg's colour options. */
+const ffColour = (hex: string) => `0x${hex.replace('#', '')}`;
+
+/**
+ * A card's picture and silence, `seconds` long at the reel's size, rate and time base (what concat
+ * needs of every piece), its text burned from its ASS file with the shipped fonts.
+ */
+function cardFilters(name: string, card: CardRender, fontsDir: string, frame: { width: number; height: number }, filters: string[]) {
+  const path = filterPath(card.file);
+  filters.push(
+    `color=c=${ffColour(card.background)}:s=${frame.width}x${frame.height}:r=${FPS}:d=${card.seconds.toFixed(3)},format=yuv420p,subtitles=filename=${path}:fontsdir=${filterPath(fontsDir)},setsar=1,settb=AVTB[v${name}]`,
+  );
+  filters.push(`anullsrc=r=${AUDIO_RATE}:cl=stereo,atrim=end_sample=${samples(card.seconds)},aformat=sample_fmts=fltp[a${name}]`);
+}
+
+/**
+ * The moments' picture and sound with the cards joined before and after them (one concat); the
+ * picture is the moments' with the logo already on it.
+ */
+function joinCards(
+  joined: { video: string; audio: string },
+  brand: BrandRender,
+  frame: { width: number; height: number },
+  filters: string[],
+): { video: string; audio: string } {
+  if (!brand.intro && !brand.outro) return joined;
+  const pieces: string[] = [];
+  if (brand.intro) {
+    cardFilters('intro', brand.intro, brand.fontsDir, frame, filters);
+    pieces.push('[vintro][aintro]');
+  }
+  pieces.push(`[${joined.video}][${joined.audio}]`);
+  if (brand.outro) {
+    cardFilters('outro', brand.outro, brand.fontsDir, frame, filters);
+    pieces.push('[voutro][aoutro]');
+  }
+  filters.push(`${pieces.join('')}concat=n=${pieces.length}:v=1:a=1[vbranded][abranded]`);
+  return { video: 'vbranded', audio: 'abranded' };
 }

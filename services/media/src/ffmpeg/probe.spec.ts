@@ -6,8 +6,8 @@ describe('parseProbe', () => {
   it('reads duration, codecs and size', () => {
     const facts = parseProbe(
       probe([
-        { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080 },
-        { codec_type: 'audio', codec_name: 'aac' },
+        { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080, r_frame_rate: '30000/1001', avg_frame_rate: '30000/1001' },
+        { codec_type: 'audio', codec_name: 'aac', r_frame_rate: '0/0' },
       ]),
     );
     expect(facts).toEqual({
@@ -21,8 +21,20 @@ describe('parseProbe', () => {
       sampleAspect: 1,
       rotation: 0,
       hasAudio: true,
+      frameRate: { num: 30000, den: 1001 },
     });
     expect(playsInBrowsers(facts)).toBe(true);
+  });
+
+  it('reads the frame rate: a variable-rate phone clip by its average, snapped to the standard rate it is', () => {
+    const rateOf = (stream: object) => parseProbe(probe([{ codec_type: 'video', codec_name: 'h264', width: 640, height: 360, ...stream }])).frameRate;
+    expect(rateOf({ r_frame_rate: '25/1', avg_frame_rate: '25/1' })).toEqual({ num: 25, den: 1 });
+    // A phone's timebase as its "real" rate, and an average a hair off 29.97.
+    expect(rateOf({ r_frame_rate: '90000/1', avg_frame_rate: '16313/544' })).toEqual({ num: 30000, den: 1001 });
+    expect(rateOf({ r_frame_rate: '24000/1001', avg_frame_rate: '0/0' })).toEqual({ num: 24000, den: 1001 });
+    // An unusual rate stays as it is; none at all is null.
+    expect(rateOf({ r_frame_rate: '15/1', avg_frame_rate: '15/1' })).toEqual({ num: 15, den: 1 });
+    expect(rateOf({ r_frame_rate: '0/0', avg_frame_rate: '0/0' })).toBeNull();
   });
 
   it('knows where the picture ends when the sound goes on after it', () => {

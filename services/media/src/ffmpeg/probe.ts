@@ -1,3 +1,5 @@
+import { type FrameRate, videoFrameRate } from '../project-files/frames';
+
 /** What the pipeline needs to know about a file, read from ffprobe's JSON. */
 export interface MediaFacts {
   duration: number;
@@ -13,6 +15,8 @@ export interface MediaFacts {
   /** Degrees the player must rotate (phones record portrait as rotated landscape). */
   rotation: number;
   hasAudio: boolean;
+  /** Frames a second of the picture as a fraction (30000/1001); null when the file does not say. */
+  frameRate: FrameRate | null;
 }
 
 interface ProbeStream {
@@ -21,6 +25,8 @@ interface ProbeStream {
   width?: number;
   height?: number;
   sample_aspect_ratio?: string;
+  r_frame_rate?: string;
+  avg_frame_rate?: string;
   duration?: string;
   start_time?: string;
   tags?: { rotate?: string };
@@ -68,6 +74,7 @@ export function parseProbe(json: string): MediaFacts {
     sampleAspect,
     rotation: quarterTurns * 90,
     hasAudio: Boolean(audio),
+    frameRate: videoFrameRate(video.avg_frame_rate, video.r_frame_rate),
   };
 }
 

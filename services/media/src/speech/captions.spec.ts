@@ -1,3 +1,4 @@
+import { PLATFORM_SPECS } from '@reelsmith/proto/http';
 import { assTime, captionsAss, escapeAss, fontSize, lineCharsOf } from './captions';
 
 const words = [
@@ -25,6 +26,18 @@ describe('ASS captions', () => {
     expect(style.slice(18, 21)).toEqual(['2', '65', '65']);
     expect(Number(style[21])).toBeGreaterThanOrEqual(0.2 * 1920);
     expect(style[1]).toBe('DejaVu Sans');
+  });
+
+  it("keeps a platform's captions inside its safe zone: TikTok's buttons on the right and its bottom bar", () => {
+    const tiktok = styleLine(captionsAss(words, 'bold', vertical, PLATFORM_SPECS.tiktok.safeZone));
+    expect(tiktok.slice(19, 22).map(Number)).toEqual([65, 130, 422]);
+    const square = { width: 1080, height: 1080 };
+    const feed = styleLine(captionsAss(words, 'clean', square, PLATFORM_SPECS.square.safeZone));
+    expect(feed.slice(19, 22).map(Number)).toEqual([65, 65, 108]);
+    // A narrower safe width makes a smaller font, so a full line still fits inside it.
+    const em = 0.64;
+    const size = fontSize('bold', vertical, PLATFORM_SPECS.tiktok.safeZone);
+    expect(lineCharsOf('bold') * size * em).toBeLessThanOrEqual(1080 * (1 - 0.06 - 0.12));
   });
 
   it('sits in a lower third for 16:9', () => {

@@ -1,4 +1,4 @@
-import type { CaptionStyle } from '@reelsmith/proto/http';
+import type { CaptionStyle, SafeZone } from '@reelsmith/proto/http';
 import { buildCues, type Cue } from './cues';
 import type { TimedWord } from './reel-time';
 
@@ -35,29 +35,29 @@ const LOOKS: Record<BurnedCaptionStyle, StyleLook> = {
   karaoke: { lineChars: 30, bold: true, charEm: 0.64, outline: 0.09, shadow: 0.03, primary: WHITE, outlineColour: '&H00000000', back: '&H80000000' },
 };
 
-/** Where captions may go, as shares of the frame (9:16: the platforms' own buttons and texts cover the rest). */
-export interface SafeArea {
-  bottom: number;
-  top: number;
-  sides: number;
-}
+/**
+ * Where captions may go, as shares of the frame kept clear on each edge (9:16: the platforms' own
+ * buttons and texts cover the rest). A reel made for a platform takes its safe zone
+ * (PLATFORM_SPECS of proto/src/http/reel-targets.ts); any other, one of these by its shape.
+ */
+export type SafeArea = SafeZone;
 /** TikTok, Reels and Shorts keep the bottom fifth, the top eighth and the sides for their own overlays. */
-export const VERTICAL_SAFE_AREA: SafeArea = { bottom: 0.2, top: 0.12, sides: 0.06 };
+export const VERTICAL_SAFE_AREA: SafeArea = { bottom: 0.2, top: 0.12, left: 0.06, right: 0.06 };
 /** A usual lower third: captions sit above the bottom tenth, inside title-safe sides. */
-export const WIDE_SAFE_AREA: SafeArea = { bottom: 0.08, top: 0.1, sides: 0.1 };
+export const WIDE_SAFE_AREA: SafeArea = { bottom: 0.08, top: 0.1, left: 0.1, right: 0.1 };
 
 export interface CaptionFrame {
   width: number;
   height: number;
 }
 
-export const safeAreaOf = ({ width, height }: CaptionFrame): SafeArea => (height > width ? VERTICAL_SAFE_AREA : WIDE_SAFE_AREA);
+export const safeAreaOf = ({ width, height }: CaptionFrame, zone?: SafeZone): SafeArea => zone ?? (height > width ? VERTICAL_SAFE_AREA : WIDE_SAFE_AREA);
 
 /** The caption font's size in pixels: a full line fits inside the safe width, and never larger than a share of the height. */
-export function fontSize(style: BurnedCaptionStyle, frame: CaptionFrame): number {
+export function fontSize(style: BurnedCaptionStyle, frame: CaptionFrame, zone?: SafeZone): number {
   const look = LOOKS[style];
-  const area = safeAreaOf(frame);
-  const width = frame.width * (1 - 2 * area.sides) - 2 * frame.width * 0.01;
+  const area = safeAreaOf(frame, zone);
+  const width = frame.width * (1 - area.left - area.right) - 2 * frame.width * 0.01;
   const byWidth = width / (look.lineChars * look.charEm);
   const byHeight = frame.height * (frame.height > frame.width ? 0.045 : 0.065);
   return Math.max(10, Math.floor(Math.min(byWidth, byHeight)));
@@ -66,19 +66,32 @@ export function fontSize(style: BurnedCaptionStyle, frame: CaptionFrame): number
 /** The characters of a line for this style: what buildCues breaks on. */
 export const lineCharsOf = (style: BurnedCaptionStyle) => LOOKS[style].lineChars;
 
-/** The ASS document of a reel's captions (words on the reel's clock), for a frame of this size. */
-export function captionsAss(words: readonly TimedWord[], style: BurnedCaptionStyle, frame: CaptionFrame): string {
-  const cues = buildCues(words, lineCharsOf(style));
-  const events = cues.flatMap((cue) => (style === 'karaoke' ? karaokeEvents(cue) : [dialogue(cue.start, cue.end, cueText(cue))]));
-  return [...header(style, frame), ...events, ''].join('\n');
+/** A brand kit's say in the captions: the text's colour (an ASS colour, &H00BBGGRR) and its face. */
+export interface CaptionBrand {
+  primary: string;
+  family: string;
+  bold: boolean;
 }
 
-function header(style: BurnedCaptionStyle, frame: CaptionFrame): string[] {
-  const look = LOOKS[style];
-  const area = safeAreaOf(frame);
-  const size = fontSize(style, frame);
+/**
+ * The ASS document of a reel's captions (words on the reel's clock), for a frame of this size,
+ * inside the platform's safe zone when the reel is made for one, in the brand kit's colour and face.
+ */
+export function captionsAss(words: readonly TimedWord[], style: BurnedCaptionStyle, frame: CaptionFrame, zone?: SafeZone, brand?: CaptionBrand): string {
+  const cues = buildCues(words, lineCharsOf(style));
+  const primary = brand?.primary ?? LOOKS[style].primary;
+  const events = cues.flatMap((cue) => (style === 'karaoke' ? karaokeEvents(cue, primary) : [dialogue(cue.start, cue.end, cueText(cue))]));
+  return [...header(style, frame, zone, brand), ...events, ''].join('\n');
+}
+
+function header(style: BurnedCaptionStyle, frame: CaptionFrame, zone?: SafeZone, brand?: CaptionBrand): string[] {
+  const look = brand ? { ...LOOKS[style], primary: brand.primary, bold: LOOKS[style].bold || brand.bold } : LOOKS[style];
+  const family = brand?.family ?? CAPTION_FONT;
+  const area = safeAreaOf(frame, zone);
+  const size = fontSize(style, frame, zone);
   const px = (share: number) => Math.max(0, Math.round(share * size * 10) / 10);
-  const marginSides = Math.round(frame.width * area.sides);
+  const marginLeft = Math.round(frame.width * area.left);
+  const marginRight = Math.round(frame.width * area.right);
   const marginBottom = Math.round(frame.height * area.bottom);
   return [
     '[Script Info]',
@@ -92,7 +105,7 @@ function header(style: BurnedCaptionStyle, frame: CaptionFrame): string[] {
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Caption,${CAPTION_FONT},${size},${look.primary},${HIGHLIGHT},${look.outlineColour},${look.back},${look.bold ? -1 : 0},0,0,0,100,100,0,0,1,${px(look.outline)},${px(look.shadow)},2,${marginSides},${marginSides},${marginBottom},1`,
+    `Style: Caption,${family},${size},${look.primary},${HIGHLIGHT},${look.outlineColour},${look.back},${look.bold ? -1 : 0},0,0,0,100,100,0,0,1,${px(look.outline)},${px(look.shadow)},2,${marginLeft},${marginRight},${marginBottom},1`,
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
@@ -100,13 +113,13 @@ function header(style: BurnedCaptionStyle, frame: CaptionFrame): string[] {
 }
 
 /** The current word in the highlight colour: one event per word, from its start to the next word's. */
-function karaokeEvents(cue: Cue): string[] {
+function karaokeEvents(cue: Cue, primary: string): string[] {
   const words = cue.lines.flat();
   return words.map((word, i) => {
     const until = i + 1 < words.length ? words[i + 1].start : cue.end;
     let k = 0;
     const text = cue.lines
-      .map((line) => line.map((w) => (k++ === i ? `{\\c${HIGHLIGHT}}${escapeAss(w.text)}{\\c${WHITE}}` : escapeAss(w.text))).join(' '))
+      .map((line) => line.map((w) => (k++ === i ? `{\\c${HIGHLIGHT}}${escapeAss(w.text)}{\\c${primary}}` : escapeAss(w.text))).join(' '))
       .join('\\N');
     return dialogue(i === 0 ? cue.start : word.start, Math.max(until, word.start + 0.01), text);
   });

@@ -111,6 +111,8 @@ export class ProcessingService {
       height: facts.height,
       videoCodec: facts.videoCodec,
       audioCodec: facts.audioCodec,
+      frameRateNum: facts.frameRate?.num ?? 0,
+      frameRateDen: facts.frameRate?.den ?? 0,
       contentType: contentTypeOf(facts),
       thumbnailKey,
       filmstripKey,

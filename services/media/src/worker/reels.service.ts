@@ -4,11 +4,13 @@ import { dirname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventPublisher, type JobContext, ObjectStorage, observeMediaStep, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
-import type { TranscriptJson } from '@reelsmith/proto/http';
+import { PLATFORM_SPECS, type TranscriptJson } from '@reelsmith/proto/http';
+import { AdvisoryLock } from '../advisory-lock';
 import { type Analysis, levelOf } from '../analysis/analysis';
 import { Analyser } from '../analysis/analyser';
 import { AnalysisStore } from '../analysis/analysis-store';
 import { cropPath } from '../analysis/crop-path';
+import { BrandAssets } from '../brand-kit/brand-assets';
 import type { Preset } from '../analysis/scoring';
 import { planReel } from '../analysis/reel-plan';
 import { CROSSFADE_SECONDS } from '../analysis/selection';
@@ -18,7 +20,7 @@ import type { VideoEntity } from '../entities/video.entity';
 import { posterArgs, posterTime, qualityFor, qualityOfSize, reelLength, reelSize, type RenderSpec } from '../ffmpeg/args';
 import { MediaRepository, RenderPlanError } from '../ffmpeg/media.repository';
 import { validCrossfade, validMoments } from '../ffmpeg/render-plan';
-import { type BurnedCaptionStyle, CAPTION_FONTS_DIR, captionsAss } from '../speech/captions';
+import { type BurnedCaptionStyle, CAPTION_FONTS_DIR, type CaptionBrand, captionsAss } from '../speech/captions';
 import { findSaid } from '../speech/include-words';
 import { transcriptWords, wordsInReel } from '../speech/reel-time';
 import { hasWords } from '../speech/transcript';
@@ -31,6 +33,7 @@ import { throttle } from '../throttle';
 import { VideosRepository } from '../videos.repository';
 import { MEDIA_CONFIG } from '../tokens';
 import { VoiceActivity } from '../speech/vad';
+import { isPlatform } from '../reel-targets';
 import { describeFailure, UserFacingError } from './failure-reasons';
 import { JobDeadline, jobDeadlineSeconds } from './job-deadline';
 import { type CachedSource, SourceCache } from './source-cache';
@@ -67,6 +70,8 @@ export class ReelsService implements OnApplicationBootstrap {
     private readonly sources: SourceCache,
     private readonly failures: JobFailures,
     private readonly transcription: TranscriptionService,
+    private readonly lock: AdvisoryLock,
+    private readonly brandAssets: BrandAssets,
   ) {}
 
   /** The face and voice activity models load when the worker starts, not in the first video's analysis. */
@@ -165,20 +170,11 @@ export class ReelsService implements OnApplicationBootstrap {
     const music = highlight.musicTrackId ? await this.music.find(highlight.musicTrackId) : null;
     if (highlight.musicTrackId && !music) throw new UserFacingError('The chosen music track is no longer in the library.');
 
-    // New reels need the analysis; edits and exports reuse a kept one (for the level and the 9:16 crop).
+    // New reels need the analysis; edits and exports reuse a kept one (for the level and the 9:16, 1:1 or 4:5 crop).
     let analysis: Analysis | null = select ? null : await this.analyses.find(video.id);
-    if (select || (highlight.aspect === '9:16' && !analysis)) {
+    if (select || (highlight.aspect !== '16:9' && !analysis)) {
       await this.advance(highlight, 'analysing', 2, { status: 'processing' });
-      analysis = await this.analyses.find(video.id);
-      if (!analysis) {
-        const analysisStarted = Date.now();
-        // The analysis reads every byte anyway: a local copy serves it, then the render's seek per
-        // moment and later edits (instead of one HTTP connection and moov lookup per moment).
-        source.local ??= await this.copySource(source.key, video.id, workDir);
-        analysis = await this.analyse(video, source.local.file, workDir, signal, (f) => this.progress.highlight(highlight, 2 + f * 58));
-        timings.analysisSeconds = seconds(analysisStarted);
-        observeMediaStep('analysis', timings.analysisSeconds, video.duration);
-      }
+      analysis = await this.analysisOnce(highlight, video, source, workDir, signal, timings);
     }
     if (select && analysis) {
       await this.advance(highlight, 'selecting', 60);
@@ -192,6 +188,7 @@ export class ReelsService implements OnApplicationBootstrap {
         beats: music?.beats,
         mustInclude: asked.spans,
         phrases: asked.phrases,
+        marked: { include: highlight.includeRanges ?? [], exclude: highlight.excludeRanges ?? [] },
       });
       const summary = [plan.summary, asked.note].filter(Boolean).join('. ');
       this.logger.log(`highlight ${highlight.id}: ${summary}`);
@@ -204,10 +201,11 @@ export class ReelsService implements OnApplicationBootstrap {
     await this.advance(highlight, 'rendering', 62, { status: 'processing' });
     const renderStarted = Date.now();
     const input = source.local?.file ?? (await this.storage.presignedGetUrl(source.key, READ_URL_TTL_SECONDS));
-    const { key: reelKey, output } = await this.renderReel(highlight, video, input, analysis, music, workDir, signal, transcriptOnce);
-    const file = await this.describeReel(highlight, reelKey, output, signal);
+    const rendered = await this.renderReel(highlight, video, input, analysis, music, workDir, signal, transcriptOnce);
+    const reelKey = rendered.key;
+    const file = await this.describeReel(highlight, reelKey, rendered.output, rendered.introSeconds, signal);
     timings.renderSeconds = seconds(renderStarted);
-    observeMediaStep('render', timings.renderSeconds, reelLength({ moments: highlight.moments, crossfade: CROSSFADE_SECONDS }));
+    observeMediaStep('render', timings.renderSeconds, rendered.seconds);
     timings.totalSeconds = seconds(highlight.createdAt.getTime());
     const stored = await this.storage.stat(reelKey);
 
@@ -221,7 +219,7 @@ export class ReelsService implements OnApplicationBootstrap {
       reelKey,
       ...file,
       reelSize: stored?.size ?? 0,
-      reelDuration: Math.round(reelLength({ moments: highlight.moments, crossfade: CROSSFADE_SECONDS }) * 100) / 100,
+      reelDuration: Math.round(rendered.seconds * 100) / 100,
       timings,
       errorReason: '',
     });
@@ -238,13 +236,16 @@ export class ReelsService implements OnApplicationBootstrap {
     highlight: HighlightEntity,
     reelKey: string,
     reel: string,
+    introSeconds: number,
     signal: AbortSignal,
   ): Promise<Pick<HighlightEntity, 'renderedQuality' | 'reelWidth' | 'reelHeight' | 'posterKey'>> {
     const facts = await this.media.probe(reel, signal);
     const described = { renderedQuality: qualityOfSize(facts), reelWidth: facts.width, reelHeight: facts.height, posterKey: '' };
     try {
       const poster = join(dirname(reel), 'poster.jpg');
-      await this.media.run(posterArgs(reel, poster, posterTime(highlight.moments, CROSSFADE_SECONDS, facts.duration)), { signal });
+      // A brand kit's intro card comes first: the poster is still a frame of the best moment.
+      const at = introSeconds + posterTime(highlight.moments, CROSSFADE_SECONDS, Math.max(0, facts.duration - introSeconds));
+      await this.media.run(posterArgs(reel, poster, at), { signal });
       const posterKey = `${reelKey.replace(/\.[^./]+$/, '')}.jpg`;
       await this.storage.writeFile(posterKey, poster, 'image/jpeg');
       return { ...described, posterKey };
@@ -280,6 +281,7 @@ export class ReelsService implements OnApplicationBootstrap {
     spec: Pick<RenderSpec, 'moments' | 'quality' | 'aspect'>,
     workDir: string,
     transcriptOf: () => Promise<TranscriptJson | null>,
+    brand?: CaptionBrand,
   ) {
     if (highlight.captions === 'none' || video.audioCodec === '') return undefined;
     const transcript = await transcriptOf();
@@ -290,7 +292,8 @@ export class ReelsService implements OnApplicationBootstrap {
     const crossfade = validCrossfade(spec.moments, CROSSFADE_SECONDS);
     const words = wordsInReel(transcriptWords(transcript), spec.moments, crossfade);
     const file = join(workDir, 'captions.ass');
-    await writeFile(file, captionsAss(words, highlight.captions as BurnedCaptionStyle, reelSize(spec.quality, spec.aspect)));
+    const zone = isPlatform(highlight.platform) ? PLATFORM_SPECS[highlight.platform].safeZone : undefined;
+    await writeFile(file, captionsAss(words, highlight.captions as BurnedCaptionStyle, reelSize(spec.quality, spec.aspect), zone, brand));
     return { file, fontsDir: CAPTION_FONTS_DIR };
   }
 
@@ -306,6 +309,37 @@ export class ReelsService implements OnApplicationBootstrap {
       this.logger.warn(`reel ${highlight.id}: no transcript (${(err as Error).message})`);
       return null;
     }
+  }
+
+  /**
+   * The video's kept analysis, or a fresh one. One job at a time analyses a video (an advisory lock
+   * across every worker): the versions of a generate with several lengths run as jobs side by side,
+   * and the ones that wait then read what the first kept instead of decoding the video again. Only
+   * the job that analysed records the analysis time.
+   */
+  private async analysisOnce(
+    highlight: HighlightEntity,
+    video: VideoEntity,
+    source: Source,
+    workDir: string,
+    signal: AbortSignal,
+    timings: StoredTimings,
+  ): Promise<Analysis> {
+    const kept = await this.analyses.find(video.id);
+    if (kept) return kept;
+    return this.lock.exclusively(`analysis:${video.id}`, async () => {
+      const madeMeanwhile = await this.analyses.find(video.id);
+      if (madeMeanwhile) return madeMeanwhile;
+      signal.throwIfAborted();
+      const analysisStarted = Date.now();
+      // The analysis reads every byte anyway: a local copy serves it, then the render's seek per
+      // moment and later edits (instead of one HTTP connection and moov lookup per moment).
+      source.local ??= await this.copySource(source.key, video.id, workDir);
+      const analysis = await this.analyse(video, source.local.file, workDir, signal, (f) => this.progress.highlight(highlight, 2 + f * 58));
+      timings.analysisSeconds = seconds(analysisStarted);
+      observeMediaStep('analysis', timings.analysisSeconds, video.duration);
+      return analysis;
+    });
   }
 
   /** A local copy of the source: kept in the worker's cache when it fits, else in the job's folder. */
@@ -361,13 +395,16 @@ export class ReelsService implements OnApplicationBootstrap {
       speech: analysis?.speech,
       output,
     };
-    const captions = await this.writeCaptions(highlight, video, spec, workDir, transcriptOf);
+    // The kit's logo, cards and caption look when this version has it on (and the user still has one).
+    const brand = highlight.brandKit ? await this.brandAssets.prepare(highlight.userId, reelSize(spec.quality, spec.aspect), workDir) : null;
+    const captions = await this.writeCaptions(highlight, video, spec, workDir, transcriptOf, brand?.captions);
     const started = Date.now();
+    const reelSeconds = reelLength({ ...spec, brand: brand?.render });
     await this.media.render(
-      { ...spec, captions },
+      { ...spec, captions, brand: brand?.render },
       {
         signal,
-        durationSeconds: reelLength(spec),
+        durationSeconds: reelSeconds,
         onProgress: throttle((f) => this.progress.highlight(highlight, 62 + f * 36)),
       },
     );
@@ -377,7 +414,7 @@ export class ReelsService implements OnApplicationBootstrap {
     this.logger.log(
       `reel ${highlight.id}: ffmpeg ${seconds(started)} s from ${source.startsWith('/') ? 'a local copy' : 'storage'}, stored in ${seconds(rendered)} s`,
     );
-    return { key, output };
+    return { key, output, seconds: reelSeconds, introSeconds: brand?.render.intro?.seconds ?? 0 };
   }
 
   /**

@@ -2,7 +2,9 @@ import { TranscriptionService } from '../speech/transcription.service';
 import { tmpdir } from 'node:os';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { WorkerConfig } from '../config';
+import { AdvisoryLock, PgAdvisoryLock } from '../advisory-lock';
 import { Analyser } from '../analysis/analyser';
+import { BrandAssets } from '../brand-kit/brand-assets';
 import { mediaInfrastructure } from '../media.module';
 import { DeletedSourcesListener } from './deleted-sources.listener';
 import { JobRunner } from './job-runner';
@@ -27,10 +29,12 @@ export class WorkerModule {
             maxIdleMs: config.SOURCE_CACHE_IDLE_MINUTES * 60_000,
           }),
         },
+        { provide: AdvisoryLock, useClass: PgAdvisoryLock },
         Analyser,
         ProcessingService,
         TranscriptionService,
         ReelsService,
+        BrandAssets,
         JobRunner,
         DeletedSourcesListener,
       ],

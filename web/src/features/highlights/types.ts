@@ -1,4 +1,15 @@
-import type { CaptionStyle, ExportInput, GenerateInput, HighlightJson, MomentJson, ReelJson, TimingsJson } from '@reelsmith/proto/http';
+import type {
+  CaptionStyle,
+  ExportInput,
+  GenerateInput,
+  HighlightJson,
+  MomentJson,
+  Platform,
+  ReelAspectName,
+  ReelJson,
+  TimeRange,
+  TimingsJson,
+} from '@reelsmith/proto/http';
 
 /** A highlight reel or an editor export as the API answers it (GET /api/highlights/:id). */
 
@@ -8,7 +19,7 @@ export type HighlightStage = 'queued' | 'analysing' | 'selecting' | 'rendering' 
 
 export type Preset = 'auto' | 'sport' | 'wedding' | 'business' | 'travel';
 export type TargetLength = 15 | 30 | 60 | 90;
-export type Aspect = '16:9' | '9:16';
+export type Aspect = ReelAspectName;
 export type Quality = '1080p' | '720p' | '480p';
 export type ReelFormat = 'mp4' | 'mov' | 'avi';
 
@@ -50,6 +61,13 @@ export type GenerateOptions = GenerateInput & {
   format: ReelFormat;
   /** Left out, the server puts clean captions on a video with sound. */
   captions?: CaptionStyle;
+  /** Ranges marked on the timeline before generating (seconds of the source). */
+  include?: TimeRange[];
+  exclude?: TimeRange[];
+  /** The platform the reel is made for: it sets the aspect and the longest length. Null: 'Custom'. */
+  platform?: Platform | null;
+  /** Several reels at once, one version per length; one length (or none) is targetLength alone. */
+  lengths?: TargetLength[];
 };
 
 /** Body of POST /api/videos/:id/exports. */

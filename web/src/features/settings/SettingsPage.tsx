@@ -9,6 +9,8 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { PageHeader } from '../../components/layout/PageHeader';
 import { BillingSection } from '../billing';
+import { ShareLinksCard } from '../share-links';
+import { BrandKitCard } from './components/BrandKitCard';
 import { isTranscriptLanguage, LANGUAGE_NAMES } from '../transcript';
 import { TRANSCRIPT_LANGUAGES, type TranscriptLanguage } from '@reelsmith/proto/http';
 import { useSaveSettings, useSendTestEmail, useSettings } from './api/settings';
@@ -198,6 +200,10 @@ export function SettingsPage() {
           </Button>
         </div>
       </form>
+
+      <BrandKitCard />
+
+      <ShareLinksCard />
 
       <BillingSection />
 

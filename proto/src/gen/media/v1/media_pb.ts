@@ -12,7 +12,241 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file media/v1/media.proto.
  */
 export const file_media_v1_media: GenFile = /*@__PURE__*/
-  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEi7AEKClRyYW5zY3JpcHQSEAoIdmlkZW9faWQYASABKAkSDgoGc3RhdHVzGAIgASgJEg8KB21lc3NhZ2UYAyABKAkSDgoGZW5naW5lGAQgASgJEg8KB3F1YWxpdHkYBSABKAkSEAoIbGFuZ3VhZ2UYBiABKAkSKwoHcGhyYXNlcxgHIAMoCzIaLm1lZGlhLnYxLlRyYW5zY3JpcHRQaHJhc2USJwoFd29yZHMYCCADKAsyGC5tZWRpYS52MS5UcmFuc2NyaXB0V29yZBIOCgZlZGl0ZWQYCSABKAgSEgoKdXBkYXRlZF9hdBgKIAEoCSI6Cg5UcmFuc2NyaXB0V29yZBIMCgR0ZXh0GAEgASgJEg0KBXN0YXJ0GAIgASgBEgsKA2VuZBgDIAEoASJIChBUcmFuc2NyaXB0UGhyYXNlEg0KBXN0YXJ0GAEgASgBEgsKA2VuZBgCIAEoARIMCgRmcm9tGAMgASgFEgoKAnRvGAQgASgFImQKFlRyYW5zY3JpcHRzRWRpdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRInCgV3b3JkcxgDIAMoCzIYLm1lZGlhLnYxLlRyYW5zY3JpcHRXb3JkIk0KFlRyYW5zY3JpcHRzTWFrZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIQCghsYW5ndWFnZRgDIAEoCSJcCg1UcmFuc2NyaWJlSm9iEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEAoIbGFuZ3VhZ2UYAyABKAkSFgoOcmVwbGFjZV9lZGl0ZWQYBCABKAgiPwoQU3VidGl0bGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEgoKAmlkGAIgASgJEg4KBmZvcm1hdBgDIAEoCSJICg1TdWJ0aXRsZXNGaWxlEg8KB2NvbnRlbnQYASABKAkSFAoMY29udGVudF90eXBlGAIgASgJEhAKCGZpbGVuYW1lGAMgASgJItMBCg1WaWRlb0FuYWx5c2lzEhAKCHZpZGVvX2lkGAEgASgJEgwKBHN0ZXAYAiABKAESEAoIZHVyYXRpb24YAyABKAESEQoJaGFzX2F1ZGlvGAQgASgIEgwKBGN1dHMYBSADKAESEAoIbG91ZG5lc3MYBiADKAESDgoGbW90aW9uGAcgAygBEhIKCmZhY2VfY291bnQYCCADKAUSEwoLZmFjZV9jZW50ZXIYCSADKAESJAoGc3BlZWNoGAogAygLMhQubWVkaWEudjEuU3BlZWNoU3BhbiIoCgpTcGVlY2hTcGFuEg0KBXN0YXJ0GAEgASgBEgsKA2VuZBgCIAEoASKaAQoTVmlkZW9zSW1wb3J0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEhIKCm9iamVjdF9rZXkYAyABKAkSDQoFdGl0bGUYBCABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBSABKAkSEAoIYmF0Y2hfaWQYBiABKAkSEAoIbGFuZ3VhZ2UYByABKAkiKQoWVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIh8KCVVwbG9hZFVybBISCgp1cGxvYWRfdXJsGAEgASgJIpwBChVVcGxvYWRDb21wbGV0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCgl2aWRlb191cmwYAiABKAkSDQoFdGl0bGUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBEhAKCGxhbmd1YWdlGAcgASgJIjcKEVZpZGVvc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIi0KCFZpZGVvUmVmEg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkiYQoRVmlkZW9zVHJpbVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRINCgVzdGFydBgDIAEoCRILCgNlbmQYBCABKAkSDQoFdGl0bGUYBSABKAkiKAoUVmlkZW9zRGVsZXRlUmVzcG9uc2USEAoIdmlkZW9faWQYASABKAkihQEKFE9iamVjdFJlc29sdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSIgoEa2luZBgDIAEoDjIULm1lZGlhLnYxLk9iamVjdEtpbmQSFAoMaGlnaGxpZ2h0X2lkGAQgASgJEhAKCGZpbGVuYW1lGAUgASgJIlAKC01lZGlhT2JqZWN0EgsKA2tleRgBIAEoCRIUCgxjb250ZW50X3R5cGUYAiABKAkSDAoEc2l6ZRgDIAEoAxIQCghmaWxlbmFtZRgEIAEoCSLsAwoFVmlkZW8SCgoCaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIZmlsZW5hbWUYAyABKAkSGQoRb3JpZ2luYWxfZmlsZW5hbWUYBCABKAkSEQoJZmlsZV9zaXplGAUgASgDEhAKCGR1cmF0aW9uGAYgASgBEhEKCXRodW1ibmFpbBgHIAEoCRIOCgZzdGF0dXMYCCABKAkSLgoKY3JlYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMZXJyb3JfcmVhc29uGAogASgJEg0KBXdpZHRoGAsgASgFEg4KBmhlaWdodBgMIAEoBRITCgt2aWRlb19jb2RlYxgNIAEoCRITCgthdWRpb19jb2RlYxgOIAEoCRISCgpzdHJlYW1fdXJsGA8gASgJEhQKDGRvd25sb2FkX3VybBgQIAEoCRITCgtwcmV2aWV3X3VybBgRIAEoCRIRCglmb2xkZXJfaWQYEiABKAkSEAoIYmF0Y2hfaWQYEyABKAkSFwoPc291cmNlX3ZpZGVvX2lkGBQgASgJEg0KBXN0YWdlGBUgASgJEhMKC3JlYWR5X3JlZWxzGBYgASgFEhEKCWZpbG1zdHJpcBgXIAEoCRIQCgh3YXZlZm9ybRgYIAEoCSIsCglWaWRlb0xpc3QSHwoGdmlkZW9zGAEgAygLMg8ubWVkaWEudjEuVmlkZW8iLwoKUHJvY2Vzc0pvYhIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIngKDVZpZGVvUHJvZ3Jlc3MSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFc3RhZ2UYBCABKAkSDwoHcGVyY2VudBgFIAEoBRIUCgxlcnJvcl9yZWFzb24YBiABKAkiQQoNVmlkZW9VcGxvYWRlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJIlQKDlZpZGVvUHJvY2Vzc2VkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSEAoIZHVyYXRpb24YBCABKAEiTwoLVmlkZW9GYWlsZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIOCgZyZWFzb24YBCABKAkiMQoMVmlkZW9EZWxldGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkifAoNUmVuZGVyT3B0aW9ucxIPCgdxdWFsaXR5GAEgASgJEg4KBmZvcm1hdBgCIAEoCRIOCgZhc3BlY3QYAyABKAkSFgoObXVzaWNfdHJhY2tfaWQYBCABKAkSEAoIbm9fbXVzaWMYBSABKAgSEAoIY2FwdGlvbnMYBiABKAkivQEKGUhpZ2hsaWdodHNHZW5lcmF0ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIOCgZwcmVzZXQYAyABKAkSFQoNdGFyZ2V0X2xlbmd0aBgEIAEoBRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zEhYKDmZpbGxfdG9fbGVuZ3RoGAYgASgIEhUKDWluY2x1ZGVfd29yZHMYByADKAkiNQoMSGlnaGxpZ2h0UmVmEg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJIkQKBk1vbWVudBINCgVzdGFydBgBIAEoARILCgNlbmQYAiABKAESDQoFc2NvcmUYAyABKAESDwoHcmVhc29ucxgEIAMoCSKKAQoVSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJEiEKB21vbWVudHMYAyADKAsyEC5tZWRpYS52MS5Nb21lbnQSJwoGcmVuZGVyGAQgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyJ+ChRFeHBvcnRzQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg0KBXN0YXJ0GAMgASgJEgsKA2VuZBgEIAEoCRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zIiUKEkV4cG9ydHNMaXN0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJItEBCgdUaW1pbmdzEh0KEGFuYWx5c2lzX3NlY29uZHMYASABKAFIAIgBARIeChFzZWxlY3Rpb25fc2Vjb25kcxgCIAEoAUgBiAEBEhsKDnJlbmRlcl9zZWNvbmRzGAMgASgBSAKIAQESGgoNdG90YWxfc2Vjb25kcxgEIAEoAUgDiAEBQhMKEV9hbmFseXNpc19zZWNvbmRzQhQKEl9zZWxlY3Rpb25fc2Vjb25kc0IRCg9fcmVuZGVyX3NlY29uZHNCEAoOX3RvdGFsX3NlY29uZHMivwQKCUhpZ2hsaWdodBIKCgJpZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIMCgRraW5kGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSDgoGc3RhdHVzGAUgASgJEg0KBXN0YWdlGAYgASgJEg4KBnByZXNldBgHIAEoCRIVCg10YXJnZXRfbGVuZ3RoGAggASgFEicKBnJlbmRlchgJIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMSIQoHbW9tZW50cxgKIAMoCzIQLm1lZGlhLnYxLk1vbWVudBIQCgh0aW1lbGluZRgLIAMoAhISCgpzdHJlYW1fdXJsGAwgASgJEhQKDGRvd25sb2FkX3VybBgNIAEoCRIVCg1yZWVsX2R1cmF0aW9uGA4gASgBEhEKCXJlZWxfc2l6ZRgPIAEoAxIiCgd0aW1pbmdzGBAgASgLMhEubWVkaWEudjEuVGltaW5ncxIUCgxlcnJvcl9yZWFzb24YESABKAkSLgoKY3JlYXRlZF9hdBgSIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLdmlkZW9fdGl0bGUYEyABKAkSFgoOZmlsbF90b19sZW5ndGgYFCABKAgSGAoQcmVuZGVyZWRfcXVhbGl0eRgVIAEoCRISCgpyZWVsX3dpZHRoGBYgASgFEhMKC3JlZWxfaGVpZ2h0GBcgASgFEhIKCnBvc3Rlcl91cmwYGCABKAkSDwoHc3VtbWFyeRgZIAEoCSI4Cg1IaWdobGlnaHRMaXN0EicKCmhpZ2hsaWdodHMYASADKAsyEy5tZWRpYS52MS5IaWdobGlnaHQiNgoNSGlnaGxpZ2h0c0pvYhIUCgxoaWdobGlnaHRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSIyCglSZW5kZXJKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkioAEKEUhpZ2hsaWdodFByb2dyZXNzEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg4KBnN0YXR1cxgEIAEoCRINCgVzdGFnZRgFIAEoCRIPCgdwZXJjZW50GAYgASgFEhQKDGVycm9yX3JlYXNvbhgHIAEoCRIMCgRraW5kGAggASgJImcKD0hpZ2hsaWdodHNSZWFkeRIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRINCgV0aXRsZRgEIAEoCRIMCgRraW5kGAUgASgJImoKEEhpZ2hsaWdodHNGYWlsZWQSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFdGl0bGUYBCABKAkSDgoGcmVhc29uGAUgASgJIkkKEVZpZGVvc01vdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSEQoJZm9sZGVyX2lkGAMgASgJIiIKD1VzYWdlR2V0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIiMKBVVzYWdlEhoKEnVwbG9hZHNfdGhpc19tb250aBgBIAEoBSqWAgoKT2JqZWN0S2luZBIbChdPQkpFQ1RfS0lORF9VTlNQRUNJRklFRBAAEhYKEk9CSkVDVF9LSU5EX1NUUkVBTRABEhgKFE9CSkVDVF9LSU5EX0RPV05MT0FEEAISGQoVT0JKRUNUX0tJTkRfVEhVTUJOQUlMEAMSFAoQT0JKRUNUX0tJTkRfUkVFTBAEEh0KGU9CSkVDVF9LSU5EX1JFRUxfRE9XTkxPQUQQBRIXChNPQkpFQ1RfS0lORF9QUkVWSUVXEAYSGwoXT0JKRUNUX0tJTkRfUkVFTF9QT1NURVIQBxIZChVPQkpFQ1RfS0lORF9GSUxNU1RSSVAQCBIYChRPQkpFQ1RfS0lORF9XQVZFRk9STRAJMsQMCgxNZWRpYVNlcnZpY2USSAoPVXBsb2FkVXJsQ3JlYXRlEiAubWVkaWEudjEuVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLlVwbG9hZFVybBJCCg5VcGxvYWRDb21wbGV0ZRIfLm1lZGlhLnYxLlVwbG9hZENvbXBsZXRlUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEj4KClZpZGVvc0xpc3QSGy5tZWRpYS52MS5WaWRlb3NMaXN0UmVxdWVzdBoTLm1lZGlhLnYxLlZpZGVvTGlzdBIwCglWaWRlb3NHZXQSEi5tZWRpYS52MS5WaWRlb1JlZhoPLm1lZGlhLnYxLlZpZGVvEkIKDFZpZGVvc0RlbGV0ZRISLm1lZGlhLnYxLlZpZGVvUmVmGh4ubWVkaWEudjEuVmlkZW9zRGVsZXRlUmVzcG9uc2USOgoKVmlkZW9zVHJpbRIbLm1lZGlhLnYxLlZpZGVvc1RyaW1SZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SRgoNT2JqZWN0UmVzb2x2ZRIeLm1lZGlhLnYxLk9iamVjdFJlc29sdmVSZXF1ZXN0GhUubWVkaWEudjEuTWVkaWFPYmplY3QSTgoSSGlnaGxpZ2h0c0dlbmVyYXRlEiMubWVkaWEudjEuSGlnaGxpZ2h0c0dlbmVyYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBI9Cg5IaWdobGlnaHRzTGlzdBISLm1lZGlhLnYxLlZpZGVvUmVmGhcubWVkaWEudjEuSGlnaGxpZ2h0TGlzdBI8Cg1IaWdobGlnaHRzR2V0EhYubWVkaWEudjEuSGlnaGxpZ2h0UmVmGhMubWVkaWEudjEuSGlnaGxpZ2h0EkYKDkhpZ2hsaWdodHNFZGl0Eh8ubWVkaWEudjEuSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0GhMubWVkaWEudjEuSGlnaGxpZ2h0EkQKDUV4cG9ydHNDcmVhdGUSHi5tZWRpYS52MS5FeHBvcnRzQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBJECgtFeHBvcnRzTGlzdBIcLm1lZGlhLnYxLkV4cG9ydHNMaXN0UmVxdWVzdBoXLm1lZGlhLnYxLkhpZ2hsaWdodExpc3QSOgoKVmlkZW9zTW92ZRIbLm1lZGlhLnYxLlZpZGVvc01vdmVSZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SPgoMVmlkZW9zSW1wb3J0Eh0ubWVkaWEudjEuVmlkZW9zSW1wb3J0UmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEjIKC1ZpZGVvc1JldHJ5EhIubWVkaWEudjEuVmlkZW9SZWYaDy5tZWRpYS52MS5WaWRlbxI+Cg9IaWdobGlnaHRzUmV0cnkSFi5tZWRpYS52MS5IaWdobGlnaHRSZWYaEy5tZWRpYS52MS5IaWdobGlnaHQSNgoIVXNhZ2VHZXQSGS5tZWRpYS52MS5Vc2FnZUdldFJlcXVlc3QaDy5tZWRpYS52MS5Vc2FnZRI9Cg5WaWRlb3NBbmFseXNpcxISLm1lZGlhLnYxLlZpZGVvUmVmGhcubWVkaWEudjEuVmlkZW9BbmFseXNpcxI6Cg5UcmFuc2NyaXB0c0dldBISLm1lZGlhLnYxLlZpZGVvUmVmGhQubWVkaWEudjEuVHJhbnNjcmlwdBJJCg9UcmFuc2NyaXB0c0VkaXQSIC5tZWRpYS52MS5UcmFuc2NyaXB0c0VkaXRSZXF1ZXN0GhQubWVkaWEudjEuVHJhbnNjcmlwdBJJCg9UcmFuc2NyaXB0c01ha2USIC5tZWRpYS52MS5UcmFuc2NyaXB0c01ha2VSZXF1ZXN0GhQubWVkaWEudjEuVHJhbnNjcmlwdBJGCg9WaWRlb3NTdWJ0aXRsZXMSGi5tZWRpYS52MS5TdWJ0aXRsZXNSZXF1ZXN0GhcubWVkaWEudjEuU3VidGl0bGVzRmlsZRJKChNIaWdobGlnaHRzU3VidGl0bGVzEhoubWVkaWEudjEuU3VidGl0bGVzUmVxdWVzdBoXLm1lZGlhLnYxLlN1YnRpdGxlc0ZpbGViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("ChRtZWRpYS92MS9tZWRpYS5wcm90bxIIbWVkaWEudjEiHgoLQnJhbmRLaXRSZWYSDwoHdXNlcl9pZBgBIAEoCSJfCglCcmFuZENhcmQSDwoHZW5hYmxlZBgBIAEoCBIMCgR0ZXh0GAIgASgJEhIKCmJhY2tncm91bmQYAyABKAkSDQoFY29sb3IYBCABKAkSEAoIZHVyYXRpb24YBSABKAEisQIKCEJyYW5kS2l0Eg0KBXNhdmVkGAEgASgIEhAKCGxvZ29fdXJsGAIgASgJEhIKCmxvZ29fd2lkdGgYAyABKAUSEwoLbG9nb19oZWlnaHQYBCABKAUSFQoNbG9nb19wb3NpdGlvbhgFIAEoCRIUCgxsb2dvX29wYWNpdHkYBiABKAESEQoJbG9nb19zaXplGAcgASgBEiIKBWludHJvGAggASgLMhMubWVkaWEudjEuQnJhbmRDYXJkEiIKBW91dHJvGAkgASgLMhMubWVkaWEudjEuQnJhbmRDYXJkEhUKDWNhcHRpb25fY29sb3IYCiABKAkSDAoEZm9udBgLIAEoCRIuCgp1cGRhdGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLSAQoSQnJhbmRLaXRQdXRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSFQoNbG9nb19wb3NpdGlvbhgCIAEoCRIUCgxsb2dvX29wYWNpdHkYAyABKAESEQoJbG9nb19zaXplGAQgASgBEiIKBWludHJvGAUgASgLMhMubWVkaWEudjEuQnJhbmRDYXJkEiIKBW91dHJvGAYgASgLMhMubWVkaWEudjEuQnJhbmRDYXJkEhUKDWNhcHRpb25fY29sb3IYByABKAkSDAoEZm9udBgIIAEoCSI+ChpCcmFuZEtpdExvZ29SZXNvbHZlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2xvZ29faWQYAiABKAkiPQoWQnJhbmRLaXRMb2dvU2V0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhIKCnVwbG9hZF9rZXkYAiABKAki7AEKClRyYW5zY3JpcHQSEAoIdmlkZW9faWQYASABKAkSDgoGc3RhdHVzGAIgASgJEg8KB21lc3NhZ2UYAyABKAkSDgoGZW5naW5lGAQgASgJEg8KB3F1YWxpdHkYBSABKAkSEAoIbGFuZ3VhZ2UYBiABKAkSKwoHcGhyYXNlcxgHIAMoCzIaLm1lZGlhLnYxLlRyYW5zY3JpcHRQaHJhc2USJwoFd29yZHMYCCADKAsyGC5tZWRpYS52MS5UcmFuc2NyaXB0V29yZBIOCgZlZGl0ZWQYCSABKAgSEgoKdXBkYXRlZF9hdBgKIAEoCSI6Cg5UcmFuc2NyaXB0V29yZBIMCgR0ZXh0GAEgASgJEg0KBXN0YXJ0GAIgASgBEgsKA2VuZBgDIAEoASJIChBUcmFuc2NyaXB0UGhyYXNlEg0KBXN0YXJ0GAEgASgBEgsKA2VuZBgCIAEoARIMCgRmcm9tGAMgASgFEgoKAnRvGAQgASgFImQKFlRyYW5zY3JpcHRzRWRpdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRInCgV3b3JkcxgDIAMoCzIYLm1lZGlhLnYxLlRyYW5zY3JpcHRXb3JkIk0KFlRyYW5zY3JpcHRzTWFrZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIQCghsYW5ndWFnZRgDIAEoCSJcCg1UcmFuc2NyaWJlSm9iEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEAoIbGFuZ3VhZ2UYAyABKAkSFgoOcmVwbGFjZV9lZGl0ZWQYBCABKAgiPwoQU3VidGl0bGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEgoKAmlkGAIgASgJEg4KBmZvcm1hdBgDIAEoCSJICg1TdWJ0aXRsZXNGaWxlEg8KB2NvbnRlbnQYASABKAkSFAoMY29udGVudF90eXBlGAIgASgJEhAKCGZpbGVuYW1lGAMgASgJIksKElByb2plY3RGaWxlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhQKDGhpZ2hsaWdodF9pZBgCIAEoCRIOCgZmb3JtYXQYAyABKAkiRgoLUHJvamVjdEZpbGUSDwoHY29udGVudBgBIAEoCRIUCgxjb250ZW50X3R5cGUYAiABKAkSEAoIZmlsZW5hbWUYAyABKAki0wEKDVZpZGVvQW5hbHlzaXMSEAoIdmlkZW9faWQYASABKAkSDAoEc3RlcBgCIAEoARIQCghkdXJhdGlvbhgDIAEoARIRCgloYXNfYXVkaW8YBCABKAgSDAoEY3V0cxgFIAMoARIQCghsb3VkbmVzcxgGIAMoARIOCgZtb3Rpb24YByADKAESEgoKZmFjZV9jb3VudBgIIAMoBRITCgtmYWNlX2NlbnRlchgJIAMoARIkCgZzcGVlY2gYCiADKAsyFC5tZWRpYS52MS5TcGVlY2hTcGFuIigKClNwZWVjaFNwYW4SDQoFc3RhcnQYASABKAESCwoDZW5kGAIgASgBIpoBChNWaWRlb3NJbXBvcnRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSEgoKb2JqZWN0X2tleRgDIAEoCRINCgV0aXRsZRgEIAEoCRIZChFvcmlnaW5hbF9maWxlbmFtZRgFIAEoCRIQCghiYXRjaF9pZBgGIAEoCRIQCghsYW5ndWFnZRgHIAEoCSIpChZVcGxvYWRVcmxDcmVhdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiHwoJVXBsb2FkVXJsEhIKCnVwbG9hZF91cmwYASABKAkinAEKFVVwbG9hZENvbXBsZXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhEKCXZpZGVvX3VybBgCIAEoCRINCgV0aXRsZRgDIAEoCRIZChFvcmlnaW5hbF9maWxlbmFtZRgEIAEoCRIRCglmaWxlX3NpemUYBSABKAMSEAoIZHVyYXRpb24YBiABKAESEAoIbGFuZ3VhZ2UYByABKAkiNwoRVmlkZW9zTGlzdFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCglmb2xkZXJfaWQYAiABKAkiLQoIVmlkZW9SZWYSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCSJhChFWaWRlb3NUcmltUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg0KBXN0YXJ0GAMgASgJEgsKA2VuZBgEIAEoCRINCgV0aXRsZRgFIAEoCSIoChRWaWRlb3NEZWxldGVSZXNwb25zZRIQCgh2aWRlb19pZBgBIAEoCSKFAQoUT2JqZWN0UmVzb2x2ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIiCgRraW5kGAMgASgOMhQubWVkaWEudjEuT2JqZWN0S2luZBIUCgxoaWdobGlnaHRfaWQYBCABKAkSEAoIZmlsZW5hbWUYBSABKAkiUAoLTWVkaWFPYmplY3QSCwoDa2V5GAEgASgJEhQKDGNvbnRlbnRfdHlwZRgCIAEoCRIMCgRzaXplGAMgASgDEhAKCGZpbGVuYW1lGAQgASgJIuwDCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghmaWxlbmFtZRgDIAEoCRIZChFvcmlnaW5hbF9maWxlbmFtZRgEIAEoCRIRCglmaWxlX3NpemUYBSABKAMSEAoIZHVyYXRpb24YBiABKAESEQoJdGh1bWJuYWlsGAcgASgJEg4KBnN0YXR1cxgIIAEoCRIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgxlcnJvcl9yZWFzb24YCiABKAkSDQoFd2lkdGgYCyABKAUSDgoGaGVpZ2h0GAwgASgFEhMKC3ZpZGVvX2NvZGVjGA0gASgJEhMKC2F1ZGlvX2NvZGVjGA4gASgJEhIKCnN0cmVhbV91cmwYDyABKAkSFAoMZG93bmxvYWRfdXJsGBAgASgJEhMKC3ByZXZpZXdfdXJsGBEgASgJEhEKCWZvbGRlcl9pZBgSIAEoCRIQCghiYXRjaF9pZBgTIAEoCRIXCg9zb3VyY2VfdmlkZW9faWQYFCABKAkSDQoFc3RhZ2UYFSABKAkSEwoLcmVhZHlfcmVlbHMYFiABKAUSEQoJZmlsbXN0cmlwGBcgASgJEhAKCHdhdmVmb3JtGBggASgJIiwKCVZpZGVvTGlzdBIfCgZ2aWRlb3MYASADKAsyDy5tZWRpYS52MS5WaWRlbyIvCgpQcm9jZXNzSm9iEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkieAoNVmlkZW9Qcm9ncmVzcxIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg4KBnN0YXR1cxgDIAEoCRINCgVzdGFnZRgEIAEoCRIPCgdwZXJjZW50GAUgASgFEhQKDGVycm9yX3JlYXNvbhgGIAEoCSJBCg1WaWRlb1VwbG9hZGVkEhAKCHZpZGVvX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkiVAoOVmlkZW9Qcm9jZXNzZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIQCghkdXJhdGlvbhgEIAEoASJPCgtWaWRlb0ZhaWxlZBIQCgh2aWRlb19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEg4KBnJlYXNvbhgEIAEoCSIxCgxWaWRlb0RlbGV0ZWQSEAoIdmlkZW9faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSJ8Cg1SZW5kZXJPcHRpb25zEg8KB3F1YWxpdHkYASABKAkSDgoGZm9ybWF0GAIgASgJEg4KBmFzcGVjdBgDIAEoCRIWCg5tdXNpY190cmFja19pZBgEIAEoCRIQCghub19tdXNpYxgFIAEoCBIQCghjYXB0aW9ucxgGIAEoCSLSAgoZSGlnaGxpZ2h0c0dlbmVyYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg4KBnByZXNldBgDIAEoCRIVCg10YXJnZXRfbGVuZ3RoGAQgASgFEicKBnJlbmRlchgFIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMSFgoOZmlsbF90b19sZW5ndGgYBiABKAgSFQoNaW5jbHVkZV93b3JkcxgHIAMoCRIQCghwbGF0Zm9ybRgIIAEoCRIPCgdsZW5ndGhzGAkgAygFEiQKB2luY2x1ZGUYCiADKAsyEy5tZWRpYS52MS5UaW1lUmFuZ2USJAoHZXhjbHVkZRgLIAMoCzITLm1lZGlhLnYxLlRpbWVSYW5nZRIWCglicmFuZF9raXQYDCABKAhIAIgBAUIMCgpfYnJhbmRfa2l0IicKCVRpbWVSYW5nZRINCgVzdGFydBgBIAEoARILCgNlbmQYAiABKAEiNQoMSGlnaGxpZ2h0UmVmEg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJIkQKBk1vbWVudBINCgVzdGFydBgBIAEoARILCgNlbmQYAiABKAESDQoFc2NvcmUYAyABKAESDwoHcmVhc29ucxgEIAMoCSKKAQoVSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSFAoMaGlnaGxpZ2h0X2lkGAIgASgJEiEKB21vbWVudHMYAyADKAsyEC5tZWRpYS52MS5Nb21lbnQSJwoGcmVuZGVyGAQgASgLMhcubWVkaWEudjEuUmVuZGVyT3B0aW9ucyJ+ChRFeHBvcnRzQ3JlYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg0KBXN0YXJ0GAMgASgJEgsKA2VuZBgEIAEoCRInCgZyZW5kZXIYBSABKAsyFy5tZWRpYS52MS5SZW5kZXJPcHRpb25zIiUKEkV4cG9ydHNMaXN0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJItEBCgdUaW1pbmdzEh0KEGFuYWx5c2lzX3NlY29uZHMYASABKAFIAIgBARIeChFzZWxlY3Rpb25fc2Vjb25kcxgCIAEoAUgBiAEBEhsKDnJlbmRlcl9zZWNvbmRzGAMgASgBSAKIAQESGgoNdG90YWxfc2Vjb25kcxgEIAEoAUgDiAEBQhMKEV9hbmFseXNpc19zZWNvbmRzQhQKEl9zZWxlY3Rpb25fc2Vjb25kc0IRCg9fcmVuZGVyX3NlY29uZHNCEAoOX3RvdGFsX3NlY29uZHMi8wUKCUhpZ2hsaWdodBIKCgJpZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIMCgRraW5kGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSDgoGc3RhdHVzGAUgASgJEg0KBXN0YWdlGAYgASgJEg4KBnByZXNldBgHIAEoCRIVCg10YXJnZXRfbGVuZ3RoGAggASgFEicKBnJlbmRlchgJIAEoCzIXLm1lZGlhLnYxLlJlbmRlck9wdGlvbnMSIQoHbW9tZW50cxgKIAMoCzIQLm1lZGlhLnYxLk1vbWVudBIQCgh0aW1lbGluZRgLIAMoAhISCgpzdHJlYW1fdXJsGAwgASgJEhQKDGRvd25sb2FkX3VybBgNIAEoCRIVCg1yZWVsX2R1cmF0aW9uGA4gASgBEhEKCXJlZWxfc2l6ZRgPIAEoAxIiCgd0aW1pbmdzGBAgASgLMhEubWVkaWEudjEuVGltaW5ncxIUCgxlcnJvcl9yZWFzb24YESABKAkSLgoKY3JlYXRlZF9hdBgSIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLdmlkZW9fdGl0bGUYEyABKAkSFgoOZmlsbF90b19sZW5ndGgYFCABKAgSGAoQcmVuZGVyZWRfcXVhbGl0eRgVIAEoCRISCgpyZWVsX3dpZHRoGBYgASgFEhMKC3JlZWxfaGVpZ2h0GBcgASgFEhIKCnBvc3Rlcl91cmwYGCABKAkSDwoHc3VtbWFyeRgZIAEoCRIQCghwbGF0Zm9ybRgaIAEoCRIkCgdpbmNsdWRlGBsgAygLMhMubWVkaWEudjEuVGltZVJhbmdlEiQKB2V4Y2x1ZGUYHCADKAsyEy5tZWRpYS52MS5UaW1lUmFuZ2USEQoJYnJhbmRfa2l0GB0gASgIEhoKEmFjdGl2ZV9zaGFyZV9saW5rcxgeIAEoBRIlCgh2ZXJzaW9ucxgoIAMoCzITLm1lZGlhLnYxLkhpZ2hsaWdodCI4Cg1IaWdobGlnaHRMaXN0EicKCmhpZ2hsaWdodHMYASADKAsyEy5tZWRpYS52MS5IaWdobGlnaHQiNgoNSGlnaGxpZ2h0c0pvYhIUCgxoaWdobGlnaHRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSIyCglSZW5kZXJKb2ISFAoMaGlnaGxpZ2h0X2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkioAEKEUhpZ2hsaWdodFByb2dyZXNzEhQKDGhpZ2hsaWdodF9pZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg4KBnN0YXR1cxgEIAEoCRINCgVzdGFnZRgFIAEoCRIPCgdwZXJjZW50GAYgASgFEhQKDGVycm9yX3JlYXNvbhgHIAEoCRIMCgRraW5kGAggASgJImcKD0hpZ2hsaWdodHNSZWFkeRIUCgxoaWdobGlnaHRfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRINCgV0aXRsZRgEIAEoCRIMCgRraW5kGAUgASgJImoKEEhpZ2hsaWdodHNGYWlsZWQSFAoMaGlnaGxpZ2h0X2lkGAEgASgJEhAKCHZpZGVvX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFdGl0bGUYBCABKAkSDgoGcmVhc29uGAUgASgJIkkKEVZpZGVvc01vdmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSEQoJZm9sZGVyX2lkGAMgASgJIiIKD1VzYWdlR2V0UmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIiMKBVVzYWdlEhoKEnVwbG9hZHNfdGhpc19tb250aBgBIAEoBSqWAgoKT2JqZWN0S2luZBIbChdPQkpFQ1RfS0lORF9VTlNQRUNJRklFRBAAEhYKEk9CSkVDVF9LSU5EX1NUUkVBTRABEhgKFE9CSkVDVF9LSU5EX0RPV05MT0FEEAISGQoVT0JKRUNUX0tJTkRfVEhVTUJOQUlMEAMSFAoQT0JKRUNUX0tJTkRfUkVFTBAEEh0KGU9CSkVDVF9LSU5EX1JFRUxfRE9XTkxPQUQQBRIXChNPQkpFQ1RfS0lORF9QUkVWSUVXEAYSGwoXT0JKRUNUX0tJTkRfUkVFTF9QT1NURVIQBxIZChVPQkpFQ1RfS0lORF9GSUxNU1RSSVAQCBIYChRPQkpFQ1RfS0lORF9XQVZFRk9STRAJMucPCgxNZWRpYVNlcnZpY2USSAoPVXBsb2FkVXJsQ3JlYXRlEiAubWVkaWEudjEuVXBsb2FkVXJsQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLlVwbG9hZFVybBJCCg5VcGxvYWRDb21wbGV0ZRIfLm1lZGlhLnYxLlVwbG9hZENvbXBsZXRlUmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEj4KClZpZGVvc0xpc3QSGy5tZWRpYS52MS5WaWRlb3NMaXN0UmVxdWVzdBoTLm1lZGlhLnYxLlZpZGVvTGlzdBIwCglWaWRlb3NHZXQSEi5tZWRpYS52MS5WaWRlb1JlZhoPLm1lZGlhLnYxLlZpZGVvEkIKDFZpZGVvc0RlbGV0ZRISLm1lZGlhLnYxLlZpZGVvUmVmGh4ubWVkaWEudjEuVmlkZW9zRGVsZXRlUmVzcG9uc2USOgoKVmlkZW9zVHJpbRIbLm1lZGlhLnYxLlZpZGVvc1RyaW1SZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SRgoNT2JqZWN0UmVzb2x2ZRIeLm1lZGlhLnYxLk9iamVjdFJlc29sdmVSZXF1ZXN0GhUubWVkaWEudjEuTWVkaWFPYmplY3QSTgoSSGlnaGxpZ2h0c0dlbmVyYXRlEiMubWVkaWEudjEuSGlnaGxpZ2h0c0dlbmVyYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBI9Cg5IaWdobGlnaHRzTGlzdBISLm1lZGlhLnYxLlZpZGVvUmVmGhcubWVkaWEudjEuSGlnaGxpZ2h0TGlzdBI8Cg1IaWdobGlnaHRzR2V0EhYubWVkaWEudjEuSGlnaGxpZ2h0UmVmGhMubWVkaWEudjEuSGlnaGxpZ2h0EkYKDkhpZ2hsaWdodHNFZGl0Eh8ubWVkaWEudjEuSGlnaGxpZ2h0c0VkaXRSZXF1ZXN0GhMubWVkaWEudjEuSGlnaGxpZ2h0EkQKDUV4cG9ydHNDcmVhdGUSHi5tZWRpYS52MS5FeHBvcnRzQ3JlYXRlUmVxdWVzdBoTLm1lZGlhLnYxLkhpZ2hsaWdodBJECgtFeHBvcnRzTGlzdBIcLm1lZGlhLnYxLkV4cG9ydHNMaXN0UmVxdWVzdBoXLm1lZGlhLnYxLkhpZ2hsaWdodExpc3QSOgoKVmlkZW9zTW92ZRIbLm1lZGlhLnYxLlZpZGVvc01vdmVSZXF1ZXN0Gg8ubWVkaWEudjEuVmlkZW8SPgoMVmlkZW9zSW1wb3J0Eh0ubWVkaWEudjEuVmlkZW9zSW1wb3J0UmVxdWVzdBoPLm1lZGlhLnYxLlZpZGVvEjIKC1ZpZGVvc1JldHJ5EhIubWVkaWEudjEuVmlkZW9SZWYaDy5tZWRpYS52MS5WaWRlbxI+Cg9IaWdobGlnaHRzUmV0cnkSFi5tZWRpYS52MS5IaWdobGlnaHRSZWYaEy5tZWRpYS52MS5IaWdobGlnaHQSNgoIVXNhZ2VHZXQSGS5tZWRpYS52MS5Vc2FnZUdldFJlcXVlc3QaDy5tZWRpYS52MS5Vc2FnZRI9Cg5WaWRlb3NBbmFseXNpcxISLm1lZGlhLnYxLlZpZGVvUmVmGhcubWVkaWEudjEuVmlkZW9BbmFseXNpcxI6Cg5UcmFuc2NyaXB0c0dldBISLm1lZGlhLnYxLlZpZGVvUmVmGhQubWVkaWEudjEuVHJhbnNjcmlwdBJJCg9UcmFuc2NyaXB0c0VkaXQSIC5tZWRpYS52MS5UcmFuc2NyaXB0c0VkaXRSZXF1ZXN0GhQubWVkaWEudjEuVHJhbnNjcmlwdBJJCg9UcmFuc2NyaXB0c01ha2USIC5tZWRpYS52MS5UcmFuc2NyaXB0c01ha2VSZXF1ZXN0GhQubWVkaWEudjEuVHJhbnNjcmlwdBJGCg9WaWRlb3NTdWJ0aXRsZXMSGi5tZWRpYS52MS5TdWJ0aXRsZXNSZXF1ZXN0GhcubWVkaWEudjEuU3VidGl0bGVzRmlsZRJKChNIaWdobGlnaHRzU3VidGl0bGVzEhoubWVkaWEudjEuU3VidGl0bGVzUmVxdWVzdBoXLm1lZGlhLnYxLlN1YnRpdGxlc0ZpbGUSSAoRSGlnaGxpZ2h0c1Byb2plY3QSHC5tZWRpYS52MS5Qcm9qZWN0RmlsZVJlcXVlc3QaFS5tZWRpYS52MS5Qcm9qZWN0RmlsZRI4CgtCcmFuZEtpdEdldBIVLm1lZGlhLnYxLkJyYW5kS2l0UmVmGhIubWVkaWEudjEuQnJhbmRLaXQSPwoLQnJhbmRLaXRQdXQSHC5tZWRpYS52MS5CcmFuZEtpdFB1dFJlcXVlc3QaEi5tZWRpYS52MS5CcmFuZEtpdBJHCg9CcmFuZEtpdExvZ29TZXQSIC5tZWRpYS52MS5CcmFuZEtpdExvZ29TZXRSZXF1ZXN0GhIubWVkaWEudjEuQnJhbmRLaXQSPwoSQnJhbmRLaXRMb2dvRGVsZXRlEhUubWVkaWEudjEuQnJhbmRLaXRSZWYaEi5tZWRpYS52MS5CcmFuZEtpdBJSChNCcmFuZEtpdExvZ29SZXNvbHZlEiQubWVkaWEudjEuQnJhbmRLaXRMb2dvUmVzb2x2ZVJlcXVlc3QaFS5tZWRpYS52MS5NZWRpYU9iamVjdGIGcHJvdG8z", [file_google_protobuf_timestamp]);
+
+/**
+ * @generated from message media.v1.BrandKitRef
+ */
+export type BrandKitRef = Message<"media.v1.BrandKitRef"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message media.v1.BrandKitRef.
+ * Use `create(BrandKitRefSchema)` to create a new message.
+ */
+export const BrandKitRefSchema: GenMessage<BrandKitRef> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 0);
+
+/**
+ * An intro or outro card (proto/src/http/brand-kit.ts BrandCardJson).
+ *
+ * @generated from message media.v1.BrandCard
+ */
+export type BrandCard = Message<"media.v1.BrandCard"> & {
+  /**
+   * @generated from field: bool enabled = 1;
+   */
+  enabled: boolean;
+
+  /**
+   * @generated from field: string text = 2;
+   */
+  text: string;
+
+  /**
+   * #rrggbb
+   *
+   * @generated from field: string background = 3;
+   */
+  background: string;
+
+  /**
+   * @generated from field: string color = 4;
+   */
+  color: string;
+
+  /**
+   * @generated from field: double duration = 5;
+   */
+  duration: number;
+};
+
+/**
+ * Describes the message media.v1.BrandCard.
+ * Use `create(BrandCardSchema)` to create a new message.
+ */
+export const BrandCardSchema: GenMessage<BrandCard> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 1);
+
+/**
+ * A user's brand kit (proto/src/http/brand-kit.ts BrandKitJson, which says what each field means).
+ *
+ * @generated from message media.v1.BrandKit
+ */
+export type BrandKit = Message<"media.v1.BrandKit"> & {
+  /**
+   * @generated from field: bool saved = 1;
+   */
+  saved: boolean;
+
+  /**
+   * Signed URL of the stored PNG; empty without a logo.
+   *
+   * @generated from field: string logo_url = 2;
+   */
+  logoUrl: string;
+
+  /**
+   * @generated from field: int32 logo_width = 3;
+   */
+  logoWidth: number;
+
+  /**
+   * @generated from field: int32 logo_height = 4;
+   */
+  logoHeight: number;
+
+  /**
+   * @generated from field: string logo_position = 5;
+   */
+  logoPosition: string;
+
+  /**
+   * @generated from field: double logo_opacity = 6;
+   */
+  logoOpacity: number;
+
+  /**
+   * @generated from field: double logo_size = 7;
+   */
+  logoSize: number;
+
+  /**
+   * @generated from field: media.v1.BrandCard intro = 8;
+   */
+  intro?: BrandCard | undefined;
+
+  /**
+   * @generated from field: media.v1.BrandCard outro = 9;
+   */
+  outro?: BrandCard | undefined;
+
+  /**
+   * @generated from field: string caption_color = 10;
+   */
+  captionColor: string;
+
+  /**
+   * @generated from field: string font = 11;
+   */
+  font: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp updated_at = 12;
+   */
+  updatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message media.v1.BrandKit.
+ * Use `create(BrandKitSchema)` to create a new message.
+ */
+export const BrandKitSchema: GenMessage<BrandKit> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 2);
+
+/**
+ * @generated from message media.v1.BrandKitPutRequest
+ */
+export type BrandKitPutRequest = Message<"media.v1.BrandKitPutRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string logo_position = 2;
+   */
+  logoPosition: string;
+
+  /**
+   * @generated from field: double logo_opacity = 3;
+   */
+  logoOpacity: number;
+
+  /**
+   * @generated from field: double logo_size = 4;
+   */
+  logoSize: number;
+
+  /**
+   * @generated from field: media.v1.BrandCard intro = 5;
+   */
+  intro?: BrandCard | undefined;
+
+  /**
+   * @generated from field: media.v1.BrandCard outro = 6;
+   */
+  outro?: BrandCard | undefined;
+
+  /**
+   * @generated from field: string caption_color = 7;
+   */
+  captionColor: string;
+
+  /**
+   * @generated from field: string font = 8;
+   */
+  font: string;
+};
+
+/**
+ * Describes the message media.v1.BrandKitPutRequest.
+ * Use `create(BrandKitPutRequestSchema)` to create a new message.
+ */
+export const BrandKitPutRequestSchema: GenMessage<BrandKitPutRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 3);
+
+/**
+ * @generated from message media.v1.BrandKitLogoResolveRequest
+ */
+export type BrandKitLogoResolveRequest = Message<"media.v1.BrandKitLogoResolveRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * The id in the logo's URL: only the current logo's resolves.
+   *
+   * @generated from field: string logo_id = 2;
+   */
+  logoId: string;
+};
+
+/**
+ * Describes the message media.v1.BrandKitLogoResolveRequest.
+ * Use `create(BrandKitLogoResolveRequestSchema)` to create a new message.
+ */
+export const BrandKitLogoResolveRequestSchema: GenMessage<BrandKitLogoResolveRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 4);
+
+/**
+ * @generated from message media.v1.BrandKitLogoSetRequest
+ */
+export type BrandKitLogoSetRequest = Message<"media.v1.BrandKitLogoSetRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * Where the gateway put the uploaded bytes (brand/<userId>/incoming-<uuid>); removed once read.
+   *
+   * @generated from field: string upload_key = 2;
+   */
+  uploadKey: string;
+};
+
+/**
+ * Describes the message media.v1.BrandKitLogoSetRequest.
+ * Use `create(BrandKitLogoSetRequestSchema)` to create a new message.
+ */
+export const BrandKitLogoSetRequestSchema: GenMessage<BrandKitLogoSetRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 5);
 
 /**
  * The transcript of a video (proto/src/http/speech.ts TranscriptJson, which says what each field means).
@@ -80,7 +314,7 @@ export type Transcript = Message<"media.v1.Transcript"> & {
  * Use `create(TranscriptSchema)` to create a new message.
  */
 export const TranscriptSchema: GenMessage<Transcript> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 0);
+  messageDesc(file_media_v1_media, 6);
 
 /**
  * @generated from message media.v1.TranscriptWord
@@ -107,7 +341,7 @@ export type TranscriptWord = Message<"media.v1.TranscriptWord"> & {
  * Use `create(TranscriptWordSchema)` to create a new message.
  */
 export const TranscriptWordSchema: GenMessage<TranscriptWord> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 1);
+  messageDesc(file_media_v1_media, 7);
 
 /**
  * @generated from message media.v1.TranscriptPhrase
@@ -139,7 +373,7 @@ export type TranscriptPhrase = Message<"media.v1.TranscriptPhrase"> & {
  * Use `create(TranscriptPhraseSchema)` to create a new message.
  */
 export const TranscriptPhraseSchema: GenMessage<TranscriptPhrase> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 2);
+  messageDesc(file_media_v1_media, 8);
 
 /**
  * @generated from message media.v1.TranscriptsEditRequest
@@ -166,7 +400,7 @@ export type TranscriptsEditRequest = Message<"media.v1.TranscriptsEditRequest"> 
  * Use `create(TranscriptsEditRequestSchema)` to create a new message.
  */
 export const TranscriptsEditRequestSchema: GenMessage<TranscriptsEditRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 3);
+  messageDesc(file_media_v1_media, 9);
 
 /**
  * @generated from message media.v1.TranscriptsMakeRequest
@@ -195,7 +429,7 @@ export type TranscriptsMakeRequest = Message<"media.v1.TranscriptsMakeRequest"> 
  * Use `create(TranscriptsMakeRequestSchema)` to create a new message.
  */
 export const TranscriptsMakeRequestSchema: GenMessage<TranscriptsMakeRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 4);
+  messageDesc(file_media_v1_media, 10);
 
 /**
  * Job job.media.transcribe: decode the sound at 16 kHz, find speech, transcribe it, keep the transcript.
@@ -231,7 +465,7 @@ export type TranscribeJob = Message<"media.v1.TranscribeJob"> & {
  * Use `create(TranscribeJobSchema)` to create a new message.
  */
 export const TranscribeJobSchema: GenMessage<TranscribeJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 5);
+  messageDesc(file_media_v1_media, 11);
 
 /**
  * @generated from message media.v1.SubtitlesRequest
@@ -262,7 +496,7 @@ export type SubtitlesRequest = Message<"media.v1.SubtitlesRequest"> & {
  * Use `create(SubtitlesRequestSchema)` to create a new message.
  */
 export const SubtitlesRequestSchema: GenMessage<SubtitlesRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 6);
+  messageDesc(file_media_v1_media, 12);
 
 /**
  * @generated from message media.v1.SubtitlesFile
@@ -289,7 +523,65 @@ export type SubtitlesFile = Message<"media.v1.SubtitlesFile"> & {
  * Use `create(SubtitlesFileSchema)` to create a new message.
  */
 export const SubtitlesFileSchema: GenMessage<SubtitlesFile> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 7);
+  messageDesc(file_media_v1_media, 13);
+
+/**
+ * @generated from message media.v1.ProjectFileRequest
+ */
+export type ProjectFileRequest = Message<"media.v1.ProjectFileRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string highlight_id = 2;
+   */
+  highlightId: string;
+
+  /**
+   * edl, fcpxml, mlt or json.
+   *
+   * @generated from field: string format = 3;
+   */
+  format: string;
+};
+
+/**
+ * Describes the message media.v1.ProjectFileRequest.
+ * Use `create(ProjectFileRequestSchema)` to create a new message.
+ */
+export const ProjectFileRequestSchema: GenMessage<ProjectFileRequest> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 14);
+
+/**
+ * @generated from message media.v1.ProjectFile
+ */
+export type ProjectFile = Message<"media.v1.ProjectFile"> & {
+  /**
+   * @generated from field: string content = 1;
+   */
+  content: string;
+
+  /**
+   * @generated from field: string content_type = 2;
+   */
+  contentType: string;
+
+  /**
+   * From the video's title, made safe for a file name (letters, digits, - and _), with the extension.
+   *
+   * @generated from field: string filename = 3;
+   */
+  filename: string;
+};
+
+/**
+ * Describes the message media.v1.ProjectFile.
+ * Use `create(ProjectFileSchema)` to create a new message.
+ */
+export const ProjectFileSchema: GenMessage<ProjectFile> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 15);
 
 /**
  * @generated from message media.v1.VideoAnalysis
@@ -362,7 +654,7 @@ export type VideoAnalysis = Message<"media.v1.VideoAnalysis"> & {
  * Use `create(VideoAnalysisSchema)` to create a new message.
  */
 export const VideoAnalysisSchema: GenMessage<VideoAnalysis> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 8);
+  messageDesc(file_media_v1_media, 16);
 
 /**
  * @generated from message media.v1.SpeechSpan
@@ -384,7 +676,7 @@ export type SpeechSpan = Message<"media.v1.SpeechSpan"> & {
  * Use `create(SpeechSpanSchema)` to create a new message.
  */
 export const SpeechSpanSchema: GenMessage<SpeechSpan> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 9);
+  messageDesc(file_media_v1_media, 17);
 
 /**
  * @generated from message media.v1.VideosImportRequest
@@ -435,7 +727,7 @@ export type VideosImportRequest = Message<"media.v1.VideosImportRequest"> & {
  * Use `create(VideosImportRequestSchema)` to create a new message.
  */
 export const VideosImportRequestSchema: GenMessage<VideosImportRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 10);
+  messageDesc(file_media_v1_media, 18);
 
 /**
  * @generated from message media.v1.UploadUrlCreateRequest
@@ -452,7 +744,7 @@ export type UploadUrlCreateRequest = Message<"media.v1.UploadUrlCreateRequest"> 
  * Use `create(UploadUrlCreateRequestSchema)` to create a new message.
  */
 export const UploadUrlCreateRequestSchema: GenMessage<UploadUrlCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 11);
+  messageDesc(file_media_v1_media, 19);
 
 /**
  * @generated from message media.v1.UploadUrl
@@ -471,7 +763,7 @@ export type UploadUrl = Message<"media.v1.UploadUrl"> & {
  * Use `create(UploadUrlSchema)` to create a new message.
  */
 export const UploadUrlSchema: GenMessage<UploadUrl> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 12);
+  messageDesc(file_media_v1_media, 20);
 
 /**
  * @generated from message media.v1.UploadCompleteRequest
@@ -526,7 +818,7 @@ export type UploadCompleteRequest = Message<"media.v1.UploadCompleteRequest"> & 
  * Use `create(UploadCompleteRequestSchema)` to create a new message.
  */
 export const UploadCompleteRequestSchema: GenMessage<UploadCompleteRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 13);
+  messageDesc(file_media_v1_media, 21);
 
 /**
  * @generated from message media.v1.VideosListRequest
@@ -550,7 +842,7 @@ export type VideosListRequest = Message<"media.v1.VideosListRequest"> & {
  * Use `create(VideosListRequestSchema)` to create a new message.
  */
 export const VideosListRequestSchema: GenMessage<VideosListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 14);
+  messageDesc(file_media_v1_media, 22);
 
 /**
  * @generated from message media.v1.VideoRef
@@ -572,7 +864,7 @@ export type VideoRef = Message<"media.v1.VideoRef"> & {
  * Use `create(VideoRefSchema)` to create a new message.
  */
 export const VideoRefSchema: GenMessage<VideoRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 15);
+  messageDesc(file_media_v1_media, 23);
 
 /**
  * @generated from message media.v1.VideosTrimRequest
@@ -613,7 +905,7 @@ export type VideosTrimRequest = Message<"media.v1.VideosTrimRequest"> & {
  * Use `create(VideosTrimRequestSchema)` to create a new message.
  */
 export const VideosTrimRequestSchema: GenMessage<VideosTrimRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 16);
+  messageDesc(file_media_v1_media, 24);
 
 /**
  * @generated from message media.v1.VideosDeleteResponse
@@ -630,7 +922,7 @@ export type VideosDeleteResponse = Message<"media.v1.VideosDeleteResponse"> & {
  * Use `create(VideosDeleteResponseSchema)` to create a new message.
  */
 export const VideosDeleteResponseSchema: GenMessage<VideosDeleteResponse> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 17);
+  messageDesc(file_media_v1_media, 25);
 
 /**
  * @generated from message media.v1.ObjectResolveRequest
@@ -669,7 +961,7 @@ export type ObjectResolveRequest = Message<"media.v1.ObjectResolveRequest"> & {
  * Use `create(ObjectResolveRequestSchema)` to create a new message.
  */
 export const ObjectResolveRequestSchema: GenMessage<ObjectResolveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 18);
+  messageDesc(file_media_v1_media, 26);
 
 /**
  * @generated from message media.v1.MediaObject
@@ -703,7 +995,7 @@ export type MediaObject = Message<"media.v1.MediaObject"> & {
  * Use `create(MediaObjectSchema)` to create a new message.
  */
 export const MediaObjectSchema: GenMessage<MediaObject> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 19);
+  messageDesc(file_media_v1_media, 27);
 
 /**
  * @generated from message media.v1.Video
@@ -850,7 +1142,7 @@ export type Video = Message<"media.v1.Video"> & {
  * Use `create(VideoSchema)` to create a new message.
  */
 export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 20);
+  messageDesc(file_media_v1_media, 28);
 
 /**
  * @generated from message media.v1.VideoList
@@ -867,7 +1159,7 @@ export type VideoList = Message<"media.v1.VideoList"> & {
  * Use `create(VideoListSchema)` to create a new message.
  */
 export const VideoListSchema: GenMessage<VideoList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 21);
+  messageDesc(file_media_v1_media, 29);
 
 /**
  * Job job.media.process: probe, thumbnail and web proxy of one video (and the cut first, for a trim).
@@ -891,7 +1183,7 @@ export type ProcessJob = Message<"media.v1.ProcessJob"> & {
  * Use `create(ProcessJobSchema)` to create a new message.
  */
 export const ProcessJobSchema: GenMessage<ProcessJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 22);
+  messageDesc(file_media_v1_media, 30);
 
 /**
  * Core NATS progress.<userId>.<videoId>, fanned out to the user's browser over SSE.
@@ -939,7 +1231,7 @@ export type VideoProgress = Message<"media.v1.VideoProgress"> & {
  * Use `create(VideoProgressSchema)` to create a new message.
  */
 export const VideoProgressSchema: GenMessage<VideoProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 23);
+  messageDesc(file_media_v1_media, 31);
 
 /**
  * Event evt.media.video.uploaded.
@@ -968,7 +1260,7 @@ export type VideoUploaded = Message<"media.v1.VideoUploaded"> & {
  * Use `create(VideoUploadedSchema)` to create a new message.
  */
 export const VideoUploadedSchema: GenMessage<VideoUploaded> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 24);
+  messageDesc(file_media_v1_media, 32);
 
 /**
  * Event evt.media.video.processed.
@@ -1002,7 +1294,7 @@ export type VideoProcessed = Message<"media.v1.VideoProcessed"> & {
  * Use `create(VideoProcessedSchema)` to create a new message.
  */
 export const VideoProcessedSchema: GenMessage<VideoProcessed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 25);
+  messageDesc(file_media_v1_media, 33);
 
 /**
  * Event evt.media.video.failed.
@@ -1036,7 +1328,7 @@ export type VideoFailed = Message<"media.v1.VideoFailed"> & {
  * Use `create(VideoFailedSchema)` to create a new message.
  */
 export const VideoFailedSchema: GenMessage<VideoFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 26);
+  messageDesc(file_media_v1_media, 34);
 
 /**
  * Event evt.media.video.deleted.
@@ -1060,7 +1352,7 @@ export type VideoDeleted = Message<"media.v1.VideoDeleted"> & {
  * Use `create(VideoDeletedSchema)` to create a new message.
  */
 export const VideoDeletedSchema: GenMessage<VideoDeleted> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 27);
+  messageDesc(file_media_v1_media, 35);
 
 /**
  * How a reel is rendered. Empty fields take the defaults: 1080p, mp4, 16:9, no music.
@@ -1083,7 +1375,7 @@ export type RenderOptions = Message<"media.v1.RenderOptions"> & {
   format: string;
 
   /**
-   * 16:9 or 9:16.
+   * 16:9, 9:16, 1:1 or 4:5.
    *
    * @generated from field: string aspect = 3;
    */
@@ -1117,7 +1409,7 @@ export type RenderOptions = Message<"media.v1.RenderOptions"> & {
  * Use `create(RenderOptionsSchema)` to create a new message.
  */
 export const RenderOptionsSchema: GenMessage<RenderOptions> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 28);
+  messageDesc(file_media_v1_media, 36);
 
 /**
  * @generated from message media.v1.HighlightsGenerateRequest
@@ -1166,6 +1458,42 @@ export type HighlightsGenerateRequest = Message<"media.v1.HighlightsGenerateRequ
    * @generated from field: repeated string include_words = 7;
    */
   includeWords: string[];
+
+  /**
+   * tiktok, reels, shorts, youtube, square or portrait (proto/src/http/reel-targets.ts); empty: none.
+   * Sets the aspect and the longest length.
+   *
+   * @generated from field: string platform = 8;
+   */
+  platform: string;
+
+  /**
+   * Several reels at once, one version each (the analysis made once); empty: target_length alone.
+   *
+   * @generated from field: repeated int32 lengths = 9;
+   */
+  lengths: number[];
+
+  /**
+   * Ranges of the source that must be in the reel whatever they score ("your pick").
+   *
+   * @generated from field: repeated media.v1.TimeRange include = 10;
+   */
+  include: TimeRange[];
+
+  /**
+   * Ranges of the source that must never be in the reel.
+   *
+   * @generated from field: repeated media.v1.TimeRange exclude = 11;
+   */
+  exclude: TimeRange[];
+
+  /**
+   * Apply the user's brand kit: unset, on when the user has one.
+   *
+   * @generated from field: optional bool brand_kit = 12;
+   */
+  brandKit?: boolean | undefined;
 };
 
 /**
@@ -1173,7 +1501,31 @@ export type HighlightsGenerateRequest = Message<"media.v1.HighlightsGenerateRequ
  * Use `create(HighlightsGenerateRequestSchema)` to create a new message.
  */
 export const HighlightsGenerateRequestSchema: GenMessage<HighlightsGenerateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 29);
+  messageDesc(file_media_v1_media, 37);
+
+/**
+ * A stretch of the source video, in seconds.
+ *
+ * @generated from message media.v1.TimeRange
+ */
+export type TimeRange = Message<"media.v1.TimeRange"> & {
+  /**
+   * @generated from field: double start = 1;
+   */
+  start: number;
+
+  /**
+   * @generated from field: double end = 2;
+   */
+  end: number;
+};
+
+/**
+ * Describes the message media.v1.TimeRange.
+ * Use `create(TimeRangeSchema)` to create a new message.
+ */
+export const TimeRangeSchema: GenMessage<TimeRange> = /*@__PURE__*/
+  messageDesc(file_media_v1_media, 38);
 
 /**
  * @generated from message media.v1.HighlightRef
@@ -1195,7 +1547,7 @@ export type HighlightRef = Message<"media.v1.HighlightRef"> & {
  * Use `create(HighlightRefSchema)` to create a new message.
  */
 export const HighlightRefSchema: GenMessage<HighlightRef> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 30);
+  messageDesc(file_media_v1_media, 39);
 
 /**
  * @generated from message media.v1.Moment
@@ -1233,7 +1585,7 @@ export type Moment = Message<"media.v1.Moment"> & {
  * Use `create(MomentSchema)` to create a new message.
  */
 export const MomentSchema: GenMessage<Moment> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 31);
+  messageDesc(file_media_v1_media, 40);
 
 /**
  * @generated from message media.v1.HighlightsEditRequest
@@ -1265,7 +1617,7 @@ export type HighlightsEditRequest = Message<"media.v1.HighlightsEditRequest"> & 
  * Use `create(HighlightsEditRequestSchema)` to create a new message.
  */
 export const HighlightsEditRequestSchema: GenMessage<HighlightsEditRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 32);
+  messageDesc(file_media_v1_media, 41);
 
 /**
  * @generated from message media.v1.ExportsCreateRequest
@@ -1304,7 +1656,7 @@ export type ExportsCreateRequest = Message<"media.v1.ExportsCreateRequest"> & {
  * Use `create(ExportsCreateRequestSchema)` to create a new message.
  */
 export const ExportsCreateRequestSchema: GenMessage<ExportsCreateRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 33);
+  messageDesc(file_media_v1_media, 42);
 
 /**
  * @generated from message media.v1.ExportsListRequest
@@ -1321,7 +1673,7 @@ export type ExportsListRequest = Message<"media.v1.ExportsListRequest"> & {
  * Use `create(ExportsListRequestSchema)` to create a new message.
  */
 export const ExportsListRequestSchema: GenMessage<ExportsListRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 34);
+  messageDesc(file_media_v1_media, 43);
 
 /**
  * Seconds each step took; a step that did not run (edits reuse the analysis and the selection) is absent.
@@ -1357,7 +1709,7 @@ export type Timings = Message<"media.v1.Timings"> & {
  * Use `create(TimingsSchema)` to create a new message.
  */
 export const TimingsSchema: GenMessage<Timings> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 35);
+  messageDesc(file_media_v1_media, 44);
 
 /**
  * @generated from message media.v1.Highlight
@@ -1506,6 +1858,47 @@ export type Highlight = Message<"media.v1.Highlight"> & {
    * @generated from field: string summary = 25;
    */
   summary: string;
+
+  /**
+   * The platform preset it was made for (tiktok, reels, shorts, youtube, square, portrait); empty: none.
+   *
+   * @generated from field: string platform = 26;
+   */
+  platform: string;
+
+  /**
+   * The ranges the creator marked on generate (kept so a retry and the editor see them).
+   *
+   * @generated from field: repeated media.v1.TimeRange include = 27;
+   */
+  include: TimeRange[];
+
+  /**
+   * @generated from field: repeated media.v1.TimeRange exclude = 28;
+   */
+  exclude: TimeRange[];
+
+  /**
+   * Whether the user's brand kit was applied.
+   *
+   * @generated from field: bool brand_kit = 29;
+   */
+  brandKit: boolean;
+
+  /**
+   * Share links of this reel that are neither revoked nor expired.
+   *
+   * @generated from field: int32 active_share_links = 30;
+   */
+  activeShareLinks: number;
+
+  /**
+   * On the answer of HighlightsGenerate only: every version the request made (this one first), one
+   * per length asked for, in the order of the lengths. Empty everywhere else.
+   *
+   * @generated from field: repeated media.v1.Highlight versions = 40;
+   */
+  versions: Highlight[];
 };
 
 /**
@@ -1513,7 +1906,7 @@ export type Highlight = Message<"media.v1.Highlight"> & {
  * Use `create(HighlightSchema)` to create a new message.
  */
 export const HighlightSchema: GenMessage<Highlight> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 36);
+  messageDesc(file_media_v1_media, 45);
 
 /**
  * @generated from message media.v1.HighlightList
@@ -1530,7 +1923,7 @@ export type HighlightList = Message<"media.v1.HighlightList"> & {
  * Use `create(HighlightListSchema)` to create a new message.
  */
 export const HighlightListSchema: GenMessage<HighlightList> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 37);
+  messageDesc(file_media_v1_media, 46);
 
 /**
  * Job job.media.highlights: analyse (or reuse the analysis), select the moments, render.
@@ -1554,7 +1947,7 @@ export type HighlightsJob = Message<"media.v1.HighlightsJob"> & {
  * Use `create(HighlightsJobSchema)` to create a new message.
  */
 export const HighlightsJobSchema: GenMessage<HighlightsJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 38);
+  messageDesc(file_media_v1_media, 47);
 
 /**
  * Job job.media.render: render the moments a highlight already has (edits and exports).
@@ -1578,7 +1971,7 @@ export type RenderJob = Message<"media.v1.RenderJob"> & {
  * Use `create(RenderJobSchema)` to create a new message.
  */
 export const RenderJobSchema: GenMessage<RenderJob> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 39);
+  messageDesc(file_media_v1_media, 48);
 
 /**
  * Core NATS progress.<userId>.<highlightId> while a reel is made.
@@ -1634,7 +2027,7 @@ export type HighlightProgress = Message<"media.v1.HighlightProgress"> & {
  * Use `create(HighlightProgressSchema)` to create a new message.
  */
 export const HighlightProgressSchema: GenMessage<HighlightProgress> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 40);
+  messageDesc(file_media_v1_media, 49);
 
 /**
  * Event evt.media.highlights.ready.
@@ -1673,7 +2066,7 @@ export type HighlightsReady = Message<"media.v1.HighlightsReady"> & {
  * Use `create(HighlightsReadySchema)` to create a new message.
  */
 export const HighlightsReadySchema: GenMessage<HighlightsReady> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 41);
+  messageDesc(file_media_v1_media, 50);
 
 /**
  * Event evt.media.highlights.failed.
@@ -1712,7 +2105,7 @@ export type HighlightsFailed = Message<"media.v1.HighlightsFailed"> & {
  * Use `create(HighlightsFailedSchema)` to create a new message.
  */
 export const HighlightsFailedSchema: GenMessage<HighlightsFailed> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 42);
+  messageDesc(file_media_v1_media, 51);
 
 /**
  * VideosMove: puts a video into one of its owner's folders, or back into the library.
@@ -1743,7 +2136,7 @@ export type VideosMoveRequest = Message<"media.v1.VideosMoveRequest"> & {
  * Use `create(VideosMoveRequestSchema)` to create a new message.
  */
 export const VideosMoveRequestSchema: GenMessage<VideosMoveRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 43);
+  messageDesc(file_media_v1_media, 52);
 
 /**
  * @generated from message media.v1.UsageGetRequest
@@ -1760,7 +2153,7 @@ export type UsageGetRequest = Message<"media.v1.UsageGetRequest"> & {
  * Use `create(UsageGetRequestSchema)` to create a new message.
  */
 export const UsageGetRequestSchema: GenMessage<UsageGetRequest> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 44);
+  messageDesc(file_media_v1_media, 53);
 
 /**
  * @generated from message media.v1.Usage
@@ -1777,7 +2170,7 @@ export type Usage = Message<"media.v1.Usage"> & {
  * Use `create(UsageSchema)` to create a new message.
  */
 export const UsageSchema: GenMessage<Usage> = /*@__PURE__*/
-  messageDesc(file_media_v1_media, 45);
+  messageDesc(file_media_v1_media, 54);
 
 /**
  * @generated from enum media.v1.ObjectKind
@@ -2076,6 +2469,62 @@ export const MediaService: GenService<{
     methodKind: "unary";
     input: typeof SubtitlesRequestSchema;
     output: typeof SubtitlesFileSchema;
+  },
+  /**
+   * A reel's timeline as a project file for another editor: edl (CMX3600), fcpxml, mlt or json.
+   * NOT_FOUND for another user's reel, CONFLICT (409) while it is not ready, INVALID_ARGUMENT
+   * for another format.
+   *
+   * @generated from rpc media.v1.MediaService.HighlightsProject
+   */
+  highlightsProject: {
+    methodKind: "unary";
+    input: typeof ProjectFileRequestSchema;
+    output: typeof ProjectFileSchema;
+  },
+  /**
+   * Brand kit (one per user): its settings (a user without one gets the defaults, saved false), a
+   * logo taken from an object the gateway stored (checked by content, an SVG rasterised once), and
+   * the stored logo as a media object for the signed logo URL.
+   *
+   * @generated from rpc media.v1.MediaService.BrandKitGet
+   */
+  brandKitGet: {
+    methodKind: "unary";
+    input: typeof BrandKitRefSchema;
+    output: typeof BrandKitSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.BrandKitPut
+   */
+  brandKitPut: {
+    methodKind: "unary";
+    input: typeof BrandKitPutRequestSchema;
+    output: typeof BrandKitSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.BrandKitLogoSet
+   */
+  brandKitLogoSet: {
+    methodKind: "unary";
+    input: typeof BrandKitLogoSetRequestSchema;
+    output: typeof BrandKitSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.BrandKitLogoDelete
+   */
+  brandKitLogoDelete: {
+    methodKind: "unary";
+    input: typeof BrandKitRefSchema;
+    output: typeof BrandKitSchema;
+  },
+  /**
+   * @generated from rpc media.v1.MediaService.BrandKitLogoResolve
+   */
+  brandKitLogoResolve: {
+    methodKind: "unary";
+    input: typeof BrandKitLogoResolveRequestSchema;
+    output: typeof MediaObjectSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_media_v1_media, 0);

@@ -83,6 +83,14 @@ export function BillingSection() {
             <p className="text-xs text-muted-foreground">
               {data!.entitlements.allTracks ? 'Every music track' : 'Free-tier music tracks'} ·{' '}
               {data!.entitlements.bulk ? 'Bulk processing' : 'One video at a time'}
+              {data!.entitlements.analytics && (
+                <>
+                  {' · '}
+                  <Link to="/analytics" className="font-medium underline underline-offset-2">
+                    Advanced analytics
+                  </Link>
+                </>
+              )}
             </p>
           </div>
         </div>

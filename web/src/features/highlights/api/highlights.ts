@@ -62,6 +62,12 @@ async function readHighlight(res: Response): Promise<Highlight | null> {
   return data && typeof data.id === 'string' && data.id ? (data as Highlight) : null;
 }
 
+/** Every version a generate made (one per length), without the list itself on the first. */
+function versionsOf(answer: Highlight & { versions?: Highlight[] }): Highlight[] {
+  const { versions, ...first } = answer;
+  return Array.isArray(versions) && versions.length ? versions : [first];
+}
+
 /** Puts a freshly queued reel at the top of a cached list (newest first) and in its own cache. */
 function remember(queryClient: QueryClient, listKey: readonly unknown[], highlight: Highlight) {
   queryClient.setQueryData<Highlight[]>(listKey, (list) => (Array.isArray(list) && !list.some((h) => h.id === highlight.id) ? [highlight, ...list] : list));
@@ -94,11 +100,14 @@ export function useGenerateHighlights({ onQueued }: { onQueued?: (highlight: Hig
       return readHighlight(res);
     },
     onSuccess: async (highlight, { videoId }) => {
-      toast({ title: 'Highlights generation started', description: 'AI is analyzing your video to create highlights.' });
-      if (highlight) {
-        remember(queryClient, videoHighlightsKey(videoId), highlight);
-        onQueued?.(highlight);
-      }
+      const versions = highlight ? versionsOf(highlight) : [];
+      toast({
+        title: versions.length > 1 ? `${versions.length} reels started` : 'Highlights generation started',
+        description: versions.length > 1 ? 'AI analyzes your video once and makes one version per length.' : 'AI is analyzing your video to create highlights.',
+      });
+      // Oldest first, so the list (newest first) ends as the server lists it.
+      for (const version of versions) remember(queryClient, videoHighlightsKey(videoId), version);
+      if (versions[0]) onQueued?.(versions[0]);
       await queryClient.invalidateQueries({ queryKey: videoHighlightsKey(videoId), exact: true });
     },
     onError: (error) => {

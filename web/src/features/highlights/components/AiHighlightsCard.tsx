@@ -11,24 +11,34 @@ import { useGenerateHighlights, useVideoHighlights } from '../api/highlights';
 import { HIGHLIGHT_PARAM } from '../api/keys';
 import { useHighlightProgress } from '../api/use-highlight-progress';
 import { useSelectedMusicForRender } from '../api/use-selected-music';
-import { DEFAULT_GENERATE_OPTIONS, PRESETS, TARGET_LENGTHS } from '../lib/options';
+import { DEFAULT_GENERATE_OPTIONS, lengthsFor, PLATFORM_CHOICES, PRESETS } from '../lib/options';
 import { isFinished } from '../lib/progress';
+import type { Platform } from '@reelsmith/proto/http';
 import type { Highlight, Preset, TargetLength } from '../types';
 import { HighlightStatusBadge } from './HighlightStatusBadge';
 
 /**
  * The dashboard's AI Highlights action card: generates highlights of the selected
- * video with the chosen preset and target length, and follows its newest reel live.
+ * video with the chosen preset, target length and platform (Custom: 16:9), and follows its newest
+ * reel live. Several lengths at once are on the video page's form.
  */
 export function AiHighlightsCard({ video, className }: { video: Video | null; className?: string }) {
   const [preset, setPreset] = useState<Preset>(DEFAULT_GENERATE_OPTIONS.preset);
   const [targetLength, setTargetLength] = useState<TargetLength>(DEFAULT_GENERATE_OPTIONS.targetLength);
+  const [platform, setPlatform] = useState<Platform | null>(null);
   const music = useSelectedMusicForRender();
   const generate = useGenerateHighlights();
   const versions = useVideoHighlights(video?.id, { enabled: video?.status === 'processed' });
   const newest = video ? (versions.data?.[0] ?? null) : null;
   const presetId = useId();
   const lengthId = useId();
+  const platformId = useId();
+  const takes = lengthsFor(platform);
+  const choosePlatform = (value: string) => {
+    const next = PLATFORM_CHOICES.find((p) => p.value === value)?.value ?? null;
+    setPlatform(next);
+    if (!lengthsFor(next).includes(targetLength)) setTargetLength(30);
+  };
 
   const start = () => {
     if (!video) {
@@ -39,7 +49,7 @@ export function AiHighlightsCard({ video, className }: { video: Video | null; cl
       });
       return;
     }
-    generate.mutate({ videoId: video.id, options: { preset, targetLength, musicTrackId: music?.id ?? null } });
+    generate.mutate({ videoId: video.id, options: { preset, targetLength, platform, musicTrackId: music?.id ?? null } });
   };
 
   return (
@@ -103,9 +113,26 @@ export function AiHighlightsCard({ video, className }: { video: Video | null; cl
           onChange={(event) => setTargetLength(Number(event.target.value) as TargetLength)}
           className="h-8 pl-2.5 pr-7 text-xs sm:text-xs"
         >
-          {TARGET_LENGTHS.map((length) => (
+          {takes.map((length) => (
             <option key={length} value={length}>
               {formatDuration(length)}
+            </option>
+          ))}
+        </NativeSelect>
+        <label htmlFor={platformId} className="ml-1 text-xs font-medium text-muted-foreground">
+          For
+        </label>
+        <NativeSelect
+          id={platformId}
+          value={platform ?? ''}
+          onChange={(event) => choosePlatform(event.target.value)}
+          className="h-8 pl-2.5 pr-7 text-xs sm:text-xs"
+          wrapperClassName="min-w-0"
+        >
+          <option value="">Custom</option>
+          {PLATFORM_CHOICES.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
             </option>
           ))}
         </NativeSelect>

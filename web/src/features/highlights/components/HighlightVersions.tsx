@@ -4,7 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDuration, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { useHighlightProgress } from '../api/use-highlight-progress';
-import { fileQuality, formatLabel, presetLabel, qualityNote } from '../lib/options';
+import { fileQuality, formatLabel, platformLabel, presetLabel, qualityNote } from '../lib/options';
 import { isFinished } from '../lib/progress';
 import type { Highlight } from '../types';
 import { HighlightStatusBadge } from './HighlightStatusBadge';
@@ -75,6 +75,10 @@ function VersionButton({ highlight, chosen, now, onChoose }: { highlight: Highli
       <span className="flex items-center justify-between gap-2">
         <span className="text-sm font-semibold text-foreground">Version {highlight.version}</span>
         <HighlightStatusBadge status={progress.status} stage={progress.stage} percent={progress.percent} />
+      </span>
+      {/* What it was made for: the platform (or its aspect) and the length asked for. */}
+      <span className="mt-1 block truncate text-xs font-medium text-foreground" data-testid="highlight-version-target">
+        {highlight.platform ? platformLabel(highlight.platform) : highlight.aspect} · {formatDuration(highlight.targetLength)}
       </span>
       {/* The quality the file has (a video too small for the chosen one makes a smaller reel). */}
       <span className="mt-1 block truncate text-xs text-muted-foreground" title={qualityNote(highlight) ?? undefined}>

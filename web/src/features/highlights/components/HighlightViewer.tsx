@@ -4,6 +4,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
+import { ShareLinksButton } from '../../share-links';
 import { VideoPlayer, type Video } from '../../videos';
 import {
   CaptionReviewCheck,
@@ -25,6 +26,7 @@ import type { Highlight, Moment } from '../types';
 import { HighlightStatusBadge } from './HighlightStatusBadge';
 import { MomentList } from './MomentList';
 import { MomentsPreview } from './MomentsPreview';
+import { ProjectFileMenu } from './ProjectFileMenu';
 import { RetryHighlightButton } from './RetryHighlightButton';
 import { TimelinePlot } from './TimelinePlot';
 
@@ -47,7 +49,7 @@ export function HighlightViewer({
   /** The reel player shows the reel's subtitles as a captions track (the phone's preview). */
   reelCaptionsTrack?: boolean;
   onVersionCreated: (highlight: Highlight) => void;
-  /** Extra actions beside Download once the reel is ready (the phone's Share). */
+  /** The actions beside Download once the reel is ready (default: Share, which makes public links; the phone has its own). */
   reelActions?: (highlight: Highlight) => ReactNode;
 }) {
   const progress = useHighlightProgress(highlight);
@@ -85,7 +87,7 @@ export function HighlightViewer({
         </div>
         {highlight.reel && progress.status === 'ready' && (
           <div className="flex flex-wrap gap-2">
-            {reelActions?.(highlight)}
+            {reelActions ? reelActions(highlight) : <ShareLinksButton highlightId={highlight.id} title={`${video.title}, version ${highlight.version}`} />}
             <a
               href={highlight.reel.downloadUrl}
               download
@@ -96,6 +98,7 @@ export function HighlightViewer({
               <Download aria-hidden="true" />
               Download
             </a>
+            <ProjectFileMenu highlightId={highlight.id} />
           </div>
         )}
       </header>

@@ -3,11 +3,16 @@ import {
   DEFAULT_EXPORT_QUALITY,
   DEFAULT_GENERATE_OPTIONS,
   fileQuality,
+  chosenLengths,
   generateBody,
+  lengthsFor,
+  PLATFORM_CHOICES,
   qualityLabel,
   qualityNote,
   renderSummary,
   TARGET_LENGTHS,
+  toggleLength,
+  withPlatform,
 } from './options';
 
 describe('generate options', () => {
@@ -44,6 +49,45 @@ describe('generate options', () => {
     expect(generateBody({ captions: 'karaoke' }).captions).toBe('karaoke');
     expect('captions' in generateBody()).toBe(false);
     expect('captions' in generateBody({ captions: 'neon' as never })).toBe(false);
+  });
+
+  it('sends a platform with its own aspect, and several lengths as lengths (the first as targetLength)', () => {
+    expect(generateBody({ platform: 'shorts', aspect: '16:9', lengths: [15, 30, 60] })).toMatchObject({
+      platform: 'shorts',
+      aspect: '9:16',
+      targetLength: 15,
+      lengths: [15, 30, 60],
+    });
+    expect(generateBody({ platform: 'square' })).toMatchObject({ platform: 'square', aspect: '1:1', targetLength: 30 });
+    expect('lengths' in generateBody({ lengths: [60] })).toBe(false);
+    expect(generateBody({ lengths: [60] }).targetLength).toBe(60);
+    // A length the platform does not take is never sent (the server would answer 400).
+    expect(generateBody({ platform: 'tiktok', lengths: [30, 90] })).toMatchObject({ targetLength: 30 });
+    expect('platform' in generateBody({ platform: 'myspace' as never })).toBe(false);
+  });
+
+  it('offers every platform with its shape and limit, and only the lengths it takes', () => {
+    expect(PLATFORM_CHOICES.map((p) => p.label)).toEqual(['TikTok', 'Reels', 'Shorts', 'YouTube', 'Feed square', 'Feed portrait']);
+    expect(PLATFORM_CHOICES.find((p) => p.value === 'portrait')?.hint).toBe('4:5, up to 60 s');
+    expect(lengthsFor('shorts')).toEqual([15, 30, 60]);
+    expect(lengthsFor('youtube')).toEqual([15, 30, 60, 90]);
+    expect(lengthsFor(null)).toEqual([15, 30, 60, 90]);
+  });
+
+  it('toggles length chips, keeps at least one, and drops the ones a new platform does not take', () => {
+    const base = { ...DEFAULT_GENERATE_OPTIONS };
+    const two = toggleLength(base, 15);
+    expect(chosenLengths(two)).toEqual([15, 30]);
+    const three = toggleLength(two, 60);
+    expect(chosenLengths(three)).toEqual([15, 30, 60]);
+    expect(chosenLengths(toggleLength(toggleLength(three, 15), 30))).toEqual([60]);
+    expect(chosenLengths(toggleLength({ ...base, lengths: [30] }, 30))).toEqual([30]);
+    const everything = toggleLength(three, 90);
+    expect(chosenLengths(everything)).toEqual([15, 30, 60, 90]);
+    const forTikTok = withPlatform(everything, 'tiktok');
+    expect(forTikTok).toMatchObject({ platform: 'tiktok', aspect: '9:16', lengths: [15, 30, 60], targetLength: 15 });
+    expect(withPlatform({ ...base, lengths: [90] }, 'reels')).toMatchObject({ lengths: [30], targetLength: 30 });
+    expect(withPlatform(forTikTok, null)).toMatchObject({ platform: null, aspect: '9:16' });
   });
 
   it('sends the include words trimmed, within the API limits, and nothing for none', () => {

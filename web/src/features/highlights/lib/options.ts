@@ -1,4 +1,14 @@
-import { CAPTION_STYLES, MAX_INCLUDE_WORD_CHARS, MAX_INCLUDE_WORDS, type CaptionStyle } from '@reelsmith/proto/http';
+import {
+  CAPTION_STYLES,
+  MAX_INCLUDE_WORD_CHARS,
+  MAX_INCLUDE_WORDS,
+  MAX_LENGTHS,
+  PLATFORM_SPECS,
+  PLATFORMS,
+  type CaptionStyle,
+  type Platform,
+  type TimeRange,
+} from '@reelsmith/proto/http';
 import type { Aspect, GenerateOptions, Preset, Quality, ReelFormat, TargetLength } from '../types';
 
 /** The choices the API accepts (POST generate-highlights, PUT moments, POST exports), in display order. */
@@ -16,7 +26,48 @@ export const TARGET_LENGTHS: readonly TargetLength[] = [15, 30, 60, 90];
 export const ASPECTS: ReadonlyArray<{ value: Aspect; label: string; hint: string }> = [
   { value: '16:9', label: '16:9', hint: 'Landscape' },
   { value: '9:16', label: '9:16', hint: 'Vertical' },
+  { value: '1:1', label: '1:1', hint: 'Square' },
+  { value: '4:5', label: '4:5', hint: 'Portrait' },
 ];
+
+/** Where a reel is going (PLATFORM_SPECS): each sets the aspect and the longest length. */
+export const PLATFORM_CHOICES: ReadonlyArray<{ value: Platform; label: string; hint: string }> = PLATFORMS.map((id) => {
+  const spec = PLATFORM_SPECS[id];
+  const label = id === 'reels' ? 'Reels' : id === 'shorts' ? 'Shorts' : spec.label;
+  return { value: id, label, hint: `${spec.aspect}, up to ${spec.maxSeconds} s` };
+});
+
+export const isPlatform = (value: unknown): value is Platform => (PLATFORMS as readonly unknown[]).includes(value);
+
+/** The lengths a platform takes (every length without one). */
+export const lengthsFor = (platform: Platform | null | undefined): TargetLength[] =>
+  TARGET_LENGTHS.filter((n) => !isPlatform(platform) || n <= PLATFORM_SPECS[platform].maxSeconds);
+
+/**
+ * The lengths chosen (several make one reel each), in the order of TARGET_LENGTHS, without those
+ * the platform does not take, at most MAX_LENGTHS; never none (then the longest it takes, up to 30 s).
+ */
+export function chosenLengths(options: Pick<GenerateOptions, 'targetLength' | 'lengths' | 'platform'>): TargetLength[] {
+  const allowed = lengthsFor(options.platform);
+  const asked = options.lengths?.length ? options.lengths : [options.targetLength];
+  const kept = allowed.filter((n) => asked.includes(n)).slice(0, MAX_LENGTHS);
+  return kept.length ? kept : [allowed.includes(30) ? 30 : allowed[allowed.length - 1]];
+}
+
+/** The options with a length chip turned on or off (the last one stays on). */
+export function toggleLength(options: GenerateOptions, length: TargetLength): GenerateOptions {
+  const current = chosenLengths(options);
+  const next = current.includes(length) ? current.filter((n) => n !== length) : [...current, length];
+  const lengths = chosenLengths({ ...options, lengths: next.length ? next : current });
+  return { ...options, lengths, targetLength: lengths[0] };
+}
+
+/** The options for another platform (null: Custom): its aspect, and only the lengths it takes. */
+export function withPlatform(options: GenerateOptions, platform: Platform | null): GenerateOptions {
+  const aspect = platform ? PLATFORM_SPECS[platform].aspect : options.aspect;
+  const lengths = chosenLengths({ ...options, platform });
+  return { ...options, platform, aspect, lengths, targetLength: lengths[0] };
+}
 
 export const QUALITIES: ReadonlyArray<{ value: Quality; label: string; hint?: string }> = [
   { value: '1080p', label: '1080p', hint: 'Recommended' },
@@ -64,6 +115,13 @@ export function generateBody(options: Partial<GenerateOptions> = {}): GenerateOp
     quality: isQuality(options.quality) ? options.quality : DEFAULT_GENERATE_OPTIONS.quality,
     format: isFormat(options.format) ? options.format : DEFAULT_GENERATE_OPTIONS.format,
   };
+  if (isPlatform(options.platform)) {
+    body.platform = options.platform;
+    body.aspect = PLATFORM_SPECS[options.platform].aspect;
+  }
+  const lengths = chosenLengths({ ...body, lengths: (options.lengths ?? []).filter(isTargetLength) });
+  body.targetLength = lengths[0];
+  if (lengths.length > 1) body.lengths = lengths;
   if (options.fillToLength === true) body.fillToLength = true;
   if (isCaptionStyle(options.captions)) body.captions = options.captions;
   const includeWords = (options.includeWords ?? [])
@@ -73,9 +131,21 @@ export function generateBody(options: Partial<GenerateOptions> = {}): GenerateOp
   if (includeWords.length) body.includeWords = includeWords;
   const music = options.musicTrackId?.trim();
   if (music) body.musicTrackId = music;
+  // The ranges marked on the timeline (the server checks them against the video).
+  const include = timeRanges(options.include);
+  const exclude = timeRanges(options.exclude);
+  if (include.length) body.include = include;
+  if (exclude.length) body.exclude = exclude;
+  // Left out, the server applies the user's brand kit when there is one.
+  if (typeof options.brandKit === 'boolean') body.brandKit = options.brandKit;
   return body;
 }
 
+type LooseRange = { start?: number | null; end?: number | null };
+const timeRanges = (list?: readonly LooseRange[] | null): TimeRange[] =>
+  (list ?? []).flatMap((r) => (typeof r.start === 'number' && typeof r.end === 'number' ? [{ start: r.start, end: r.end }] : []));
+
+export const platformLabel = (value: string) => PLATFORM_CHOICES.find((p) => p.value === value)?.label ?? value;
 export const presetLabel = (value: string) => PRESETS.find((p) => p.value === value)?.label ?? value;
 export const presetHint = (value: string) => PRESETS.find((p) => p.value === value)?.hint ?? '';
 export const formatLabel = (value: string) => FORMATS.find((f) => f.value === value)?.label ?? value.toUpperCase();

@@ -9,6 +9,7 @@ import { HighlightsSection } from '../../highlights';
 import { isNotFoundError, useVideo, RetryVideoButton, VideoPlayer, VideoStatusBadge, useLiveConnectionState } from '../../videos';
 import { MobileMusicPicker } from './MobileMusicPicker';
 import { PlanNotice } from './PlanNotice';
+import { ShareLinkActions } from './ShareLinkActions';
 import { ShareReelButton } from './ShareReelButton';
 
 const back =
@@ -78,7 +79,12 @@ export function MobileVideo() {
         defaultAspect="9:16"
         reelCaptionsTrack
         noMusicNote="No music. Choose a track above to set the reel to it."
-        reelActions={(highlight) => <ShareReelButton highlight={highlight} title={video.title} />}
+        reelActions={(highlight) => (
+          <>
+            <ShareLinkActions highlightId={highlight.id} title={video.title} />
+            <ShareReelButton highlight={highlight} title={video.title} />
+          </>
+        )}
       />
     </div>
   );

@@ -6,8 +6,8 @@ import type { Highlight } from '../../highlights';
 import { MAX_SHARED_FILE_BYTES, reelFileName, reelMimeType, shareMode } from '../lib/share';
 
 /**
- * Share a ready reel with the Web Share API: the video file itself where the browser can share
- * files, else its link. Without the API the button copies the link.
+ * "Send file": the reel's video file itself through the Web Share API (to the gallery, a chat app),
+ * where the browser can share files; else its download link, or a copy of it without the API.
  */
 export function ShareReelButton({ highlight, title }: { highlight: Highlight; title: string }) {
   const [busy, setBusy] = useState(false);
@@ -48,9 +48,9 @@ export function ShareReelButton({ highlight, title }: { highlight: Highlight; ti
   };
 
   return (
-    <Button size="sm" variant="outline" className="min-h-9" onClick={() => void share()} disabled={busy} data-testid="share-reel">
+    <Button size="sm" variant="outline" className="min-h-11" onClick={() => void share()} disabled={busy} data-testid="share-reel">
       {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Share2 aria-hidden="true" />}
-      Share
+      Send file
     </Button>
   );
 }
