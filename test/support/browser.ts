@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type RunningApp, startApp } from './stack';
+import { eventually } from './wait';
 
 /** Retried assertions for state the page reaches after an action (see wait.ts). */
 export { eventually } from './wait';
@@ -31,12 +32,34 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Fails the test on any error the page logs or throws, so a broken screen cannot pass quietly. */
 /** Forgets the console errors the browser logged for a failure a test provoked on purpose (e.g. a 404). */
 export function forgetExpected(errors: string[], pattern: RegExp): void {
   for (let i = errors.length - 1; i >= 0; i--) if (pattern.test(errors[i])) errors.splice(i, 1);
 }
 
+/**
+ * The page fits its viewport's width: nothing scrolls sideways. Right after a resize or an animation
+ * the layout may need a moment, so it is checked until it holds; if it never does, the failure names
+ * the elements that reach past the right edge.
+ */
+export async function expectFitsWidth(page: Page): Promise<void> {
+  await eventually(async () => expect(await sidewaysOverflow(page)).toEqual([]));
+}
+
+/** The innermost elements past the viewport's right edge (none when the page does not scroll sideways). */
+function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const past = Array.from(document.body.querySelectorAll<HTMLElement>('*')).filter((el) => el.getBoundingClientRect().right > width + 0.5);
+    const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+    const name = (el: HTMLElement) =>
+      `${el.tagName.toLowerCase()}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''}.${String(el.className).slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`;
+    return [`scrollWidth ${document.documentElement.scrollWidth} > ${width}`, ...innermost.slice(0, 5).map(name)];
+  });
+}
+
+/** Fails the test on any error the page logs or throws, so a broken screen cannot pass quietly. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
