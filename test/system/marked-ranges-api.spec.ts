@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { shortPlantedClip } from '../support/planted';
 import { type RunningApp, startApp } from '../support/stack';
 import { api } from './api';
-import { signUp, waitForVideo } from './videos';
+import { signUp, uploadFile, waitForVideo } from './videos';
 
 /** include / exclude on generate through the gateway: what a 400 says, and that it changes nothing. */
 describe('marked ranges on generate through the gateway', () => {
@@ -15,14 +14,7 @@ describe('marked ranges on generate through the gateway', () => {
   beforeAll(async () => {
     app = await startApp();
     [alice, bob] = await Promise.all([signUp(app.baseUrl), signUp(app.baseUrl)]);
-    const clip = shortPlantedClip();
-    const { json } = await api(app.baseUrl, 'POST', '/api/objects/upload', { token: alice });
-    const body = readFileSync(clip.file);
-    await fetch(json.uploadURL, { method: 'PUT', body });
-    const created = await api(app.baseUrl, 'PUT', '/api/videos/complete-upload', {
-      token: alice,
-      body: { videoURL: json.uploadURL, title: 'Derby', originalFilename: 'derby.mp4', fileSize: body.length, duration: 0 },
-    });
+    const created = await uploadFile(app.baseUrl, alice, shortPlantedClip().file, { title: 'Derby', originalFilename: 'derby.mp4' });
     videoId = created.json.id;
     const video = await waitForVideo(app.baseUrl, alice, videoId, (v) => v.status === 'processed');
     duration = video.duration;
