@@ -19,6 +19,7 @@ export async function startBillingStandIn(natsUrl: string): Promise<NatsConnecti
     allTracks: true,
     bulk: true,
     analytics: true,
+    team: true,
     maxQuality: '1080p',
   });
   nc.subscribe('billing.entitlements.get', {

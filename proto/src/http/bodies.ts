@@ -58,6 +58,9 @@ export const trimBody = fieldsOf({ start: text(20), end: text(20), title: text(1
 
 export const folderBody = fieldsOf({ name: text(1000), description: text(5000), color: text(50) }, 'The request body');
 
+/** POST /api/video-folders/:id/members: a teammate by their username. */
+export const folderMemberBody = fieldsOf({ username: text(1000) }, 'The request body');
+
 export const batchBody = fieldsOf({ name: text(500), description: text(5000) }, 'The request body');
 
 /**
@@ -247,6 +250,7 @@ export type CompleteUploadInput = z.input<typeof completeUploadBody>;
 export type MoveVideoInput = z.input<typeof moveVideoBody>;
 export type TrimInput = z.input<typeof trimBody>;
 export type FolderInput = z.input<typeof folderBody>;
+export type FolderMemberInput = z.input<typeof folderMemberBody>;
 export type BatchInput = z.input<typeof batchBody>;
 export type GenerateInput = z.input<typeof generateBody>;
 export type EditMomentsInput = z.input<typeof editMomentsBody>;

@@ -42,6 +42,8 @@ export interface VideoJson {
   filmstrip: string | null;
   /** Signed URL of the editor's waveform (WaveformJson), or null (before processing, or no sound). */
   waveform: string | null;
+  /** True when the caller sees it in a team folder someone shared with them: they watch it and make their own reels; changing it stays its owner's. */
+  sharedWithYou: boolean;
 }
 
 export interface MomentJson {
@@ -116,6 +118,8 @@ export interface HighlightJson {
   brandKit: boolean;
   /** Share links of this reel that are neither revoked nor expired. */
   activeShareLinks: number;
+  /** The user id of its maker: the video's owner, or a teammate of its team folder. Only the maker edits it. */
+  madeBy: string;
 }
 
 /**
@@ -134,6 +138,27 @@ export interface FolderJson {
   color: string;
   createdAt: string | null;
   updatedAt: string | null;
+}
+
+/** GET /api/video-folders/shared: a team folder someone shared with the caller. */
+export interface SharedFolderJson extends FolderJson {
+  ownerUsername: string;
+  sharedAt: string | null;
+}
+
+export interface FolderMemberJson {
+  userId: string;
+  username: string;
+  addedAt: string | null;
+}
+
+/** GET, POST and DELETE /api/video-folders/:id/members: who shares the folder. */
+export interface FolderMembersJson {
+  folderId: string;
+  ownerUsername: string;
+  /** Whether the caller owns the folder (else they are one of its members). */
+  owner: boolean;
+  members: FolderMemberJson[];
 }
 
 export interface BatchJson {
@@ -270,6 +295,8 @@ export interface EntitlementsJson {
   bulk: boolean;
   /** The page /analytics (Pro). */
   analytics: boolean;
+  /** Sharing folders with teammates (Pro). */
+  team: boolean;
   /** The highest render quality the plan allows (e.g. 1080p); null without a plan. */
   maxQuality: string | null;
   /** Why the plan gives no access (null when it does). */

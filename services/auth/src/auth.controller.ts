@@ -24,4 +24,9 @@ export class AuthController {
   me(@Payload() request: authV1.MeRequest) {
     return this.auth.me(request.userId);
   }
+
+  @RpcHandler(Rpc.method.userFind)
+  find(@Payload() request: authV1.UserFindRequest) {
+    return this.auth.find(request.username);
+  }
 }

@@ -58,6 +58,13 @@ export class AuthService {
     return toUserMessage(user);
   }
 
+  /** The user called `username` (as sign-in matches it: trimmed, case-insensitive). */
+  async find(username: string): Promise<authV1.User> {
+    const user = await this.users.findByNormalizedUsername(normalizeUsername(username.trim()));
+    if (!user) throw RpcFailure.notFound(`No Reelsmith user is called “${username.trim()}”.`);
+    return toUserMessage(user);
+  }
+
   private validated(input: Credentials): Credentials {
     const credentials = { username: input.username.trim(), password: input.password };
     const violations = credentialViolations(credentials);

@@ -28,6 +28,7 @@ describe('entitlementsFor', () => {
       allTracks: false,
       bulk: false,
       analytics: false,
+      team: false,
       maxQuality: '1080p',
     });
     expect(entitlementsFor(state('trialing', { plan: 'pro' }), now, 7)).toMatchObject({
@@ -37,6 +38,7 @@ describe('entitlementsFor', () => {
       allTracks: true,
       bulk: true,
       analytics: true,
+      team: true,
     });
   });
 

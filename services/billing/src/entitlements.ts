@@ -16,6 +16,7 @@ export interface EntitlementValues {
   allTracks: boolean;
   bulk: boolean;
   analytics: boolean;
+  team: boolean;
   maxQuality: string;
   reason: string;
 }
@@ -36,6 +37,7 @@ export function entitlementsFor(state: SubscriptionState | null, now: Date, grac
     allTracks: false,
     bulk: false,
     analytics: false,
+    team: false,
     maxQuality: '',
     reason: NO_PLAN_REASON,
   };
@@ -49,6 +51,7 @@ export function entitlementsFor(state: SubscriptionState | null, now: Date, grac
     allTracks: limits.allTracks,
     bulk: limits.bulk,
     analytics: limits.analytics,
+    team: limits.team,
     maxQuality: limits.maxQuality,
     reason: '',
   };

@@ -12,6 +12,8 @@ export interface PlanLimits {
   bulk: boolean;
   /** The page /analytics. */
   analytics: boolean;
+  /** Sharing folders with teammates. */
+  team: boolean;
   maxQuality: string;
 }
 
@@ -24,9 +26,20 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     allTracks: false,
     bulk: false,
     analytics: false,
+    team: false,
     maxQuality: '1080p',
   },
-  pro: { name: 'Pro', monthlyCents: 999, monthlyUploads: 0, maxVideoSeconds: 60 * 60, allTracks: true, bulk: true, analytics: true, maxQuality: '1080p' },
+  pro: {
+    name: 'Pro',
+    monthlyCents: 999,
+    monthlyUploads: 0,
+    maxVideoSeconds: 60 * 60,
+    allTracks: true,
+    bulk: true,
+    analytics: true,
+    team: true,
+    maxQuality: '1080p',
+  },
 };
 
 export const isPlan = (value: string): value is PlanId => value === 'rookie' || value === 'pro';

@@ -34,4 +34,29 @@ export class FoldersController {
   delete(@Payload() request: foldersV1.FolderRef) {
     return this.folders.delete(request.userId, request.folderId);
   }
+
+  @RpcHandler(Rpc.method.folderAccessGet)
+  access(@Payload() request: foldersV1.FolderRef) {
+    return this.folders.access(request.userId, request.folderId);
+  }
+
+  @RpcHandler(Rpc.method.foldersShared)
+  shared(@Payload() request: foldersV1.FoldersListRequest) {
+    return this.folders.shared(request.userId);
+  }
+
+  @RpcHandler(Rpc.method.membersList)
+  members(@Payload() request: foldersV1.FolderRef) {
+    return this.folders.members(request.userId, request.folderId);
+  }
+
+  @RpcHandler(Rpc.method.membersAdd)
+  addMember(@Payload() request: foldersV1.MembersAddRequest) {
+    return this.folders.addMember(request);
+  }
+
+  @RpcHandler(Rpc.method.membersRemove)
+  removeMember(@Payload() request: foldersV1.MembersRemoveRequest) {
+    return this.folders.removeMember(request);
+  }
 }

@@ -1,15 +1,19 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, NatsModule } from '@reelsmith/kit';
+import { DatabaseModule, NatsModule, rpcClientProvider } from '@reelsmith/kit';
 import type { FoldersConfig } from './config';
 import { FolderEntity } from './entities/folder.entity';
+import { FolderMemberEntity } from './entities/folder-member.entity';
 import { FoldersController } from './folders.controller';
 import { FoldersRepository, TypeOrmFoldersRepository } from './folders.repository';
 import { FoldersService } from './folders.service';
 import { CreateFolders1763730000000 } from './migrations/1763730000000-CreateFolders';
+import { CreateFolderMembers1764400000000 } from './migrations/1764400000000-CreateFolderMembers';
+import { TeamGate } from './team-gate';
+import { FOLDERS_CONFIG } from './tokens';
 
 export const FOLDERS_SCHEMA = 'folders';
-export const foldersEntities = [FolderEntity];
-export const foldersMigrations = [CreateFolders1763730000000];
+export const foldersEntities = [FolderEntity, FolderMemberEntity];
+export const foldersMigrations = [CreateFolders1763730000000, CreateFolderMembers1764400000000];
 
 @Module({})
 export class FoldersModule {
@@ -21,7 +25,13 @@ export class FoldersModule {
         NatsModule.forRoot({ url: config.NATS_URL, service: 'folders' }),
       ],
       controllers: [FoldersController],
-      providers: [FoldersService, { provide: FoldersRepository, useClass: TypeOrmFoldersRepository }],
+      providers: [
+        { provide: FOLDERS_CONFIG, useValue: config },
+        rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, 'folders'),
+        TeamGate,
+        FoldersService,
+        { provide: FoldersRepository, useClass: TypeOrmFoldersRepository },
+      ],
     };
   }
 }

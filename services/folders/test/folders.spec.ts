@@ -12,6 +12,7 @@ import { configSchema } from '../src/config';
 import { FoldersModule } from '../src/folders.module';
 import { FoldersRepository } from '../src/folders.repository';
 import { FoldersService } from '../src/folders.service';
+import { TeamGate } from '../src/team-gate';
 
 const Rpc = foldersV1.FoldersService.method;
 
@@ -128,9 +129,24 @@ describe('folders service over real NATS and PostgreSQL', () => {
   it('keeps the folder when the deletion event cannot be published', async () => {
     const folder = await client.call(Rpc.foldersCreate, { userId: alice, name: 'Keep me', description: '', color: '' });
     const failingJs = { publish: () => Promise.reject(new Error('JetStream is down')) } as unknown as JetStreamClient;
-    const service = new FoldersService(app.get(FoldersRepository), new EventPublisher(failingJs, 'folders'));
+    const service = new FoldersService(app.get(FoldersRepository), new EventPublisher(failingJs, 'folders'), app.get(TeamGate));
     await expect(service.delete(alice, folder.id)).rejects.toThrow('JetStream is down');
     expect(await dataSource.query('SELECT name FROM folders.folders WHERE id = $1', [folder.id])).toEqual([{ name: 'Keep me' }]);
+  });
+
+  it('keeps a team folder at its member limit when two additions race for the last seat, and drops memberships with the folder', async () => {
+    const folder = await client.call(Rpc.foldersCreate, { userId: alice, name: 'Crew', description: '', color: '' });
+    const repo = app.get(FoldersRepository);
+    const member = (n: number) => ({ folderId: folder.id, memberUserId: randomUUID(), memberUsername: `mate${n}`, ownerUsername: 'alice' });
+    for (let n = 0; n < 2; n++) expect(await repo.addMember(member(n), 3)).toBe('added');
+    const outcomes = await Promise.all([repo.addMember(member(2), 3), repo.addMember(member(3), 3)]);
+    expect(outcomes.sort()).toEqual(['added', 'full']);
+    const first = (await repo.listMembers(folder.id))[0];
+    expect(await repo.addMember({ ...first, ownerUsername: 'alice' }, 3)).toBe('already');
+    expect(await repo.listMembers(folder.id)).toHaveLength(3);
+
+    await client.call(Rpc.foldersDelete, { userId: alice, folderId: folder.id });
+    expect(await dataSource.query('SELECT count(*)::int AS n FROM folders.folder_members WHERE folder_id = $1', [folder.id])).toEqual([{ n: 0 }]);
   });
 
   it('has migrations that match the entities (no drift)', async () => {

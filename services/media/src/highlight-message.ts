@@ -39,5 +39,6 @@ export function toHighlightMessage(h: HighlightEntity, videoTitle: string, urlSe
     exclude: (h.excludeRanges ?? []).map((r) => ({ start: r.start, end: r.end })),
     platform: h.platform,
     brandKit: h.brandKit,
+    madeBy: h.userId,
   });
 }

@@ -2,15 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { isUuid } from '@reelsmith/kit';
 import { DataSource, In, type Repository } from 'typeorm';
 import { type HighlightEntity as Highlight, HighlightEntity } from './entities/highlight.entity';
+import { VideoEntity } from './entities/video.entity';
 
 /** Statuses of a record whose job is still to run or running. */
 export const UNSETTLED_HIGHLIGHT_STATUSES: Highlight['status'][] = ['queued', 'processing'];
 
-/** Highlight reels and exports; every read is scoped to the owner. */
+/** Highlight reels and exports; reads are scoped to their maker, or to a video the caller was checked to see. */
 export abstract class HighlightsRepository {
   /** Creates the next version for the video (1, 2, ...). */
   abstract createVersion(highlight: Partial<Highlight> & { videoId: string; userId: string }): Promise<Highlight>;
-  abstract listForVideo(videoId: string, userId: string): Promise<Highlight[]>;
+  /** Every reel of the video, whoever made it (its owner or a teammate), newest first. */
+  abstract listForVideo(videoId: string): Promise<Highlight[]>;
   abstract listExports(userId: string, limit: number): Promise<Highlight[]>;
   abstract findOwned(id: string, userId: string): Promise<Highlight | null>;
   abstract findById(id: string): Promise<Highlight | null>;
@@ -23,10 +25,10 @@ export abstract class HighlightsRepository {
   abstract listUnsettled(): Promise<Highlight[]>;
   abstract deleteForVideo(videoId: string): Promise<Highlight[]>;
   /**
-   * How many reels (kind highlights, not exports) of each of the owner's videos are ready, in one
-   * grouped query; only that video's when one is given. Videos without any are absent.
+   * How many reels (kind highlights, not exports) of each of the owner's videos are ready, whoever
+   * made them, in one grouped query; only that video's when one is given. Videos without any are absent.
    */
-  abstract countReady(userId: string, videoId?: string): Promise<Map<string, number>>;
+  abstract countReady(ownerUserId: string, videoId?: string): Promise<Map<string, number>>;
 }
 
 @Injectable()
@@ -52,9 +54,9 @@ export class TypeOrmHighlightsRepository extends HighlightsRepository {
     });
   }
 
-  listForVideo(videoId: string, userId: string) {
+  listForVideo(videoId: string) {
     if (!isUuid(videoId)) return Promise.resolve([]);
-    return this.highlights.find({ where: { videoId, userId, kind: 'highlights' }, order: { createdAt: 'DESC' } });
+    return this.highlights.find({ where: { videoId, kind: 'highlights' }, order: { createdAt: 'DESC' } });
   }
 
   listExports(userId: string, limit: number) {
@@ -98,14 +100,15 @@ export class TypeOrmHighlightsRepository extends HighlightsRepository {
     return rows;
   }
 
-  async countReady(userId: string, videoId?: string) {
-    if (!isUuid(userId) || (videoId !== undefined && !isUuid(videoId))) return new Map<string, number>();
-    // IDX_highlights_user_kind_created finds the owner's reels; one row per video that has ready ones.
+  async countReady(ownerUserId: string, videoId?: string) {
+    if (!isUuid(ownerUserId) || (videoId !== undefined && !isUuid(videoId))) return new Map<string, number>();
+    // The reels of the owner's videos, whoever made them (teammates too); one row per video that has ready ones.
     const query = this.highlights
       .createQueryBuilder('h')
+      .innerJoin(VideoEntity, 'v', 'v.id = h.videoId')
       .select('h.videoId', 'videoId')
       .addSelect('COUNT(*)', 'count')
-      .where('h.userId = :userId AND h.kind = :kind AND h.status = :status', { userId, kind: 'highlights', status: 'ready' });
+      .where('v.userId = :ownerUserId AND h.kind = :kind AND h.status = :status', { ownerUserId, kind: 'highlights', status: 'ready' });
     if (videoId !== undefined) query.andWhere('h.videoId = :videoId', { videoId });
     const rows = await query.groupBy('h.videoId').getRawMany<{ videoId: string; count: string | number }>();
     return new Map(rows.map((r) => [r.videoId, Number(r.count)]));

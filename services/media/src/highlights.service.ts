@@ -7,6 +7,7 @@ import type { MediaConfig } from './config';
 import type { HighlightEntity } from './entities/highlight.entity';
 import type { VideoEntity } from './entities/video.entity';
 import { toHighlightMessage } from './highlight-message';
+import { VideoAccess } from './video-access';
 import { HighlightsRepository } from './highlights.repository';
 import { JobQueue } from './job-queue';
 import { MusicLibrary } from './music-library';
@@ -16,7 +17,6 @@ import { checkCaptionsHaveSound, checkEditedMoments, checkPreset, checkRender, t
 import { checkMarkedRanges } from './marked-ranges';
 import { checkTargets, platformAspect } from './reel-targets';
 import { checkTrim, formatTimecode } from './timecode';
-import { VideosRepository } from './videos.repository';
 import { MEDIA_CONFIG } from './tokens';
 
 const RECENT_EXPORTS = 20;
@@ -37,7 +37,6 @@ export class HighlightsService {
   constructor(
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
     private readonly highlights: HighlightsRepository,
-    private readonly videos: VideosRepository,
     private readonly storage: ObjectStorage,
     private readonly music: MusicLibrary,
     private readonly jobs: JobPublisher,
@@ -45,6 +44,7 @@ export class HighlightsService {
     private readonly queue: JobQueue,
     private readonly gate: PlanGate,
     private readonly brandKits: BrandKitsRepository,
+    private readonly access: VideoAccess,
   ) {}
 
   /**
@@ -66,13 +66,14 @@ export class HighlightsService {
     const render = await this.checkedRender(request.userId, request.render, defaults, hasAudio);
     const includeWords = checkIncludeWords(request.includeWords);
     // Left out: on when the user has a kit; false keeps it off even then.
-    const brandKit = request.brandKit ?? (await this.brandKits.find(video.userId)) !== null;
+    const brandKit = request.brandKit ?? (await this.brandKits.find(request.userId)) !== null;
     const made: HighlightEntity[] = [];
     for (const targetLength of lengths) {
       made.push(
         await this.highlights.createVersion({
           videoId: video.id,
-          userId: video.userId,
+          // The maker: the video's owner, or a teammate of its team folder.
+          userId: request.userId,
           kind: 'highlights',
           preset,
           platform: platform?.id ?? '',
@@ -89,7 +90,7 @@ export class HighlightsService {
       );
     }
     for (const highlight of made) {
-      await this.jobs.enqueue(mediaV1.HighlightsJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
+      await this.jobs.enqueue(mediaV1.HighlightsJobSchema, { highlightId: highlight.id, userId: highlight.userId }, highlight.id);
       this.progress.highlight(highlight, 0);
     }
     const answer = this.view(made[0], video);
@@ -97,15 +98,16 @@ export class HighlightsService {
     return answer;
   }
 
+  /** Every reel of a video the caller sees, theirs and their teammates'. */
   async list(userId: string, videoId: string): Promise<mediaV1.HighlightList> {
-    const video = await this.ownedVideo(userId, videoId);
-    const rows = await this.highlights.listForVideo(video.id, userId);
+    const video = await this.visibleVideo(userId, videoId);
+    const rows = await this.highlights.listForVideo(video.id);
     return { $typeName: 'media.v1.HighlightList', highlights: rows.map((h) => this.view(h, video)) };
   }
 
   async get(userId: string, highlightId: string): Promise<mediaV1.Highlight> {
-    const highlight = await this.owned(userId, highlightId);
-    return this.view(highlight, await this.videos.findOwned(highlight.videoId, userId));
+    const { highlight, video } = await this.seen(userId, highlightId);
+    return this.view(highlight, video);
   }
 
   /** Keeps the original as it was and renders the creator's moments as a new version. */
@@ -117,7 +119,7 @@ export class HighlightsService {
     const render = await this.checkedRender(request.userId, request.render, original, video.audioCodec !== '');
     const highlight = await this.highlights.createVersion({
       videoId: video.id,
-      userId: video.userId,
+      userId: original.userId,
       kind: original.kind,
       preset: original.preset,
       // Still made for the platform while it keeps its shape.
@@ -134,7 +136,7 @@ export class HighlightsService {
       status: 'queued',
       stage: 'queued',
     });
-    await this.jobs.enqueue(mediaV1.RenderJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
+    await this.jobs.enqueue(mediaV1.RenderJobSchema, { highlightId: highlight.id, userId: highlight.userId }, highlight.id);
     this.progress.highlight(highlight, 0);
     return this.view(highlight, video);
   }
@@ -147,7 +149,7 @@ export class HighlightsService {
     const render = await this.checkedRender(request.userId, request.render, undefined, video.audioCodec !== '');
     const highlight = await this.highlights.createVersion({
       videoId: video.id,
-      userId: video.userId,
+      userId: request.userId,
       kind: 'export',
       targetLength: Math.round(trim.end - trim.start),
       ...render,
@@ -155,7 +157,7 @@ export class HighlightsService {
       status: 'queued',
       stage: 'queued',
     });
-    await this.jobs.enqueue(mediaV1.RenderJobSchema, { highlightId: highlight.id, userId: video.userId }, highlight.id);
+    await this.jobs.enqueue(mediaV1.RenderJobSchema, { highlightId: highlight.id, userId: highlight.userId }, highlight.id);
     this.progress.highlight(highlight, 0);
     return this.view(highlight, video);
   }
@@ -167,8 +169,9 @@ export class HighlightsService {
   async retry(userId: string, highlightId: string): Promise<mediaV1.Highlight> {
     const highlight = await this.owned(userId, highlightId);
     if (highlight.status !== 'error') throw RpcFailure.conflict(`Only a reel that failed can be retried; this one is ${highlight.status}.`);
-    const video = await this.videos.findOwned(highlight.videoId, userId);
-    if (video?.status !== 'processed') throw RpcFailure.conflict('The video of this reel is not processed, so the reel cannot be made again.');
+    const video = await this.access.visible(userId, highlight.videoId);
+    if (!video) throw RpcFailure.notFound('Highlight not found');
+    if (video.status !== 'processed') throw RpcFailure.conflict('The video of this reel is not processed, so the reel cannot be made again.');
     const queued = await this.highlights.requeueFailed(highlight.id, userId);
     if (!queued) throw RpcFailure.conflict('This reel is already being retried.');
     await this.queue.makeHighlight(queued);
@@ -179,13 +182,13 @@ export class HighlightsService {
   async listExports(userId: string): Promise<mediaV1.HighlightList> {
     const rows = await this.highlights.listExports(userId, RECENT_EXPORTS);
     const titles = new Map<string, VideoEntity | null>();
-    for (const row of rows) if (!titles.has(row.videoId)) titles.set(row.videoId, await this.videos.findOwned(row.videoId, userId));
+    for (const row of rows) if (!titles.has(row.videoId)) titles.set(row.videoId, await this.access.visible(userId, row.videoId));
     return { $typeName: 'media.v1.HighlightList', highlights: rows.map((h) => this.view(h, titles.get(h.videoId) ?? null)) };
   }
 
   /** The poster of a ready reel: a JPEG frame of the reel itself. NOT_FOUND for a reel without one. */
   async resolvePoster(userId: string, highlightId: string): Promise<mediaV1.MediaObject> {
-    const highlight = await this.owned(userId, highlightId);
+    const { highlight } = await this.seen(userId, highlightId);
     if (highlight.status !== 'ready' || !highlight.posterKey) throw RpcFailure.notFound('This reel has no poster.');
     const stored = await this.storage.stat(highlight.posterKey);
     if (!stored) throw RpcFailure.notFound('The poster of this reel is missing.');
@@ -194,11 +197,10 @@ export class HighlightsService {
 
   /** The reel file of a ready highlight, for streaming or download. */
   async resolveReel(userId: string, highlightId: string, download: boolean): Promise<mediaV1.MediaObject> {
-    const highlight = await this.owned(userId, highlightId);
+    const { highlight, video } = await this.seen(userId, highlightId);
     if (highlight.status !== 'ready' || !highlight.reelKey) throw RpcFailure.conflict('The reel is not ready yet.');
     const stored = await this.storage.stat(highlight.reelKey);
     if (!stored) throw RpcFailure.notFound('The reel file is missing.');
-    const video = await this.videos.findOwned(highlight.videoId, userId);
     const title = (video?.title ?? 'reel').replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'reel';
     const label = highlight.kind === 'export' ? 'export' : 'highlights';
     return {
@@ -216,9 +218,9 @@ export class HighlightsService {
     await this.storage.remove(rows.flatMap((h) => [h.reelKey, h.posterKey]).filter(Boolean));
   }
 
-  /** Ready reels per video of the owner (one grouped query), or of one video. */
-  readyReelCounts(userId: string, videoId?: string): Promise<Map<string, number>> {
-    return this.highlights.countReady(userId, videoId);
+  /** Ready reels per video of the owner, whoever made them (one grouped query), or of one video. */
+  readyReelCounts(ownerUserId: string, videoId?: string): Promise<Map<string, number>> {
+    return this.highlights.countReady(ownerUserId, videoId);
   }
 
   private async checkedRender(
@@ -237,24 +239,36 @@ export class HighlightsService {
     return render;
   }
 
-  private async ownedVideo(userId: string, videoId: string): Promise<VideoEntity> {
-    const video = await this.videos.findOwned(videoId, userId);
+  private async visibleVideo(userId: string, videoId: string): Promise<VideoEntity> {
+    const video = await this.access.visible(userId, videoId);
     if (!video) throw RpcFailure.notFound('Video not found');
     return video;
   }
 
   private async processedVideo(userId: string, videoId: string): Promise<VideoEntity> {
-    const video = await this.ownedVideo(userId, videoId);
+    const video = await this.visibleVideo(userId, videoId);
     if (video.status !== 'processed') {
       throw RpcFailure.conflict(`Highlights can be made only from a processed video; this one is ${video.status}.`);
     }
     return video;
   }
 
+  /** A reel the caller made, of a video they still see (a teammate who left keeps no reel of it). */
   private async owned(userId: string, highlightId: string): Promise<HighlightEntity> {
     const highlight = await this.highlights.findOwned(highlightId, userId);
-    if (!highlight) throw RpcFailure.notFound('Highlight not found');
+    if (!highlight || !(await this.access.visible(userId, highlight.videoId))) throw RpcFailure.notFound('Highlight not found');
     return highlight;
+  }
+
+  /**
+   * A reel the caller may watch: any reel of a video they see (theirs, or in a team folder shared
+   * with them), but only their own exports.
+   */
+  private async seen(userId: string, highlightId: string): Promise<{ highlight: HighlightEntity; video: VideoEntity }> {
+    const highlight = await this.highlights.findById(highlightId);
+    const video = highlight && (highlight.kind !== 'export' || highlight.userId === userId) ? await this.access.visible(userId, highlight.videoId) : null;
+    if (!highlight || !video) throw RpcFailure.notFound('Highlight not found');
+    return { highlight, video };
   }
 
   private view(highlight: HighlightEntity, video: VideoEntity | null) {

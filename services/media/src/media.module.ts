@@ -18,6 +18,7 @@ import { AnalysisStore } from './analysis/analysis-store';
 import { SubtitlesController } from './speech/subtitles.controller';
 import { SubtitlesService } from './speech/subtitles.service';
 import { FolderDirectory, RpcFolderDirectory } from './folder-directory';
+import { VideoAccess } from './video-access';
 import { AutoDeleteConsumer } from './auto-delete.consumer';
 import { FolderEventsConsumer } from './folder-events.consumer';
 import { HighlightsController } from './highlights.controller';
@@ -138,6 +139,7 @@ export class MediaModule {
       providers: [
         ...infrastructure.providers,
         VideosService,
+        VideoAccess,
         TranscriptsService,
         HighlightsService,
         { provide: ShareLinksRepository, useClass: TypeOrmShareLinksRepository },

@@ -18,7 +18,7 @@ function timestamp(date: Date): Timestamp {
  * hundred videos of a list (the same bytes on the wire, a third of the time). `readyReels`: how many
  * of its highlight reels are ready (counted by the caller, for a whole list in one query).
  */
-export function toVideoMessage(video: VideoEntity, urlSecret: string, now = Date.now(), readyReels = 0): mediaV1.Video {
+export function toVideoMessage(video: VideoEntity, urlSecret: string, now = Date.now(), readyReels = 0, shared = false): mediaV1.Video {
   const sign = (path: string) => signMediaPath(urlSecret, path, video.userId, now);
   const hasMedia = video.objectKey !== '';
   const playable = video.status === 'processed';
@@ -48,5 +48,6 @@ export function toVideoMessage(video: VideoEntity, urlSecret: string, now = Date
     readyReels,
     filmstrip: video.filmstripKey ? sign(`/api/videos/${video.id}/filmstrip`) : '',
     waveform: video.waveformKey ? sign(`/api/videos/${video.id}/waveform`) : '',
+    shared,
   };
 }

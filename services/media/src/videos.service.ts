@@ -19,6 +19,7 @@ import { monthStart, PlanGate } from './plan-gate';
 import { create } from '@bufbuild/protobuf';
 import { originalKey, UploadIntake } from './upload-intake';
 import { VideosRepository } from './videos.repository';
+import { sharedWith, VideoAccess } from './video-access';
 import { UPLOAD_COMPLETE_GRACE_MS, UPLOAD_URL_TTL_SECONDS } from './upload-grants';
 
 const TITLE_MAX = 200;
@@ -44,6 +45,7 @@ export class VideosService {
     private readonly gate: PlanGate,
     private readonly analyses: AnalysisStore,
     private readonly transcripts: TranscriptsService,
+    private readonly access: VideoAccess,
   ) {}
 
   async createUploadUrl(userId: string): Promise<mediaV1.UploadUrl> {
@@ -107,20 +109,26 @@ export class VideosService {
     return create(mediaV1.UsageSchema, { uploadsThisMonth: await this.videos.countCreatedSince(userId, monthStart(new Date())) });
   }
 
+  /** The caller's videos, or one folder's: theirs, or a team folder shared with them. */
   async list(userId: string, folderId: string): Promise<mediaV1.VideoList> {
+    const reach = folderId ? await this.folders.reach(userId, folderId) : { member: false, ownerUserId: userId };
+    if (!reach) throw RpcFailure.notFound('Folder not found');
     // The ready reels of all the owner's videos in one grouped query, beside the list's own.
-    const [videos, reels] = await Promise.all([this.videos.listOwned(userId, folderId || undefined), this.highlights.readyReelCounts(userId)]);
-    return { $typeName: 'media.v1.VideoList', videos: videos.map((v) => this.view(v, reels.get(v.id))) };
+    const [videos, reels] = await Promise.all([
+      this.videos.listOwned(reach.ownerUserId, folderId || undefined),
+      this.highlights.readyReelCounts(reach.ownerUserId),
+    ]);
+    return { $typeName: 'media.v1.VideoList', videos: videos.map((v) => this.view(v, reels.get(v.id), reach.member)) };
   }
 
   async get(userId: string, videoId: string): Promise<mediaV1.Video> {
-    const [video, reels] = await Promise.all([this.owned(userId, videoId), this.highlights.readyReelCounts(userId, videoId)]);
-    return this.view(video, reels.get(video.id));
+    const video = await this.visible(userId, videoId);
+    return this.view(video, await this.readyReels(video.userId, video.id), sharedWith(video, userId));
   }
 
-  /** The kept analysis of the owner's video: shot boundaries and per-step signals for the editor. */
+  /** The kept analysis of a video the caller sees: shot boundaries and per-step signals for the editor. */
   async analysis(userId: string, videoId: string): Promise<mediaV1.VideoAnalysis> {
-    const video = await this.owned(userId, videoId);
+    const video = await this.visible(userId, videoId);
     const kept = await this.analyses.find(video.id);
     if (!kept) throw RpcFailure.notFound('This video has not been analysed yet: generate highlights first.');
     return {
@@ -248,6 +256,12 @@ export class VideosService {
     return { ...result, size: BigInt(stored.size) };
   }
 
+  private async visible(userId: string, videoId: string): Promise<VideoEntity> {
+    const video = await this.access.visible(userId, videoId);
+    if (!video) throw RpcFailure.notFound('Video not found');
+    return video;
+  }
+
   private async owned(userId: string, videoId: string): Promise<VideoEntity> {
     const video = await this.videos.findOwned(videoId, userId);
     if (!video) throw RpcFailure.notFound('Video not found');
@@ -263,13 +277,13 @@ export class VideosService {
     return video;
   }
 
-  private async readyReels(userId: string, videoId: string): Promise<number> {
-    return (await this.highlights.readyReelCounts(userId, videoId)).get(videoId) ?? 0;
+  private async readyReels(ownerUserId: string, videoId: string): Promise<number> {
+    return (await this.highlights.readyReelCounts(ownerUserId, videoId)).get(videoId) ?? 0;
   }
 
-  /** `readyReels`: how many of its reels are ready (0 for a video just made, which has none). */
-  private view(video: VideoEntity, readyReels = 0) {
-    return toVideoMessage(video, this.config.MEDIA_URL_SECRET, Date.now(), readyReels);
+  /** `readyReels`: how many of its reels are ready (0 for a video just made, which has none); `shared`: seen in a team folder. */
+  private view(video: VideoEntity, readyReels = 0, shared = false) {
+    return toVideoMessage(video, this.config.MEDIA_URL_SECRET, Date.now(), readyReels, shared);
   }
 
   /** The object key inside an upload URL we issued (path style: /<bucket>/<key>). */

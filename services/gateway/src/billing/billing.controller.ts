@@ -33,6 +33,7 @@ export function entitlementsJson(e: billingV1.Entitlements | undefined): Entitle
     allTracks: e?.allTracks ?? false,
     bulk: e?.bulk ?? false,
     analytics: e?.analytics ?? false,
+    team: e?.team ?? false,
     maxQuality: e?.maxQuality || null,
     reason: e?.reason || null,
   };

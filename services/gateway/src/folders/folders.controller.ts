@@ -1,11 +1,11 @@
 import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { RpcClient } from '@reelsmith/kit';
-import { foldersV1, mediaV1 } from '@reelsmith/proto';
+import { RpcClient, RpcFailure } from '@reelsmith/kit';
+import { authV1, foldersV1, mediaV1 } from '@reelsmith/proto';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import type { Caller } from '../auth/jwt.strategy';
-import { type DeletedJson, folderBody, type FolderJson } from '@reelsmith/proto/http';
+import { type DeletedJson, folderBody, type FolderJson, folderMemberBody, type FolderMembersJson, type SharedFolderJson } from '@reelsmith/proto/http';
 import type { z } from 'zod/v4';
 import { JsonBody } from '../http/body';
 import { videoJson } from '../videos/video-json';
@@ -25,11 +25,30 @@ export function folderJson(folder: foldersV1.Folder): FolderJson {
   };
 }
 
+const isoOrNull = (t: Parameters<typeof timestampDate>[0] | undefined) => (t ? timestampDate(t).toISOString() : null);
+
+function membersJson(list: foldersV1.FolderMemberList, caller: Caller, owner: boolean): FolderMembersJson {
+  return {
+    folderId: list.folderId,
+    // The owner's name is kept with each membership; a folder nobody shares yet is the caller's own.
+    ownerUsername: list.ownerUsername || (owner ? caller.username : ''),
+    owner,
+    members: list.members.map((m) => ({ userId: m.userId, username: m.username, addedAt: isoOrNull(m.addedAt) })),
+  };
+}
+
 @ApiTags('folders')
 @ApiBearerAuth()
 @Controller('api/video-folders')
 export class FoldersController {
   constructor(private readonly rpc: RpcClient) {}
+
+  /** Team folders others shared with the caller (declared before :id). */
+  @Get('shared')
+  async shared(@CurrentCaller() caller: Caller): Promise<SharedFolderJson[]> {
+    const { folders } = await this.rpc.call(Rpc.foldersShared, { userId: caller.userId });
+    return folders.flatMap(({ folder, ownerUsername, sharedAt }) => (folder ? [{ ...folderJson(folder), ownerUsername, sharedAt: isoOrNull(sharedAt) }] : []));
+  }
 
   @Get()
   async list(@CurrentCaller() caller: Caller) {
@@ -54,11 +73,48 @@ export class FoldersController {
     return { id: folderId, deleted: true };
   }
 
-  /** The folder's videos, shaped as GET /api/videos; 404 for a folder the caller does not own. */
+  /** The folder's videos, shaped as GET /api/videos; 404 for a folder the caller neither owns nor was added to. */
   @Get(':id/videos')
   async videos(@CurrentCaller() caller: Caller, @Param('id') id: string) {
-    const folder = await this.rpc.call(Rpc.foldersGet, { userId: caller.userId, folderId: id });
-    const { videos } = await this.rpc.call(mediaV1.MediaService.method.videosList, { userId: caller.userId, folderId: folder.id });
+    const { videos } = await this.rpc.call(mediaV1.MediaService.method.videosList, { userId: caller.userId, folderId: id });
     return videos.map(videoJson);
+  }
+
+  @Get(':id/members')
+  async members(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<FolderMembersJson> {
+    const access = await this.rpc.call(Rpc.folderAccessGet, { userId: caller.userId, folderId: id });
+    const list = await this.rpc.call(Rpc.membersList, { userId: caller.userId, folderId: id });
+    return membersJson(list, caller, access.role === foldersV1.FolderRole.OWNER);
+  }
+
+  /** Shares the folder with a teammate by username (Pro; 404 for an unknown username). */
+  @Post(':id/members')
+  @Idempotent()
+  async addMember(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @JsonBody(folderMemberBody) body: z.output<typeof folderMemberBody>,
+  ): Promise<FolderMembersJson> {
+    const username = body.username.trim();
+    if (!username) throw RpcFailure.invalid('Please enter the username of a teammate.');
+    // The folder is checked first, so a foreign folder id answers 404 without telling whether the user exists.
+    await this.rpc.call(Rpc.foldersGet, { userId: caller.userId, folderId: id });
+    const member = await this.rpc.call(authV1.AuthService.method.userFind, { username });
+    const list = await this.rpc.call(Rpc.membersAdd, {
+      userId: caller.userId,
+      folderId: id,
+      ownerUsername: caller.username,
+      memberUserId: member.id,
+      memberUsername: member.username,
+    });
+    return membersJson(list, caller, true);
+  }
+
+  /** The owner removes a teammate; a teammate removes themselves (leaves the folder). */
+  @Delete(':id/members/:userId')
+  async removeMember(@CurrentCaller() caller: Caller, @Param('id') id: string, @Param('userId') memberUserId: string): Promise<FolderMembersJson> {
+    const list = await this.rpc.call(Rpc.membersRemove, { userId: caller.userId, folderId: id, memberUserId });
+    const access = memberUserId === caller.userId ? null : await this.rpc.call(Rpc.folderAccessGet, { userId: caller.userId, folderId: id });
+    return membersJson(list, caller, access?.role === foldersV1.FolderRole.OWNER);
   }
 }

@@ -51,5 +51,6 @@ export function highlightJson(h: mediaV1.Highlight): HighlightJson {
     exclude: h.exclude.map(({ start, end }) => ({ start, end })),
     brandKit: h.brandKit,
     activeShareLinks: h.activeShareLinks,
+    madeBy: h.madeBy,
   };
 }

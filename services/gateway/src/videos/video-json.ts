@@ -30,5 +30,6 @@ export function videoJson(video: mediaV1.Video): VideoJson {
     readyReels: video.readyReels,
     filmstrip: video.filmstrip || null,
     waveform: video.waveform || null,
+    sharedWithYou: video.shared,
   };
 }

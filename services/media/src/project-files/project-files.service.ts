@@ -15,6 +15,7 @@ import { validCrossfade, validMoments } from '../ffmpeg/render-plan';
 import { HighlightsRepository } from '../highlights.repository';
 import { MusicLibrary } from '../music-library';
 import { MEDIA_CONFIG } from '../tokens';
+import { VideoAccess } from '../video-access';
 import { VideosRepository } from '../videos.repository';
 import { edlFile } from './edl';
 import { fcpxmlFile } from './fcpxml';
@@ -43,6 +44,7 @@ export class ProjectFilesService {
   constructor(
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
     private readonly videos: VideosRepository,
+    private readonly access: VideoAccess,
     private readonly highlights: HighlightsRepository,
     private readonly analyses: AnalysisStore,
     private readonly music: MusicLibrary,
@@ -55,7 +57,7 @@ export class ProjectFilesService {
     const highlight = await this.highlights.findOwned(highlightId, userId);
     if (!highlight) throw RpcFailure.notFound('Highlight not found');
     if (highlight.status !== 'ready') throw RpcFailure.conflict(`This reel is not ready yet (${highlight.status}); its project file can be made once it is.`);
-    const video = await this.videos.findOwned(highlight.videoId, userId);
+    const video = await this.access.visible(userId, highlight.videoId);
     if (!video || video.status !== 'processed') throw RpcFailure.conflict('The video of this reel is no longer available, so there is no project to make.');
     const project = await this.project(highlight, video);
     const writer = WRITERS[checked];

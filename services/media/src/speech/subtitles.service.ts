@@ -6,7 +6,7 @@ import type { TranscriptJson } from '@reelsmith/proto/http';
 import { CROSSFADE_SECONDS } from '../analysis/selection';
 import { validCrossfade, validMoments } from '../ffmpeg/render-plan';
 import { HighlightsRepository } from '../highlights.repository';
-import { VideosRepository } from '../videos.repository';
+import { VideoAccess } from '../video-access';
 import { transcriptWords, type TimedWord, wordsInReel } from './reel-time';
 import { SUBTITLE_TYPES, subtitleFile, type SubtitleFormat } from './subtitles';
 import { hasWords } from './transcript';
@@ -16,14 +16,14 @@ import { TranscriptStore } from './transcript-store';
 @Injectable()
 export class SubtitlesService {
   constructor(
-    private readonly videos: VideosRepository,
+    private readonly access: VideoAccess,
     private readonly highlights: HighlightsRepository,
     private readonly transcripts: TranscriptStore,
   ) {}
 
   async forVideo(userId: string, videoId: string, format: string): Promise<mediaV1.SubtitlesFile> {
     const checked = checkFormat(format);
-    const video = await this.videos.findOwned(videoId, userId);
+    const video = await this.access.visible(userId, videoId);
     if (!video) throw RpcFailure.notFound('Video not found');
     const words = transcriptWords(await this.transcriptOf(video.id));
     return file(words, checked, `video-${video.id}`);

@@ -5,6 +5,7 @@ import { mediaV1 } from '@reelsmith/proto';
 import { MAX_TRANSCRIPT_WORDS, TRANSCRIPT_LANGUAGES, type TranscriptJson, type TranscriptWord } from '@reelsmith/proto/http';
 import { create } from '@bufbuild/protobuf';
 import type { VideoEntity } from '../entities/video.entity';
+import { VideoAccess } from '../video-access';
 import { VideosRepository } from '../videos.repository';
 import { DEFAULT_TRANSCRIPT_LANGUAGE, NO_SOUND_MESSAGE, PENDING_MESSAGE, readyTranscript, transcriptWithout } from './transcript';
 import { TranscriptStore } from './transcript-store';
@@ -20,10 +21,13 @@ export class TranscriptsService {
     private readonly videos: VideosRepository,
     private readonly store: TranscriptStore,
     private readonly jobs: JobPublisher,
+    private readonly access: VideoAccess,
   ) {}
 
+  /** Read by the owner and by teammates of its team folder; corrected and remade by the owner only. */
   async get(userId: string, videoId: string): Promise<mediaV1.Transcript> {
-    const video = await this.owned(userId, videoId);
+    const video = await this.access.visible(userId, videoId);
+    if (!video) throw RpcFailure.notFound('Video not found');
     return transcriptMessage(await this.current(video));
   }
 

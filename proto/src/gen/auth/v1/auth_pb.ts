@@ -12,7 +12,24 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file auth/v1/auth.proto.
  */
 export const file_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("ChJhdXRoL3YxL2F1dGgucHJvdG8SB2F1dGgudjEiNQoPUmVnaXN0ZXJSZXF1ZXN0EhAKCHVzZXJuYW1lGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJIjIKDExvZ2luUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSI5CgtBdXRoU2Vzc2lvbhINCgV0b2tlbhgBIAEoCRIbCgR1c2VyGAIgASgLMg0uYXV0aC52MS5Vc2VyIhwKCU1lUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJIlQKBFVzZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSLgoKY3JlYXRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiMwoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCTKoAQoLQXV0aFNlcnZpY2USOgoIUmVnaXN0ZXISGC5hdXRoLnYxLlJlZ2lzdGVyUmVxdWVzdBoULmF1dGgudjEuQXV0aFNlc3Npb24SNAoFTG9naW4SFS5hdXRoLnYxLkxvZ2luUmVxdWVzdBoULmF1dGgudjEuQXV0aFNlc3Npb24SJwoCTWUSEi5hdXRoLnYxLk1lUmVxdWVzdBoNLmF1dGgudjEuVXNlcmIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChJhdXRoL3YxL2F1dGgucHJvdG8SB2F1dGgudjEiIwoPVXNlckZpbmRSZXF1ZXN0EhAKCHVzZXJuYW1lGAEgASgJIjUKD1JlZ2lzdGVyUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSIyCgxMb2dpblJlcXVlc3QSEAoIdXNlcm5hbWUYASABKAkSEAoIcGFzc3dvcmQYAiABKAkiOQoLQXV0aFNlc3Npb24SDQoFdG9rZW4YASABKAkSGwoEdXNlchgCIAEoCzINLmF1dGgudjEuVXNlciIcCglNZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSJUCgRVc2VyEgoKAmlkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjMKDlVzZXJSZWdpc3RlcmVkEg8KB3VzZXJfaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAky3QEKC0F1dGhTZXJ2aWNlEjoKCFJlZ2lzdGVyEhguYXV0aC52MS5SZWdpc3RlclJlcXVlc3QaFC5hdXRoLnYxLkF1dGhTZXNzaW9uEjQKBUxvZ2luEhUuYXV0aC52MS5Mb2dpblJlcXVlc3QaFC5hdXRoLnYxLkF1dGhTZXNzaW9uEicKAk1lEhIuYXV0aC52MS5NZVJlcXVlc3QaDS5hdXRoLnYxLlVzZXISMwoIVXNlckZpbmQSGC5hdXRoLnYxLlVzZXJGaW5kUmVxdWVzdBoNLmF1dGgudjEuVXNlcmIGcHJvdG8z", [file_google_protobuf_timestamp]);
+
+/**
+ * @generated from message auth.v1.UserFindRequest
+ */
+export type UserFindRequest = Message<"auth.v1.UserFindRequest"> & {
+  /**
+   * @generated from field: string username = 1;
+   */
+  username: string;
+};
+
+/**
+ * Describes the message auth.v1.UserFindRequest.
+ * Use `create(UserFindRequestSchema)` to create a new message.
+ */
+export const UserFindRequestSchema: GenMessage<UserFindRequest> = /*@__PURE__*/
+  messageDesc(file_auth_v1_auth, 0);
 
 /**
  * @generated from message auth.v1.RegisterRequest
@@ -34,7 +51,7 @@ export type RegisterRequest = Message<"auth.v1.RegisterRequest"> & {
  * Use `create(RegisterRequestSchema)` to create a new message.
  */
 export const RegisterRequestSchema: GenMessage<RegisterRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 0);
+  messageDesc(file_auth_v1_auth, 1);
 
 /**
  * @generated from message auth.v1.LoginRequest
@@ -56,7 +73,7 @@ export type LoginRequest = Message<"auth.v1.LoginRequest"> & {
  * Use `create(LoginRequestSchema)` to create a new message.
  */
 export const LoginRequestSchema: GenMessage<LoginRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 1);
+  messageDesc(file_auth_v1_auth, 2);
 
 /**
  * A signed-in session: the JWT (HS256, 7 days) and who it belongs to.
@@ -80,7 +97,7 @@ export type AuthSession = Message<"auth.v1.AuthSession"> & {
  * Use `create(AuthSessionSchema)` to create a new message.
  */
 export const AuthSessionSchema: GenMessage<AuthSession> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 2);
+  messageDesc(file_auth_v1_auth, 3);
 
 /**
  * @generated from message auth.v1.MeRequest
@@ -99,7 +116,7 @@ export type MeRequest = Message<"auth.v1.MeRequest"> & {
  * Use `create(MeRequestSchema)` to create a new message.
  */
 export const MeRequestSchema: GenMessage<MeRequest> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 3);
+  messageDesc(file_auth_v1_auth, 4);
 
 /**
  * @generated from message auth.v1.User
@@ -126,7 +143,7 @@ export type User = Message<"auth.v1.User"> & {
  * Use `create(UserSchema)` to create a new message.
  */
 export const UserSchema: GenMessage<User> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 4);
+  messageDesc(file_auth_v1_auth, 5);
 
 /**
  * Event evt.auth.user.registered.
@@ -150,7 +167,7 @@ export type UserRegistered = Message<"auth.v1.UserRegistered"> & {
  * Use `create(UserRegisteredSchema)` to create a new message.
  */
 export const UserRegisteredSchema: GenMessage<UserRegistered> = /*@__PURE__*/
-  messageDesc(file_auth_v1_auth, 5);
+  messageDesc(file_auth_v1_auth, 6);
 
 /**
  * Request subjects derive from the method names: auth.register, auth.login, auth.me.
@@ -180,6 +197,17 @@ export const AuthService: GenService<{
   me: {
     methodKind: "unary";
     input: typeof MeRequestSchema;
+    output: typeof UserSchema;
+  },
+  /**
+   * The user with this exact username (auth.user.find); NOT_FOUND when there is none. Folders'
+   * owners add teammates by username.
+   *
+   * @generated from rpc auth.v1.AuthService.UserFind
+   */
+  userFind: {
+    methodKind: "unary";
+    input: typeof UserFindRequestSchema;
     output: typeof UserSchema;
   },
 }> = /*@__PURE__*/

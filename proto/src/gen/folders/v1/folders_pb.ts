@@ -2,8 +2,8 @@
 // @generated from file folders/v1/folders.proto (package folders.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file folders/v1/folders.proto.
  */
 export const file_folders_v1_folders: GenFile = /*@__PURE__*/
-  fileDesc("Chhmb2xkZXJzL3YxL2ZvbGRlcnMucHJvdG8SCmZvbGRlcnMudjEiJQoSRm9sZGVyc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiLwoJRm9sZGVyUmVmEg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIlkKFEZvbGRlcnNDcmVhdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRINCgVjb2xvchgEIAEoCSJsChRGb2xkZXJzVXBkYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhEKCWZvbGRlcl9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg0KBWNvbG9yGAUgASgJIqYBCgZGb2xkZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRINCgVjb2xvchgEIAEoCRIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIxCgpGb2xkZXJMaXN0EiMKB2ZvbGRlcnMYASADKAsyEi5mb2xkZXJzLnYxLkZvbGRlciIqChVGb2xkZXJzRGVsZXRlUmVzcG9uc2USEQoJZm9sZGVyX2lkGAEgASgJIjMKDUZvbGRlckRlbGV0ZWQSEQoJZm9sZGVyX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAky6QIKDkZvbGRlcnNTZXJ2aWNlEkUKC0ZvbGRlcnNMaXN0Eh4uZm9sZGVycy52MS5Gb2xkZXJzTGlzdFJlcXVlc3QaFi5mb2xkZXJzLnYxLkZvbGRlckxpc3QSNwoKRm9sZGVyc0dldBIVLmZvbGRlcnMudjEuRm9sZGVyUmVmGhIuZm9sZGVycy52MS5Gb2xkZXISRQoNRm9sZGVyc0NyZWF0ZRIgLmZvbGRlcnMudjEuRm9sZGVyc0NyZWF0ZVJlcXVlc3QaEi5mb2xkZXJzLnYxLkZvbGRlchJFCg1Gb2xkZXJzVXBkYXRlEiAuZm9sZGVycy52MS5Gb2xkZXJzVXBkYXRlUmVxdWVzdBoSLmZvbGRlcnMudjEuRm9sZGVyEkkKDUZvbGRlcnNEZWxldGUSFS5mb2xkZXJzLnYxLkZvbGRlclJlZhohLmZvbGRlcnMudjEuRm9sZGVyc0RlbGV0ZVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Chhmb2xkZXJzL3YxL2ZvbGRlcnMucHJvdG8SCmZvbGRlcnMudjEiJQoSRm9sZGVyc0xpc3RSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkiLwoJRm9sZGVyUmVmEg8KB3VzZXJfaWQYASABKAkSEQoJZm9sZGVyX2lkGAIgASgJIlkKFEZvbGRlcnNDcmVhdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRINCgVjb2xvchgEIAEoCSJsChRGb2xkZXJzVXBkYXRlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhEKCWZvbGRlcl9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg0KBWNvbG9yGAUgASgJIqYBCgZGb2xkZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRINCgVjb2xvchgEIAEoCRIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIxCgpGb2xkZXJMaXN0EiMKB2ZvbGRlcnMYASADKAsyEi5mb2xkZXJzLnYxLkZvbGRlciIqChVGb2xkZXJzRGVsZXRlUmVzcG9uc2USEQoJZm9sZGVyX2lkGAEgASgJIjMKDUZvbGRlckRlbGV0ZWQSEQoJZm9sZGVyX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkibwoMRm9sZGVyQWNjZXNzEiIKBmZvbGRlchgBIAEoCzISLmZvbGRlcnMudjEuRm9sZGVyEiQKBHJvbGUYAiABKA4yFi5mb2xkZXJzLnYxLkZvbGRlclJvbGUSFQoNb3duZXJfdXNlcl9pZBgDIAEoCSJ5CgxTaGFyZWRGb2xkZXISIgoGZm9sZGVyGAEgASgLMhIuZm9sZGVycy52MS5Gb2xkZXISFgoOb3duZXJfdXNlcm5hbWUYAiABKAkSLQoJc2hhcmVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCI9ChBTaGFyZWRGb2xkZXJMaXN0EikKB2ZvbGRlcnMYASADKAsyGC5mb2xkZXJzLnYxLlNoYXJlZEZvbGRlciJfCgxGb2xkZXJNZW1iZXISDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIsCghhZGRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiaAoQRm9sZGVyTWVtYmVyTGlzdBIRCglmb2xkZXJfaWQYASABKAkSFgoOb3duZXJfdXNlcm5hbWUYAiABKAkSKQoHbWVtYmVycxgDIAMoCzIYLmZvbGRlcnMudjEuRm9sZGVyTWVtYmVyIoABChFNZW1iZXJzQWRkUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhEKCWZvbGRlcl9pZBgCIAEoCRIWCg5vd25lcl91c2VybmFtZRgDIAEoCRIWCg5tZW1iZXJfdXNlcl9pZBgEIAEoCRIXCg9tZW1iZXJfdXNlcm5hbWUYBSABKAkiUgoUTWVtYmVyc1JlbW92ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIRCglmb2xkZXJfaWQYAiABKAkSFgoObWVtYmVyX3VzZXJfaWQYAyABKAkqWAoKRm9sZGVyUm9sZRIbChdGT0xERVJfUk9MRV9VTlNQRUNJRklFRBAAEhUKEUZPTERFUl9ST0xFX09XTkVSEAESFgoSRk9MREVSX1JPTEVfTUVNQkVSEAIy3AUKDkZvbGRlcnNTZXJ2aWNlEkUKC0ZvbGRlcnNMaXN0Eh4uZm9sZGVycy52MS5Gb2xkZXJzTGlzdFJlcXVlc3QaFi5mb2xkZXJzLnYxLkZvbGRlckxpc3QSNwoKRm9sZGVyc0dldBIVLmZvbGRlcnMudjEuRm9sZGVyUmVmGhIuZm9sZGVycy52MS5Gb2xkZXISRQoNRm9sZGVyc0NyZWF0ZRIgLmZvbGRlcnMudjEuRm9sZGVyc0NyZWF0ZVJlcXVlc3QaEi5mb2xkZXJzLnYxLkZvbGRlchJFCg1Gb2xkZXJzVXBkYXRlEiAuZm9sZGVycy52MS5Gb2xkZXJzVXBkYXRlUmVxdWVzdBoSLmZvbGRlcnMudjEuRm9sZGVyEkkKDUZvbGRlcnNEZWxldGUSFS5mb2xkZXJzLnYxLkZvbGRlclJlZhohLmZvbGRlcnMudjEuRm9sZGVyc0RlbGV0ZVJlc3BvbnNlEkIKD0ZvbGRlckFjY2Vzc0dldBIVLmZvbGRlcnMudjEuRm9sZGVyUmVmGhguZm9sZGVycy52MS5Gb2xkZXJBY2Nlc3MSTQoNRm9sZGVyc1NoYXJlZBIeLmZvbGRlcnMudjEuRm9sZGVyc0xpc3RSZXF1ZXN0GhwuZm9sZGVycy52MS5TaGFyZWRGb2xkZXJMaXN0EkIKC01lbWJlcnNMaXN0EhUuZm9sZGVycy52MS5Gb2xkZXJSZWYaHC5mb2xkZXJzLnYxLkZvbGRlck1lbWJlckxpc3QSSQoKTWVtYmVyc0FkZBIdLmZvbGRlcnMudjEuTWVtYmVyc0FkZFJlcXVlc3QaHC5mb2xkZXJzLnYxLkZvbGRlck1lbWJlckxpc3QSTwoNTWVtYmVyc1JlbW92ZRIgLmZvbGRlcnMudjEuTWVtYmVyc1JlbW92ZVJlcXVlc3QaHC5mb2xkZXJzLnYxLkZvbGRlck1lbWJlckxpc3RiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message folders.v1.FoldersListRequest
@@ -233,6 +233,229 @@ export const FolderDeletedSchema: GenMessage<FolderDeleted> = /*@__PURE__*/
   messageDesc(file_folders_v1_folders, 7);
 
 /**
+ * @generated from message folders.v1.FolderAccess
+ */
+export type FolderAccess = Message<"folders.v1.FolderAccess"> & {
+  /**
+   * @generated from field: folders.v1.Folder folder = 1;
+   */
+  folder?: Folder | undefined;
+
+  /**
+   * @generated from field: folders.v1.FolderRole role = 2;
+   */
+  role: FolderRole;
+
+  /**
+   * The folder's owner: the videos inside are theirs.
+   *
+   * @generated from field: string owner_user_id = 3;
+   */
+  ownerUserId: string;
+};
+
+/**
+ * Describes the message folders.v1.FolderAccess.
+ * Use `create(FolderAccessSchema)` to create a new message.
+ */
+export const FolderAccessSchema: GenMessage<FolderAccess> = /*@__PURE__*/
+  messageDesc(file_folders_v1_folders, 8);
+
+/**
+ * @generated from message folders.v1.SharedFolder
+ */
+export type SharedFolder = Message<"folders.v1.SharedFolder"> & {
+  /**
+   * @generated from field: folders.v1.Folder folder = 1;
+   */
+  folder?: Folder | undefined;
+
+  /**
+   * @generated from field: string owner_username = 2;
+   */
+  ownerUsername: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp shared_at = 3;
+   */
+  sharedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message folders.v1.SharedFolder.
+ * Use `create(SharedFolderSchema)` to create a new message.
+ */
+export const SharedFolderSchema: GenMessage<SharedFolder> = /*@__PURE__*/
+  messageDesc(file_folders_v1_folders, 9);
+
+/**
+ * @generated from message folders.v1.SharedFolderList
+ */
+export type SharedFolderList = Message<"folders.v1.SharedFolderList"> & {
+  /**
+   * @generated from field: repeated folders.v1.SharedFolder folders = 1;
+   */
+  folders: SharedFolder[];
+};
+
+/**
+ * Describes the message folders.v1.SharedFolderList.
+ * Use `create(SharedFolderListSchema)` to create a new message.
+ */
+export const SharedFolderListSchema: GenMessage<SharedFolderList> = /*@__PURE__*/
+  messageDesc(file_folders_v1_folders, 10);
+
+/**
+ * @generated from message folders.v1.FolderMember
+ */
+export type FolderMember = Message<"folders.v1.FolderMember"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string username = 2;
+   */
+  username: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp added_at = 3;
+   */
+  addedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message folders.v1.FolderMember.
+ * Use `create(FolderMemberSchema)` to create a new message.
+ */
+export const FolderMemberSchema: GenMessage<FolderMember> = /*@__PURE__*/
+  messageDesc(file_folders_v1_folders, 11);
+
+/**
+ * @generated from message folders.v1.FolderMemberList
+ */
+export type FolderMemberList = Message<"folders.v1.FolderMemberList"> & {
+  /**
+   * @generated from field: string folder_id = 1;
+   */
+  folderId: string;
+
+  /**
+   * @generated from field: string owner_username = 2;
+   */
+  ownerUsername: string;
+
+  /**
+   * @generated from field: repeated folders.v1.FolderMember members = 3;
+   */
+  members: FolderMember[];
+};
+
+/**
+ * Describes the message folders.v1.FolderMemberList.
+ * Use `create(FolderMemberListSchema)` to create a new message.
+ */
+export const FolderMemberListSchema: GenMessage<FolderMemberList> = /*@__PURE__*/
+  messageDesc(file_folders_v1_folders, 12);
+
+/**
+ * @generated from message folders.v1.MembersAddRequest
+ */
+export type MembersAddRequest = Message<"folders.v1.MembersAddRequest"> & {
+  /**
+   * The folder's owner, from the verified token.
+   *
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string folder_id = 2;
+   */
+  folderId: string;
+
+  /**
+   * The owner's username, kept to show members who shared the folder.
+   *
+   * @generated from field: string owner_username = 3;
+   */
+  ownerUsername: string;
+
+  /**
+   * Resolved by the gateway through auth.user.find.
+   *
+   * @generated from field: string member_user_id = 4;
+   */
+  memberUserId: string;
+
+  /**
+   * @generated from field: string member_username = 5;
+   */
+  memberUsername: string;
+};
+
+/**
+ * Describes the message folders.v1.MembersAddRequest.
+ * Use `create(MembersAddRequestSchema)` to create a new message.
+ */
+export const MembersAddRequestSchema: GenMessage<MembersAddRequest> = /*@__PURE__*/
+  messageDesc(file_folders_v1_folders, 13);
+
+/**
+ * @generated from message folders.v1.MembersRemoveRequest
+ */
+export type MembersRemoveRequest = Message<"folders.v1.MembersRemoveRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string folder_id = 2;
+   */
+  folderId: string;
+
+  /**
+   * @generated from field: string member_user_id = 3;
+   */
+  memberUserId: string;
+};
+
+/**
+ * Describes the message folders.v1.MembersRemoveRequest.
+ * Use `create(MembersRemoveRequestSchema)` to create a new message.
+ */
+export const MembersRemoveRequestSchema: GenMessage<MembersRemoveRequest> = /*@__PURE__*/
+  messageDesc(file_folders_v1_folders, 14);
+
+/**
+ * @generated from enum folders.v1.FolderRole
+ */
+export enum FolderRole {
+  /**
+   * @generated from enum value: FOLDER_ROLE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: FOLDER_ROLE_OWNER = 1;
+   */
+  OWNER = 1,
+
+  /**
+   * @generated from enum value: FOLDER_ROLE_MEMBER = 2;
+   */
+  MEMBER = 2,
+}
+
+/**
+ * Describes the enum folders.v1.FolderRole.
+ */
+export const FolderRoleSchema: GenEnum<FolderRole> = /*@__PURE__*/
+  enumDesc(file_folders_v1_folders, 0);
+
+/**
  * Video folders: every folder belongs to one user; another user's folder id is answered NOT_FOUND.
  * Request subjects derive from the method names: FoldersList -> folders.folders.list.
  *
@@ -286,6 +509,59 @@ export const FoldersService: GenService<{
     methodKind: "unary";
     input: typeof FolderRefSchema;
     output: typeof FoldersDeleteResponseSchema;
+  },
+  /**
+   * Team folders (Pro): an owner shares a folder with teammates, who watch its videos and make
+   * their own reels from them. Another user's folder, or one not shared with the caller, is NOT_FOUND.
+   * How the caller reaches a folder: as its owner or as a member (media asks before it shows a
+   * video that is not the caller's own).
+   *
+   * @generated from rpc folders.v1.FoldersService.FolderAccessGet
+   */
+  folderAccessGet: {
+    methodKind: "unary";
+    input: typeof FolderRefSchema;
+    output: typeof FolderAccessSchema;
+  },
+  /**
+   * The folders others shared with the caller, oldest share first.
+   *
+   * @generated from rpc folders.v1.FoldersService.FoldersShared
+   */
+  foldersShared: {
+    methodKind: "unary";
+    input: typeof FoldersListRequestSchema;
+    output: typeof SharedFolderListSchema;
+  },
+  /**
+   * The members of a folder; its owner and its members may read them.
+   *
+   * @generated from rpc folders.v1.FoldersService.MembersList
+   */
+  membersList: {
+    methodKind: "unary";
+    input: typeof FolderRefSchema;
+    output: typeof FolderMemberListSchema;
+  },
+  /**
+   * Owner only, Pro only; adding a member twice keeps one membership.
+   *
+   * @generated from rpc folders.v1.FoldersService.MembersAdd
+   */
+  membersAdd: {
+    methodKind: "unary";
+    input: typeof MembersAddRequestSchema;
+    output: typeof FolderMemberListSchema;
+  },
+  /**
+   * The owner removes anyone; a member removes themselves (leaves the folder).
+   *
+   * @generated from rpc folders.v1.FoldersService.MembersRemove
+   */
+  membersRemove: {
+    methodKind: "unary";
+    input: typeof MembersRemoveRequestSchema;
+    output: typeof FolderMemberListSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_folders_v1_folders, 0);

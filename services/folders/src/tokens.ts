@@ -1,0 +1,1 @@
+export const FOLDERS_CONFIG = Symbol('FOLDERS_CONFIG');
