@@ -59,11 +59,13 @@ export function VideoDetailPage() {
         }
         title={video.title}
         description={
-          video.status === 'processed'
-            ? 'Watch it here or download the original file.'
-            : video.status === 'error'
-              ? 'This video could not be processed.'
-              : 'This video is still being prepared.'
+          video.sharedWithYou
+            ? 'Shared with you in a team folder: watch it, download it and make your own reels from it.'
+            : video.status === 'processed'
+              ? 'Watch it here or download the original file.'
+              : video.status === 'error'
+                ? 'This video could not be processed.'
+                : 'This video is still being prepared.'
         }
         actions={
           video.downloadUrl ? (
@@ -102,7 +104,7 @@ export function VideoDetailPage() {
             <Detail label="Status" className="col-span-2 lg:col-span-1">
               <VideoStatusBadge status={video.status} readyReels={video.readyReels} />
               {/* The reason is on the player, beside this. */}
-              {video.status === 'error' && <RetryVideoButton video={video} className="mt-2.5 w-fit" />}
+              {video.status === 'error' && !video.sharedWithYou && <RetryVideoButton video={video} className="mt-2.5 w-fit" />}
             </Detail>
             <Detail label="Size">
               <span data-testid="detail-size">{formatFileSize(video.fileSize)}</span>

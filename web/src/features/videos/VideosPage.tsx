@@ -28,11 +28,12 @@ import { PageHeader } from '../../components/layout/PageHeader';
 import {
   useFolders,
   useFolderVideos,
+  useSharedFolders,
+  FolderHeader,
   useMoveVideo,
   FoldersTab,
   FolderStrip,
   countByFolder,
-  videoCountLabel,
   type Folder,
   loadDeleteFolderDialog,
   loadFolderDialog,
@@ -58,6 +59,7 @@ type Tab = 'videos' | 'folders';
 export function VideosPage() {
   const videos = useVideos();
   const folders = useFolders();
+  const sharedFolders = useSharedFolders();
   const [tab, setTab] = useState<Tab>('videos');
   const [folderId, setFolderId] = useState<string | null>(null);
   const folderVideos = useFolderVideos(folderId);
@@ -73,7 +75,9 @@ export function VideosPage() {
 
   const library = useMemo(() => videos.data ?? [], [videos.data]);
   const folderList = useMemo(() => folders.data ?? [], [folders.data]);
-  const current = folderId ? (folderList.find((f) => f.id === folderId) ?? null) : null;
+  const sharedList = useMemo(() => sharedFolders.data ?? [], [sharedFolders.data]);
+  const currentShared = folderId ? (sharedList.find((f) => f.id === folderId) ?? null) : null;
+  const current = folderId ? (folderList.find((f) => f.id === folderId) ?? currentShared) : null;
   const perFolder = useMemo(() => countByFolder(library), [library]);
   // One folder: what the server lists for it, with the live state of the full list, and moves made since.
   const all = useMemo(() => {
@@ -164,42 +168,13 @@ export function VideosPage() {
             onDelete={setFolderToDelete}
             onDropVideo={(videoId, folder) => dropVideo(videoId, folder)}
             onRetry={() => void folders.refetch()}
+            shared={sharedList}
+            onOpenShared={openFolder}
           />
         </div>
       ) : (
         <div role="tabpanel" aria-label="Videos" className="grid grid-cols-1 gap-6">
-          {current && (
-            <section
-              className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-xs sm:flex-row sm:items-center sm:justify-between"
-              data-testid="folder-view"
-            >
-              <div className="flex min-w-0 items-center gap-3">
-                <span
-                  className="flex size-11 shrink-0 items-center justify-center rounded-xl"
-                  style={{ backgroundColor: `${current.color}1a`, color: current.color }}
-                >
-                  <FolderOpen className="size-5" aria-hidden="true" />
-                </span>
-                <div className="min-w-0">
-                  <button
-                    type="button"
-                    onClick={() => setFolderId(null)}
-                    className="inline-flex items-center gap-1 text-xs font-medium text-brand-strong hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                    data-testid="back-to-all-videos"
-                  >
-                    <ArrowLeft className="size-3.5" aria-hidden="true" />
-                    Back to All Videos
-                  </button>
-                  <h2 className="flex items-center gap-2 truncate text-lg font-semibold tracking-tight text-foreground" data-testid="folder-view-name">
-                    <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: current.color }} aria-hidden="true" />
-                    {current.name}
-                  </h2>
-                  {current.description && <p className="truncate text-sm text-muted-foreground">{current.description}</p>}
-                </div>
-              </div>
-              <span className="shrink-0 text-sm text-muted-foreground">{videoCountLabel(all.length)}</span>
-            </section>
-          )}
+          {current && <FolderHeader folder={current} shared={currentShared} videoCount={all.length} onBack={() => setFolderId(null)} />}
 
           {folderList.length > 0 && (
             <FolderStrip folders={folderList} counts={perFolder} current={current} onOpen={openFolder} onCreate={newFolder} onDropVideo={dropVideo} />
@@ -342,7 +317,15 @@ export function VideosPage() {
           ) : (
             <div className={listClass(view)} data-testid="video-list" data-view={view}>
               {shown.map((video) => (
-                <VideoCard key={video.id} video={video} view={view} now={now} onDelete={setToDelete} folders={folderList} onMove={moveVideo} />
+                <VideoCard
+                  key={video.id}
+                  video={video}
+                  view={view}
+                  now={now}
+                  onDelete={setToDelete}
+                  folders={folderList}
+                  onMove={video.sharedWithYou ? undefined : moveVideo}
+                />
               ))}
             </div>
           )}

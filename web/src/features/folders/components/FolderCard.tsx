@@ -1,8 +1,9 @@
 import { useState, type CSSProperties, type DragEvent } from 'react';
-import { Folder as FolderIcon, Pencil, Trash2 } from 'lucide-react';
+import { Folder as FolderIcon, Pencil, Trash2, Users } from 'lucide-react';
 import { IconAction } from '../../../components/ui/icon-action';
 import { cn } from '../../../lib/utils';
 import { VIDEO_DRAG_TYPE, videoCountLabel } from '../lib/folder-form';
+import type { SharedFolder } from '../api/team';
 import type { Folder } from '../types';
 
 /** Drop handlers that accept a dragged video card (HTML5 drag and drop), and whether one is over. */
@@ -108,6 +109,42 @@ export function FolderCard({
           <Trash2 />
         </IconAction>
       </div>
+    </article>
+  );
+}
+
+/** A team folder someone shared with the caller: who shared it, and open; no edit, delete or drop. */
+export function SharedFolderCard({ folder, onOpen }: { folder: SharedFolder; onOpen: (folder: SharedFolder) => void }) {
+  return (
+    <article
+      data-testid="shared-folder-card"
+      data-folder-id={folder.id}
+      aria-label={folder.name}
+      className="group flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-xs transition-[border-color,box-shadow] hover:border-brand/30 hover:shadow-md hover:shadow-black/[0.04]"
+    >
+      <span aria-hidden="true" className="h-1 w-full" style={{ backgroundColor: folder.color }} />
+      <button
+        type="button"
+        onClick={() => onOpen(folder)}
+        className="flex flex-1 flex-col gap-3 p-4 pb-3 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+        aria-label={`Open ${folder.name}, shared by ${folder.ownerUsername}`}
+      >
+        <span className="flex items-center gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl" style={{ backgroundColor: `${folder.color}1a`, color: folder.color }}>
+            <Users className="size-5" aria-hidden="true" />
+          </span>
+          <span className="min-w-0">
+            <span className="block truncate text-[15px] font-semibold text-foreground" title={folder.name}>
+              {folder.name}
+            </span>
+            <span className="mt-0.5 block truncate text-xs text-muted-foreground" data-testid="shared-folder-owner">
+              Shared by {folder.ownerUsername}
+            </span>
+          </span>
+        </span>
+        {folder.description && <span className="line-clamp-2 text-sm text-muted-foreground">{folder.description}</span>}
+        <span className="mt-auto text-xs font-medium text-brand-strong group-hover:underline">Click to view videos</span>
+      </button>
     </article>
   );
 }

@@ -1,11 +1,36 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, FolderOpen, FolderPlus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import type { SharedFolder } from '../api/team';
 import type { Folder } from '../types';
-import { FolderCard } from './FolderCard';
+import { FolderCard, SharedFolderCard } from './FolderCard';
 
-/** The Folders tab: a grid of folder cards, or 'No folders yet' with Create First Folder. */
+/** The Folders tab: the caller's folder cards (or 'No folders yet'), then the team folders shared with them. */
 export function FoldersTab({
+  shared,
+  onOpenShared,
+  ...own
+}: Parameters<typeof OwnFolders>[0] & { shared: SharedFolder[]; onOpenShared: (folder: SharedFolder) => void }) {
+  return (
+    <>
+      <OwnFolders {...own} />
+      {shared.length > 0 && (
+        <section aria-labelledby="shared-folders-heading" className="grid gap-3" data-testid="shared-folders">
+          <h2 id="shared-folders-heading" className="text-sm font-semibold text-foreground">
+            Shared with you
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {shared.map((folder) => (
+              <SharedFolderCard key={folder.id} folder={folder} onOpen={onOpenShared} />
+            ))}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function OwnFolders({
   folders,
   loading,
   error,

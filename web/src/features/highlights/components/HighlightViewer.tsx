@@ -4,6 +4,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
+import { useCurrentUser } from '../../auth';
 import { ShareLinksButton } from '../../share-links';
 import { VideoPlayer, type Video } from '../../videos';
 import {
@@ -55,6 +56,9 @@ export function HighlightViewer({
   const progress = useHighlightProgress(highlight);
   const finished = isFinished({ status: progress.status });
   const failed = progress.status === 'error';
+  // In a team folder every reel of the video shows; only its maker shares, edits or retries it.
+  const { user } = useCurrentUser();
+  const mine = !user?.id || !highlight.madeBy || highlight.madeBy === user.id;
 
   return (
     <article
@@ -78,6 +82,7 @@ export function HighlightViewer({
             </span>
             {highlight.musicTrackId ? ' · with music' : ''}
             {highlight.captions && highlight.captions !== 'none' ? ` · ${highlight.captions} captions` : ''} · {formatRelativeTime(highlight.createdAt, now)}
+            {!mine && <span data-testid="made-by-teammate"> · made by a teammate</span>}
           </p>
           {progress.status === 'ready' && selectionSummary(highlight) && (
             <p className="mt-1 text-xs font-medium text-foreground" data-testid="selection-summary">
@@ -87,7 +92,8 @@ export function HighlightViewer({
         </div>
         {highlight.reel && progress.status === 'ready' && (
           <div className="flex flex-wrap gap-2">
-            {reelActions ? reelActions(highlight) : <ShareLinksButton highlightId={highlight.id} title={`${video.title}, version ${highlight.version}`} />}
+            {mine &&
+              (reelActions ? reelActions(highlight) : <ShareLinksButton highlightId={highlight.id} title={`${video.title}, version ${highlight.version}`} />)}
             <a
               href={highlight.reel.downloadUrl}
               download
@@ -98,7 +104,7 @@ export function HighlightViewer({
               <Download aria-hidden="true" />
               Download
             </a>
-            <ProjectFileMenu highlightId={highlight.id} />
+            {mine && <ProjectFileMenu highlightId={highlight.id} />}
           </div>
         )}
       </header>
@@ -121,7 +127,7 @@ export function HighlightViewer({
               {progress.errorReason ?? 'The worker gave no reason.'}
             </p>
           </div>
-          <RetryHighlightButton highlight={highlight} label={`Retry version ${highlight.version}`} className="self-start" />
+          {mine && <RetryHighlightButton highlight={highlight} label={`Retry version ${highlight.version}`} className="self-start" />}
         </div>
       )}
 
@@ -133,7 +139,7 @@ export function HighlightViewer({
         key={`${highlight.id}:${highlight.moments.length}:${finished}`}
         highlight={highlight}
         video={video}
-        editable={finished}
+        editable={finished && mine}
         onVersionCreated={onVersionCreated}
       />
     </article>

@@ -1,6 +1,6 @@
 import type { DragEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AlertCircle, Eye, Pencil, Trash2 } from 'lucide-react';
+import { AlertCircle, Eye, Pencil, Trash2, Users } from 'lucide-react';
 import { Progress } from '../../../components/ui/progress';
 import { IconAction } from '../../../components/ui/icon-action';
 import { formatDuration, formatFileSize, formatRelativeTime } from '../../../lib/format';
@@ -38,6 +38,8 @@ export function VideoCard({
   const processing = isInPipeline(video);
   const list = view === 'list';
   const folder = video.folderId ? folders?.find((f) => f.id === video.folderId) : undefined;
+  // A teammate's video in a team folder: watch it and make reels; changing it stays its owner's.
+  const owned = !video.sharedWithYou;
   const onDragStart = (event: DragEvent) => {
     event.dataTransfer.setData(VIDEO_DRAG_TYPE, video.id);
     event.dataTransfer.setData('text/plain', video.title);
@@ -86,6 +88,15 @@ export function VideoCard({
             <time dateTime={video.createdAt ?? undefined} title={video.createdAt ? new Date(video.createdAt).toLocaleString() : undefined}>
               {formatRelativeTime(video.createdAt, now)}
             </time>
+            {!owned && (
+              <>
+                <span aria-hidden="true">·</span>
+                <span className="inline-flex items-center gap-1" data-testid="video-card-shared">
+                  <Users className="size-3" aria-hidden="true" />
+                  Shared with you
+                </span>
+              </>
+            )}
             {folder && (
               <>
                 <span aria-hidden="true">·</span>
@@ -112,7 +123,7 @@ export function VideoCard({
                   </span>
                 </p>
               )}
-              <RetryVideoButton video={video} className="w-fit" />
+              {owned && <RetryVideoButton video={video} className="w-fit" />}
             </div>
           )}
         </div>
@@ -123,7 +134,7 @@ export function VideoCard({
             <IconAction label={`View ${video.title}`} tip="View" to={`/video/${video.id}`}>
               <Eye />
             </IconAction>
-            {isEditable(video) && (
+            {owned && isEditable(video) && (
               <IconAction label={`Edit ${video.title}`} tip="Edit" to={`/editor?video=${encodeURIComponent(video.id)}`}>
                 <Pencil />
               </IconAction>
@@ -131,9 +142,11 @@ export function VideoCard({
             {onMove && folders && (
               <MoveToFolderMenu title={video.title} folders={folders} currentFolderId={video.folderId ?? null} onMove={(target) => onMove(video, target)} />
             )}
-            <IconAction label={`Delete ${video.title}`} tip="Delete" onClick={() => onDelete(video)} danger>
-              <Trash2 />
-            </IconAction>
+            {owned && (
+              <IconAction label={`Delete ${video.title}`} tip="Delete" onClick={() => onDelete(video)} danger>
+                <Trash2 />
+              </IconAction>
+            )}
           </div>
         </div>
       </div>
