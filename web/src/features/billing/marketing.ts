@@ -53,7 +53,7 @@ export const PLANS: Plan[] = [
       '1080p export',
       'No watermark',
       'Priority support',
-      'Team collaboration',
+      'Team collaboration (shared folders)',
       'Bulk processing',
       'Advanced analytics',
     ],
@@ -138,7 +138,10 @@ export const FAQ = [
   },
   { q: 'Which formats can I upload?', a: 'MP4, MOV, AVI and most other video formats up to 2GB; reels export as MP4, MOV or AVI.' },
   { q: 'How accurate is the AI?', a: 'It picks the moments editors would pick more than 90% of the time, and you can edit every moment.' },
-  { q: 'Can my team use it?', a: 'Pro includes team collaboration and bulk processing for whole events at once.' },
+  {
+    q: 'Can my team use it?',
+    a: 'Yes, on Pro: share a folder with up to 25 teammates by username. They watch its videos and make their own reels from them, while changing or deleting the videos stays yours. Pro also bulk-processes whole events at once.',
+  },
   {
     q: 'Is my footage secure?',
     a: 'Your videos are private to your account, served through signed links, and never used for anything else. Annual plans can be refunded within 30 days; monthly plans can be cancelled anytime.',
