@@ -90,6 +90,11 @@ describe('team folders in Chromium', () => {
     await matePage.getByTestId('sidebar').getByText(mate.username).waitFor({ timeout: 10_000 });
 
     await matePage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Videos' }).click();
+    // On the Videos tab too: the strip of folders opens it, though the teammate's own library is empty.
+    await matePage
+      .getByTestId('folder-strip')
+      .getByRole('button', { name: /Club final/ })
+      .waitFor();
     await matePage.getByRole('tab', { name: /Folders/ }).click();
     const shared = matePage.getByTestId('shared-folder-card');
     await shared.getByText(/^Shared by /).waitFor();

@@ -134,7 +134,7 @@ export function VideoDetailPage() {
       <HighlightsSection video={video} />
 
       {/* Below the reels: its height changes as the transcript is made, and must not move the editor. */}
-      {video.status === 'processed' && <TranscriptPanel videoId={video.id} playhead={playhead} />}
+      {video.status === 'processed' && <TranscriptPanel videoId={video.id} playhead={playhead} readOnly={video.sharedWithYou} />}
     </div>
   );
 }

@@ -176,8 +176,16 @@ export function VideosPage() {
         <div role="tabpanel" aria-label="Videos" className="grid grid-cols-1 gap-6">
           {current && <FolderHeader folder={current} shared={currentShared} videoCount={all.length} onBack={() => setFolderId(null)} />}
 
-          {folderList.length > 0 && (
-            <FolderStrip folders={folderList} counts={perFolder} current={current} onOpen={openFolder} onCreate={newFolder} onDropVideo={dropVideo} />
+          {(folderList.length > 0 || sharedList.length > 0) && (
+            <FolderStrip
+              folders={folderList}
+              shared={sharedList}
+              counts={perFolder}
+              current={current}
+              onOpen={openFolder}
+              onCreate={newFolder}
+              onDropVideo={dropVideo}
+            />
           )}
 
           <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Video counts">

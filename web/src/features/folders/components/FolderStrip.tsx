@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
-import { FolderPlus, Library } from 'lucide-react';
+import { FolderPlus, Library, Users } from 'lucide-react';
 import { cn } from '../../../lib/utils';
+import type { SharedFolder } from '../api/team';
 import type { Folder } from '../types';
 import { useVideoDrop } from './FolderCard';
 
 /**
  * Above the videos: every folder as a small drop target (drag a video card onto one to move it
- * there; click to open it), and the library as a target while a folder is open.
+ * there; click to open it), and the library as a target while a folder is open. Team folders
+ * shared with the caller follow, to open only (their videos stay where their owner put them).
  */
 export function FolderStrip({
   folders,
+  shared = [],
   counts,
   current,
   onOpen,
@@ -17,6 +20,7 @@ export function FolderStrip({
   onDropVideo,
 }: {
   folders: Folder[];
+  shared?: SharedFolder[];
   counts: Map<string, number>;
   current: Folder | null;
   onOpen: (folder: Folder | null) => void;
@@ -46,6 +50,17 @@ export function FolderStrip({
           onDropVideo={(id) => onDropVideo(id, folder)}
         />
       ))}
+      {shared.map((folder) => (
+        <StripTarget
+          key={folder.id}
+          folderId={folder.id}
+          label={folder.name}
+          title={`Shared with you by ${folder.ownerUsername}`}
+          icon={<Users className="size-3.5" style={{ color: folder.color }} aria-hidden="true" />}
+          active={current?.id === folder.id}
+          onClick={() => onOpen(folder)}
+        />
+      ))}
       <button
         type="button"
         onClick={onCreate}
@@ -65,19 +80,22 @@ function StripTarget({
   icon,
   active,
   folderId,
+  title,
   onClick,
   onDropVideo,
 }: {
   label: string;
+  title?: string;
   count?: number;
   color?: string;
   icon?: ReactNode;
   active?: boolean;
   folderId?: string;
   onClick: () => void;
-  onDropVideo: (videoId: string) => void;
+  /** Left out: not a drop target (a team folder someone shared). */
+  onDropVideo?: (videoId: string) => void;
 }) {
-  const drop = useVideoDrop(onDropVideo);
+  const drop = useVideoDrop((videoId) => onDropVideo?.(videoId));
   return (
     <button
       type="button"
@@ -85,7 +103,8 @@ function StripTarget({
       aria-current={active ? 'true' : undefined}
       data-testid="folder-drop-target"
       data-folder-id={folderId ?? ''}
-      {...drop.handlers}
+      title={title}
+      {...(onDropVideo ? drop.handlers : {})}
       className={cn(
         'inline-flex h-8 max-w-56 items-center gap-2 rounded-full border px-3 text-xs font-medium transition-[background-color,border-color,box-shadow,transform]',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',

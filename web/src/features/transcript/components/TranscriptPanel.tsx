@@ -22,7 +22,16 @@ const MAX_LISTED_HITS = 50;
  * said lit while it plays, search with the places listed, "Make a reel of these" (the search as an
  * include word of the next reel) and an edit mode to fix words.
  */
-export function TranscriptPanel({ videoId, playhead }: { videoId: string; playhead: Playhead }) {
+export function TranscriptPanel({
+  videoId,
+  playhead,
+  readOnly = false,
+}: {
+  videoId: string;
+  playhead: Playhead;
+  /** A teammate's video in a team folder: read and search it; fixing or remaking it stays the owner's. */
+  readOnly?: boolean;
+}) {
   const query = useTranscript(videoId);
   const transcript = query.data;
   return (
@@ -55,16 +64,16 @@ export function TranscriptPanel({ videoId, playhead }: { videoId: string; playhe
               : `The transcript could not be loaded. ${(query.error as Error | null)?.message ?? ''}`}
           </Notice>
         ) : transcript.status === 'ready' ? (
-          <ReadyTranscript transcript={transcript} playhead={playhead} />
+          <ReadyTranscript transcript={transcript} playhead={playhead} readOnly={readOnly} />
         ) : (
-          <TranscriptState transcript={transcript} />
+          <TranscriptState transcript={transcript} readOnly={readOnly} />
         )}
       </div>
     </section>
   );
 }
 
-function TranscriptState({ transcript }: { transcript: Transcript }) {
+function TranscriptState({ transcript, readOnly }: { transcript: Transcript; readOnly: boolean }) {
   if (transcript.status === 'pending') {
     return (
       <Notice icon={<Loader2 className="size-5 animate-spin text-brand" aria-hidden="true" />} role="status">
@@ -80,7 +89,7 @@ function TranscriptState({ transcript }: { transcript: Transcript }) {
       <span className="block">
         {transcript.message || (transcript.status === 'unsupported' ? 'No engine here knows this language.' : 'The transcript could not be made.')}
       </span>
-      <RetranscribeForm videoId={transcript.videoId} language={transcript.language} />
+      {!readOnly && <RetranscribeForm videoId={transcript.videoId} language={transcript.language} />}
     </Notice>
   );
 }
@@ -115,7 +124,7 @@ function RetranscribeForm({ videoId, language }: { videoId: string; language: st
   );
 }
 
-function ReadyTranscript({ transcript, playhead }: { transcript: Transcript; playhead: Playhead }) {
+function ReadyTranscript({ transcript, playhead, readOnly }: { transcript: Transcript; playhead: Playhead; readOnly: boolean }) {
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState(false);
@@ -162,7 +171,7 @@ function ReadyTranscript({ transcript, playhead }: { transcript: Transcript; pla
             <Plus aria-hidden="true" />
             Make a reel of these
           </Button>
-          <EditWordsBar corrections={corrections} editing={editing} onEditingChange={setEditing} />
+          {!readOnly && <EditWordsBar corrections={corrections} editing={editing} onEditingChange={setEditing} />}
         </div>
       </div>
       {includeError && (
