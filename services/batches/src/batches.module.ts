@@ -1,6 +1,6 @@
 import { BulkGate } from './bulk-gate';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, NatsModule, rpcClientProvider } from '@reelsmith/kit';
+import { DatabaseModule, entitlementsCacheProvider, NatsModule, rpcClientProvider } from '@reelsmith/kit';
 import { BatchesController } from './batches.controller';
 import { BatchesRepository, TypeOrmBatchesRepository } from './batches.repository';
 import { BatchesService } from './batches.service';
@@ -32,6 +32,7 @@ export class BatchesModule {
         { provide: BatchesRepository, useClass: TypeOrmBatchesRepository },
         BatchProgressPublisher,
         BatchesService,
+        entitlementsCacheProvider({ rpc: MEDIA_RPC }),
         BulkGate,
         MediaEventsConsumer,
       ],

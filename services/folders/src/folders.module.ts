@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule, NatsModule, rpcClientProvider } from '@reelsmith/kit';
+import { DatabaseModule, entitlementsCacheProvider, NatsModule, rpcClientProvider } from '@reelsmith/kit';
 import type { FoldersConfig } from './config';
 import { FolderEntity } from './entities/folder.entity';
 import { FolderMemberEntity } from './entities/folder-member.entity';
@@ -9,7 +9,6 @@ import { FoldersService } from './folders.service';
 import { CreateFolders1763730000000 } from './migrations/1763730000000-CreateFolders';
 import { CreateFolderMembers1764400000000 } from './migrations/1764400000000-CreateFolderMembers';
 import { TeamGate } from './team-gate';
-import { FOLDERS_CONFIG } from './tokens';
 
 export const FOLDERS_SCHEMA = 'folders';
 export const foldersEntities = [FolderEntity, FolderMemberEntity];
@@ -26,8 +25,8 @@ export class FoldersModule {
       ],
       controllers: [FoldersController],
       providers: [
-        { provide: FOLDERS_CONFIG, useValue: config },
         rpcClientProvider(config.NATS_URL, config.RPC_TIMEOUT_MS, 'folders'),
+        entitlementsCacheProvider({ ttlMs: config.ENTITLEMENTS_CACHE_MS }),
         TeamGate,
         FoldersService,
         { provide: FoldersRepository, useClass: TypeOrmFoldersRepository },

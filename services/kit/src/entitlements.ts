@@ -1,8 +1,10 @@
+import { type InjectionToken, Logger as NestLogger, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { billingV1 } from '@reelsmith/proto';
 import type { NatsConnection, Subscription } from 'nats';
 import { listenToEvent } from './events';
 import type { Logger } from './logger';
-import type { RpcClient } from './rpc';
+import { NATS_CONNECTION } from './nats.module';
+import { RpcClient } from './rpc';
 import { RpcFailure } from './rpc-error';
 
 export type Entitlements = billingV1.Entitlements;
@@ -12,7 +14,7 @@ export type Entitlements = billingV1.Entitlements;
  * for `ttlMs`; evt.billing.subscription.updated drops the user's entry at once, so a new plan or a
  * cancellation is seen on the next request.
  */
-export class EntitlementsCache {
+export class EntitlementsCache implements OnApplicationShutdown {
   private readonly entries = new Map<string, { value: Entitlements; at: number }>();
   private subscription?: Subscription;
 
@@ -37,6 +39,10 @@ export class EntitlementsCache {
     this.subscription?.unsubscribe();
   }
 
+  onApplicationShutdown(): void {
+    this.stop();
+  }
+
   async get(userId: string): Promise<Entitlements> {
     const cached = this.entries.get(userId);
     if (cached && Date.now() - cached.at < this.ttlMs) return cached.value;
@@ -52,6 +58,23 @@ export class EntitlementsCache {
     if (!entitlements.active) throw RpcFailure.paymentRequired(`${what} needs a plan. ${entitlements.reason || 'Choose Rookie or Pro at /pricing.'}`);
     return entitlements;
   }
+}
+
+/**
+ * The EntitlementsCache of a service that gates on a plan, as a Nest provider: it hears billing's
+ * events while the app runs. `rpc`: the token of the RpcClient that asks billing (default RpcClient).
+ */
+export function entitlementsCacheProvider(options: { rpc?: InjectionToken; ttlMs?: number } = {}): Provider {
+  return {
+    provide: EntitlementsCache,
+    inject: [options.rpc ?? RpcClient, NATS_CONNECTION],
+    useFactory: (rpc: RpcClient, nc: NatsConnection) => {
+      const cache = new EntitlementsCache(rpc, options.ttlMs);
+      const logger = new NestLogger(EntitlementsCache.name);
+      cache.listen(nc, { warn: (obj: unknown, msg?: string) => logger.warn(`${msg ?? ''} ${JSON.stringify(obj)}`) });
+      return cache;
+    },
+  };
 }
 
 export const planName = (plan: string) => (plan === 'pro' ? 'Pro' : plan === 'rookie' ? 'Rookie' : plan);

@@ -5,7 +5,7 @@ import { TranscriptStore } from './speech/transcript-store';
 import { TranscriptsController } from './speech/transcripts.controller';
 import { TranscriptsService } from './speech/transcripts.service';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { DatabaseModule, NatsModule, ObjectStorage, rpcClientProvider } from '@reelsmith/kit';
+import { DatabaseModule, entitlementsCacheProvider, NatsModule, ObjectStorage, rpcClientProvider } from '@reelsmith/kit';
 import { BatchImportController } from './batch-import.controller';
 import { BatchImportService } from './batch-import.service';
 import type { MediaConfig } from './config';
@@ -150,6 +150,7 @@ export class MediaModule {
         LogoImages,
         SubtitlesService,
         ProjectFilesService,
+        entitlementsCacheProvider({ ttlMs: config.ENTITLEMENTS_CACHE_MS }),
         PlanGate,
         BatchImportService,
         UploadIntake,

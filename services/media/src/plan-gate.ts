@@ -1,9 +1,6 @@
 import { formatDuration } from '@reelsmith/proto/http';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { EntitlementsCache, NATS_CONNECTION, ObjectStorage, planName, RpcClient, RpcFailure } from '@reelsmith/kit';
-import type { NatsConnection } from 'nats';
-import type { MediaConfig } from './config';
-import { MEDIA_CONFIG } from './tokens';
+import { Injectable } from '@nestjs/common';
+import { EntitlementsCache, ObjectStorage, planName, RpcFailure } from '@reelsmith/kit';
 import { VideosRepository } from './videos.repository';
 
 export const ANALYTICS_ARE_PRO = 'Advanced analytics are part of Pro. Upgrade to Pro under Billing to see them.';
@@ -19,27 +16,12 @@ export function monthStart(now: Date): Date {
  * tracks need Pro. Entitlements come from billing (cached briefly, dropped on its events).
  */
 @Injectable()
-export class PlanGate implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(PlanGate.name);
-  readonly cache: EntitlementsCache;
-
+export class PlanGate {
   constructor(
-    rpc: RpcClient,
-    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(MEDIA_CONFIG) config: MediaConfig,
+    private readonly cache: EntitlementsCache,
     private readonly videos: VideosRepository,
     private readonly storage: ObjectStorage,
-  ) {
-    this.cache = new EntitlementsCache(rpc, config.ENTITLEMENTS_CACHE_MS);
-  }
-
-  onApplicationBootstrap() {
-    this.cache.listen(this.nc, { warn: (obj: unknown, msg?: string) => this.logger.warn(`${msg ?? ''} ${JSON.stringify(obj)}`) });
-  }
-
-  onApplicationShutdown() {
-    this.cache.stop();
-  }
+  ) {}
 
   /** Before an upload URL is handed out and again at complete-upload. */
   async checkUpload(userId: string): Promise<void> {

@@ -1,1 +1,0 @@
-export const FOLDERS_CONFIG = Symbol('FOLDERS_CONFIG');
