@@ -1,4 +1,5 @@
 import { type RunningApp, startApp } from '../support/stack';
+import { eventually } from '../support/wait';
 import { api } from './api';
 import { signUp, uploadVideo, waitForReady, waitForVideo } from './videos';
 
@@ -17,6 +18,7 @@ describe('team folders through the gateway', () => {
   let folder: Record<string, any>;
   let video: Record<string, any>;
   let mateReel: Record<string, any>;
+  let mateLink = '';
   const call = (token: string, method: string, path: string, body?: unknown) => api(app.baseUrl, method, path, { token, body });
   const me = async (token: string) => (await call(token, 'GET', '/api/auth/me')).json as { id: string; username: string };
 
@@ -134,6 +136,18 @@ describe('team folders through the gateway', () => {
     expect((await call(owner, 'GET', `/api/videos/${video.id}`)).json.readyReels).toBe(1);
     expect((await call(owner, 'GET', `/api/highlights/${mateReel.id}`)).status).toBe(200);
     expect((await fetch(`${app.baseUrl}${mateReel.reel.streamUrl}`, { headers: { range: 'bytes=0-7' } })).status).toBe(206);
+    // The reel-ready mail is the maker's, not the owner's.
+    await eventually(async () => {
+      const mails = (await call(mate, 'GET', '/api/user/notifications')).json as { kind: string }[];
+      expect(mails.map((m) => m.kind)).toContain('highlight');
+    });
+    expect(((await call(owner, 'GET', '/api/user/notifications')).json as { kind: string }[]).map((m) => m.kind)).not.toContain('highlight');
+    // Their own reel they share; the owner's reels and edits of others' reels are not theirs.
+    const link = await call(mate, 'POST', `/api/highlights/${mateReel.id}/share-links`, {});
+    expect(link.status).toBe(201);
+    mateLink = link.json.token;
+    expect((await fetch(`${app.baseUrl}/api/public/r/${mateLink}/video`, { headers: { range: 'bytes=0-7' } })).status).toBe(206);
+    expect((await call(owner, 'PUT', `/api/highlights/${mateReel.id}/moments`, { moments: [{ start: 0, end: 2 }] })).status).toBe(404);
     // A teammate who has no plan watches, but making reels needs a plan of their own.
     const noPlan = await call(other, 'POST', `/api/videos/${video.id}/generate-highlights`, { preset: 'sport' });
     expect(noPlan.status).toBe(402);
@@ -154,6 +168,9 @@ describe('team folders through the gateway', () => {
     for (const path of [`/api/videos/${video.id}`, `/api/video-folders/${folder.id}/videos`, `/api/highlights/${mateReel.id}`]) {
       expect({ path, status: (await call(mate, 'GET', path)).status }).toEqual({ path, status: 404 });
     }
+    // The links they made of it stop working with their access.
+    expect((await fetch(`${app.baseUrl}/api/public/r/${mateLink}/video`)).status).toBe(404);
+    expect((await fetch(`${app.baseUrl}/r/${mateLink}`)).status).toBe(404);
     // The owner keeps everything, the reel the teammate made included.
     expect((await call(owner, 'GET', `/api/highlights/${mateReel.id}`)).status).toBe(200);
   });

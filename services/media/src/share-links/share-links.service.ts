@@ -11,6 +11,7 @@ import type { ShareLinkEntity } from '../entities/share-link.entity';
 import { HighlightsRepository } from '../highlights.repository';
 import { HighlightsService } from '../highlights.service';
 import { MEDIA_CONFIG } from '../tokens';
+import { VideoAccess } from '../video-access';
 import { VideosRepository } from '../videos.repository';
 import { ShareLinksRepository } from './share-links.repository';
 
@@ -32,11 +33,12 @@ export class ShareLinksService {
     private readonly highlights: HighlightsRepository,
     private readonly videos: VideosRepository,
     private readonly reels: HighlightsService,
+    private readonly access: VideoAccess,
   ) {}
 
   async create(request: shareLinksV1.ShareLinksCreateRequest): Promise<shareLinksV1.ShareLink> {
     const highlight = await this.highlights.findOwned(request.highlightId, request.userId);
-    if (!highlight) throw RpcFailure.notFound('Highlight not found');
+    if (!highlight || !(await this.access.visible(request.userId, highlight.videoId))) throw RpcFailure.notFound('Highlight not found');
     if (highlight.status !== 'ready' || !highlight.reelKey) throw RpcFailure.conflict('Only a ready reel can be shared; this one is not ready yet.');
     if (!PLAYABLE_FORMATS.has(highlight.format)) throw RpcFailure.conflict('An AVI reel cannot play in a browser: share an MP4 or MOV version of it.');
     const expiresAt = checkExpiry(request.expiresAt);
@@ -112,6 +114,8 @@ export class ShareLinksService {
     const link = id ? await this.links.findActive(id, countView) : null;
     const highlight = link ? await this.highlights.findById(link.highlightId) : null;
     if (!link || !highlight || highlight.status !== 'ready' || !highlight.reelKey) throw RpcFailure.notFound(LINK_NOT_FOUND);
+    // A teammate's links end with their access to the footage (they left the team folder, or were removed).
+    if (!(await this.access.visible(highlight.userId, highlight.videoId))) throw RpcFailure.notFound(LINK_NOT_FOUND);
     return { link, highlight };
   }
 

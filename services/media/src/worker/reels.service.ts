@@ -134,7 +134,8 @@ export class ReelsService implements OnApplicationBootstrap {
 
   /** evt.media.highlights.ready, stored once per highlight however often the job runs; waits while NATS is away. */
   private async announceReady(highlight: HighlightEntity, video: VideoEntity, signal: AbortSignal) {
-    const payload = { highlightId: highlight.id, videoId: video.id, userId: video.userId, title: video.title, kind: highlight.kind };
+    // To the reel's maker: the video's owner, or the teammate who made it from a team folder.
+    const payload = { highlightId: highlight.id, videoId: video.id, userId: highlight.userId, title: video.title, kind: highlight.kind };
     await retryWhileUnavailable(
       () => this.events.publish(mediaV1.HighlightsReadySchema, payload, { onceFor: highlight.id }),
       signal,
