@@ -368,7 +368,7 @@ function MomentsSection({
             </p>
           )}
           <MomentList moments={draft} duration={duration} onChange={canEdit ? setDraft : undefined} activeIndex={active} onActiveIndexChange={setActive} />
-          {canEdit && <MomentCaptions videoId={video.id} moments={draft} />}
+          {canEdit && <MomentCaptions videoId={video.id} moments={draft} readOnly={video.sharedWithYou} />}
         </>
       )}
       {canEdit && (

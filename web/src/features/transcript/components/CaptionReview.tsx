@@ -39,15 +39,24 @@ export function CaptionReviewCheck({ videoId }: { videoId: string }) {
 
 /**
  * The editor's caption text: the words said in each moment, to fix before a re-render (saved
- * through PUT transcript). Nothing when there is no transcript with words.
+ * through PUT transcript). Nothing when there is no transcript with words. `readOnly`: a teammate's
+ * video in a team folder, whose words only its owner fixes.
  */
-export function MomentCaptions({ videoId, moments }: { videoId: string; moments: readonly MomentSpan[] }) {
+export function MomentCaptions({ videoId, moments, readOnly = false }: { videoId: string; moments: readonly MomentSpan[]; readOnly?: boolean }) {
   const transcript = useTranscript(videoId).data;
   if (transcript?.status !== 'ready' || transcript.words.length === 0) return null;
-  return <MomentCaptionsReady transcript={transcript} moments={moments} />;
+  return <MomentCaptionsReady transcript={transcript} moments={moments} readOnly={readOnly} />;
 }
 
-function MomentCaptionsReady({ transcript, moments }: { transcript: NonNullable<ReturnType<typeof useTranscript>['data']>; moments: readonly MomentSpan[] }) {
+function MomentCaptionsReady({
+  transcript,
+  moments,
+  readOnly,
+}: {
+  transcript: NonNullable<ReturnType<typeof useTranscript>['data']>;
+  moments: readonly MomentSpan[];
+  readOnly: boolean;
+}) {
   const corrections = useWordCorrections(transcript);
   const [editing, setEditing] = useState(false);
   return (
@@ -58,7 +67,7 @@ function MomentCaptionsReady({ transcript, moments }: { transcript: NonNullable<
           Caption words
           {transcript.quality === 'draft' && <span className="rounded-full bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium text-amber-900">draft</span>}
         </p>
-        <EditWordsBar corrections={corrections} editing={editing} onEditingChange={setEditing} />
+        {!readOnly && <EditWordsBar corrections={corrections} editing={editing} onEditingChange={setEditing} />}
       </div>
       <ol className="grid gap-2">
         {moments.map((moment, m) => {
