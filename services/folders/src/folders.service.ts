@@ -68,8 +68,8 @@ export class FoldersService {
   }
 
   async members(userId: string, folderId: string): Promise<foldersV1.FolderMemberList> {
-    const { folder } = await this.reachable(userId, folderId);
-    return this.memberList(folder.id);
+    const { folder, role } = await this.reachable(userId, folderId);
+    return this.memberList(folder.id, role === FolderRole.OWNER);
   }
 
   async addMember(request: foldersV1.MembersAddRequest): Promise<foldersV1.FolderMemberList> {
@@ -81,7 +81,7 @@ export class FoldersService {
       MEMBERS_MAX,
     );
     if (outcome === 'full') throw RpcFailure.invalid(`A folder can be shared with at most ${MEMBERS_MAX} teammates.`);
-    return this.memberList(folder.id);
+    return this.memberList(folder.id, true);
   }
 
   /** The owner removes any member; a member may remove only themselves. */
@@ -91,7 +91,7 @@ export class FoldersService {
       throw RpcFailure.permissionDenied('Only the folder’s owner can remove other teammates.');
     if (!(await this.folders.findMember(folder.id, request.memberUserId))) throw RpcFailure.notFound('This user is not a member of the folder.');
     await this.folders.removeMember(folder.id, request.memberUserId);
-    return this.memberList(folder.id);
+    return this.memberList(folder.id, role === FolderRole.OWNER);
   }
 
   /** The folder when the caller owns it or is one of its members; NOT_FOUND otherwise. */
@@ -102,9 +102,14 @@ export class FoldersService {
     throw RpcFailure.notFound(NOT_FOUND);
   }
 
-  private async memberList(folderId: string): Promise<foldersV1.FolderMemberList> {
+  private async memberList(folderId: string, callerOwns: boolean): Promise<foldersV1.FolderMemberList> {
     const members = await this.folders.listMembers(folderId);
-    return create(foldersV1.FolderMemberListSchema, { folderId, ownerUsername: members[0]?.ownerUsername ?? '', members: members.map(toMemberMessage) });
+    return create(foldersV1.FolderMemberListSchema, {
+      folderId,
+      ownerUsername: members[0]?.ownerUsername ?? '',
+      members: members.map(toMemberMessage),
+      callerOwns,
+    });
   }
 
   private async owned(userId: string, folderId: string): Promise<FolderEntity> {

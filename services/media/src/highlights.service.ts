@@ -113,8 +113,8 @@ export class HighlightsService {
   /** Keeps the original as it was and renders the creator's moments as a new version. */
   async edit(request: mediaV1.HighlightsEditRequest): Promise<mediaV1.Highlight> {
     await this.gate.checkHighlights(request.userId);
-    const original = await this.owned(request.userId, request.highlightId);
-    const video = await this.processedVideo(request.userId, original.videoId);
+    const { highlight: original, video } = await this.owned(request.userId, request.highlightId);
+    checkProcessed(video);
     const moments = inheritMoments(checkEditedMoments(request.moments, video.duration), original.moments, original.timeline);
     const render = await this.checkedRender(request.userId, request.render, original, video.audioCodec !== '');
     const highlight = await this.highlights.createVersion({
@@ -167,10 +167,8 @@ export class HighlightsService {
    * only rendered again (the analysis is kept), one without starts with the selection.
    */
   async retry(userId: string, highlightId: string): Promise<mediaV1.Highlight> {
-    const highlight = await this.owned(userId, highlightId);
+    const { highlight, video } = await this.owned(userId, highlightId);
     if (highlight.status !== 'error') throw RpcFailure.conflict(`Only a reel that failed can be retried; this one is ${highlight.status}.`);
-    const video = await this.access.visible(userId, highlight.videoId);
-    if (!video) throw RpcFailure.notFound('Highlight not found');
     if (video.status !== 'processed') throw RpcFailure.conflict('The video of this reel is not processed, so the reel cannot be made again.');
     const queued = await this.highlights.requeueFailed(highlight.id, userId);
     if (!queued) throw RpcFailure.conflict('This reel is already being retried.');
@@ -246,18 +244,15 @@ export class HighlightsService {
   }
 
   private async processedVideo(userId: string, videoId: string): Promise<VideoEntity> {
-    const video = await this.visibleVideo(userId, videoId);
-    if (video.status !== 'processed') {
-      throw RpcFailure.conflict(`Highlights can be made only from a processed video; this one is ${video.status}.`);
-    }
-    return video;
+    return checkProcessed(await this.visibleVideo(userId, videoId));
   }
 
-  /** A reel the caller made, of a video they still see (a teammate who left keeps no reel of it). */
-  private async owned(userId: string, highlightId: string): Promise<HighlightEntity> {
+  /** A reel the caller made, with its video, which they still see (a teammate who left keeps no reel of it). */
+  private async owned(userId: string, highlightId: string): Promise<{ highlight: HighlightEntity; video: VideoEntity }> {
     const highlight = await this.highlights.findOwned(highlightId, userId);
-    if (!highlight || !(await this.access.visible(userId, highlight.videoId))) throw RpcFailure.notFound('Highlight not found');
-    return highlight;
+    const video = highlight ? await this.access.visible(userId, highlight.videoId) : null;
+    if (!highlight || !video) throw RpcFailure.notFound('Highlight not found');
+    return { highlight, video };
   }
 
   /**
@@ -274,6 +269,11 @@ export class HighlightsService {
   private view(highlight: HighlightEntity, video: VideoEntity | null) {
     return toHighlightMessage(highlight, video?.title ?? '', this.config.MEDIA_URL_SECRET);
   }
+}
+
+function checkProcessed(video: VideoEntity): VideoEntity {
+  if (video.status !== 'processed') throw RpcFailure.conflict(`Highlights can be made only from a processed video; this one is ${video.status}.`);
+  return video;
 }
 
 const REEL_TYPES: Record<string, string> = { mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo' };

@@ -27,12 +27,12 @@ export function folderJson(folder: foldersV1.Folder): FolderJson {
 
 const isoOrNull = (t: Parameters<typeof timestampDate>[0] | undefined) => (t ? timestampDate(t).toISOString() : null);
 
-function membersJson(list: foldersV1.FolderMemberList, caller: Caller, owner: boolean): FolderMembersJson {
+function membersJson(list: foldersV1.FolderMemberList, caller: Caller): FolderMembersJson {
   return {
     folderId: list.folderId,
     // The owner's name is kept with each membership; a folder nobody shares yet is the caller's own.
-    ownerUsername: list.ownerUsername || (owner ? caller.username : ''),
-    owner,
+    ownerUsername: list.ownerUsername || (list.callerOwns ? caller.username : ''),
+    owner: list.callerOwns,
     members: list.members.map((m) => ({ userId: m.userId, username: m.username, addedAt: isoOrNull(m.addedAt) })),
   };
 }
@@ -82,9 +82,7 @@ export class FoldersController {
 
   @Get(':id/members')
   async members(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<FolderMembersJson> {
-    const access = await this.rpc.call(Rpc.folderAccessGet, { userId: caller.userId, folderId: id });
-    const list = await this.rpc.call(Rpc.membersList, { userId: caller.userId, folderId: id });
-    return membersJson(list, caller, access.role === foldersV1.FolderRole.OWNER);
+    return membersJson(await this.rpc.call(Rpc.membersList, { userId: caller.userId, folderId: id }), caller);
   }
 
   /** Shares the folder with a teammate by username (Pro; 404 for an unknown username). */
@@ -107,14 +105,12 @@ export class FoldersController {
       memberUserId: member.id,
       memberUsername: member.username,
     });
-    return membersJson(list, caller, true);
+    return membersJson(list, caller);
   }
 
   /** The owner removes a teammate; a teammate removes themselves (leaves the folder). */
   @Delete(':id/members/:userId')
   async removeMember(@CurrentCaller() caller: Caller, @Param('id') id: string, @Param('userId') memberUserId: string): Promise<FolderMembersJson> {
-    const list = await this.rpc.call(Rpc.membersRemove, { userId: caller.userId, folderId: id, memberUserId });
-    const access = memberUserId === caller.userId ? null : await this.rpc.call(Rpc.folderAccessGet, { userId: caller.userId, folderId: id });
-    return membersJson(list, caller, access?.role === foldersV1.FolderRole.OWNER);
+    return membersJson(await this.rpc.call(Rpc.membersRemove, { userId: caller.userId, folderId: id, memberUserId }), caller);
   }
 }
