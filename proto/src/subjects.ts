@@ -33,3 +33,11 @@ export function jobSubject(message: DescMessage): string {
 export function progressSubject(userId: string, videoId = '>'): string {
   return `progress.${userId}.${videoId}`;
 }
+
+/**
+ * Core NATS subject of a running analysis's progress (a fraction 0..1 as text), for reel jobs in any
+ * worker waiting on that analysis: internal to the workers, never forwarded to browsers.
+ */
+export function analysisProgressSubject(videoId: string): string {
+  return `analysis.progress.${videoId}`;
+}

@@ -103,6 +103,40 @@ describe('AI highlights through the gateway', () => {
     expect(analysis.json.cuts.map((t: number) => Math.round(t * 30))).toEqual([10, 14, 22, 28].map((t) => t * 30));
   }, 150_000);
 
+  it('analyses a processed video in the background, so its first reel only selects and renders', async () => {
+    const clip = shortPlantedClip();
+    const { json } = await api(app.baseUrl, 'POST', '/api/objects/upload', { token: alice });
+    const body = readFileSync(clip.file);
+    await fetch(json.uploadURL, { method: 'PUT', body });
+    const created = await api(app.baseUrl, 'PUT', '/api/videos/complete-upload', {
+      token: alice,
+      body: { videoURL: json.uploadURL, title: 'Derby, second half', originalFilename: 'derby-2.mp4', fileSize: body.length, duration: 0 },
+    });
+    const id = created.json.id;
+    await waitForVideo(app.baseUrl, alice, id, (v) => v.status === 'processed');
+
+    // No reel asked for: the analysis appears on its own.
+    let analysis = await api(app.baseUrl, 'GET', `/api/videos/${id}/analysis`, { token: alice });
+    for (const deadline = Date.now() + 60_000; analysis.status === 404 && Date.now() < deadline;) {
+      expect(analysis.json.error).toBe('This video has not been analysed yet: it is analysed in the background once it is processed.');
+      await new Promise((r) => setTimeout(r, 300));
+      analysis = await api(app.baseUrl, 'GET', `/api/videos/${id}/analysis`, { token: alice });
+    }
+    expect(analysis.status).toBe(200);
+    expect(analysis.json.cuts.map((t: number) => Math.round(t * 30))).toEqual([10, 14, 22, 28].map((t) => t * 30));
+    expect((await api(app.baseUrl, 'GET', `/api/videos/${id}/highlights`, { token: alice })).json).toEqual([]);
+
+    const queued = await api(app.baseUrl, 'POST', `/api/videos/${id}/generate-highlights`, {
+      token: alice,
+      body: { preset: 'sport', targetLength: 15, quality: '480p' },
+    });
+    expect(queued.status).toBe(202);
+    const reel = await waitUntilReady(queued.json.id);
+    expect(reel.status).toBe('ready');
+    expect(reel.timings).toMatchObject({ analysisSeconds: null, selectionSeconds: expect.any(Number), renderSeconds: expect.any(Number) });
+    expect(reel.moments.some((m: { start: number; end: number }) => m.start <= 11 && m.end >= 13)).toBe(true);
+  }, 150_000);
+
   it('answers edits, foreign ids and bad input with the right status', async () => {
     const [latest] = (await api(app.baseUrl, 'GET', `/api/videos/${videoId}/highlights`, { token: alice })).json;
     const edited = await api(app.baseUrl, 'PUT', `/api/highlights/${latest.id}/moments`, { token: alice, body: { moments: [{ start: 10, end: 14 }] } });

@@ -130,7 +130,7 @@ export class VideosService {
   async analysis(userId: string, videoId: string): Promise<mediaV1.VideoAnalysis> {
     const video = await this.visible(userId, videoId);
     const kept = await this.analyses.find(video.id);
-    if (!kept) throw RpcFailure.notFound('This video has not been analysed yet: generate highlights first.');
+    if (!kept) throw RpcFailure.notFound('This video has not been analysed yet: it is analysed in the background once it is processed.');
     return {
       $typeName: 'media.v1.VideoAnalysis',
       videoId: video.id,

@@ -85,7 +85,9 @@ describe('AI highlights: analysis, selection and rendering over real infrastruct
     expect(ready.moments).toHaveLength(1);
     expect(ready.reelDuration).toBeGreaterThan(3.5);
     expect(ready.reelDuration).toBeLessThan(9);
-    expect(ready.timings?.analysisSeconds).toBeGreaterThan(0);
+    // Analysed once: by this job (its seconds recorded), or already in the background after processing (none).
+    const analysisSeconds = ready.timings?.analysisSeconds;
+    expect(analysisSeconds === undefined || analysisSeconds > 0).toBe(true);
     expect(ready.streamUrl).toContain(`/api/highlights/${ready.id}/stream?`);
 
     const object = await resolveReel(ready.id);

@@ -87,11 +87,11 @@ describe('platform presets and several lengths from one generate', () => {
     // The 40 s clip gives a 15 s reel shorter than its 30 s one, and that one shorter than the 60 s one.
     expect(ready[0].reelDuration).toBeLessThan(ready[1].reelDuration);
     expect(ready[1].reelDuration).toBeLessThan(ready[2].reelDuration);
-    // Analysed once: only the version whose job made the analysis took time for it; the others, run
-    // by the two workers side by side, waited for it and read what it kept.
+    // Analysed once: by the background job after processing or by one version's job, which alone took
+    // time for it; the others, run by the two workers side by side, waited for it and read what it kept.
     const analysed = ready.filter((r) => (r.timings?.analysisSeconds ?? 0) > 0);
-    expect(analysed).toHaveLength(1);
-    expect(ready.filter((r) => r.timings?.analysisSeconds === undefined)).toHaveLength(2);
+    expect(analysed.length).toBeLessThanOrEqual(1);
+    expect(ready.filter((r) => r.timings?.analysisSeconds === undefined)).toHaveLength(3 - analysed.length);
     expect((await versionsOf()).filter((v) => v.platform === 'shorts')).toHaveLength(3);
   }, 900_000);
 

@@ -1,4 +1,4 @@
-export type JobKind = 'process' | 'highlights' | 'render' | 'transcribe';
+export type JobKind = 'process' | 'analyse' | 'highlights' | 'render' | 'transcribe';
 
 /**
  * What each kind of job may take, generously (a busy 2-core machine, several jobs at once):
@@ -9,7 +9,9 @@ export type JobKind = 'process' | 'highlights' | 'render' | 'transcribe';
 const ALLOWANCE: Record<JobKind, { base: number; perSourceSecond: number; perReelSecond: number }> = {
   // probe, thumbnail and, for some uploads, a full transcode
   process: { base: 120, perSourceSecond: 4, perReelSecond: 0 },
-  // one decode for the analysis, then the render of the reel
+  // one decode of the whole video, with faces and voice activity
+  analyse: { base: 120, perSourceSecond: 1, perReelSecond: 0 },
+  // one decode for the analysis (none when the background one is kept), then the render of the reel
   highlights: { base: 120, perSourceSecond: 2, perReelSecond: 10 },
   // the render of set moments (a 9:16 reel without a kept analysis analyses first)
   render: { base: 120, perSourceSecond: 1, perReelSecond: 10 },

@@ -8,10 +8,11 @@ import { ProcessingService } from './processing.service';
 import { ReelsService } from './reels.service';
 import { SourceCache } from './source-cache';
 import { TranscriptionService } from '../speech/transcription.service';
+import { VideoAnalyses } from './video-analyses';
 
 /**
- * Pulls the media jobs once the app is up, one at a time per kind: processing uploads, making
- * highlight reels, rendering edits and exports. Stops (handing running jobs back) and removes the
+ * Pulls the media jobs once the app is up, one at a time per kind: processing uploads, analysing
+ * them, making highlight reels, rendering edits and exports. Stops (handing running jobs back) and removes the
  * worker's local source copies first thing on shutdown, before connections close.
  */
 @Injectable()
@@ -25,6 +26,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly reels: ReelsService,
     private readonly sources: SourceCache,
     private readonly transcription: TranscriptionService,
+    private readonly analyses: VideoAnalyses,
   ) {}
 
   async onApplicationBootstrap() {
@@ -36,6 +38,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     };
     this.workers = await Promise.all([
       startJobWorker({ ...common, schema: mediaV1.ProcessJobSchema, durable: 'media-process', handle: (job, c) => this.processing.process(job, c) }),
+      startJobWorker({ ...common, schema: mediaV1.AnalyseJobSchema, durable: 'media-analyse', handle: (job, c) => this.analyses.analyseInBackground(job, c) }),
       startJobWorker({ ...common, schema: mediaV1.HighlightsJobSchema, durable: 'media-highlights', handle: (job, c) => this.reels.makeHighlights(job, c) }),
       startJobWorker({ ...common, schema: mediaV1.RenderJobSchema, durable: 'media-render', handle: (job, c) => this.reels.renderMoments(job, c) }),
       startJobWorker({

@@ -20,6 +20,7 @@ import { MEDIA_CONFIG } from '../tokens';
 import { describeFailure, UserFacingError } from './failure-reasons';
 import { JobDeadline, jobDeadlineSeconds } from './job-deadline';
 import { TranscriptionService } from '../speech/transcription.service';
+import { VideoAnalyses } from './video-analyses';
 
 const READ_URL_TTL_SECONDS = 6 * 60 * 60;
 
@@ -41,13 +42,14 @@ export class ProcessingService {
     private readonly events: EventPublisher,
     private readonly failures: JobFailures,
     private readonly transcription: TranscriptionService,
+    private readonly analyses: VideoAnalyses,
   ) {}
 
   async process(job: mediaV1.ProcessJob, context: JobContext): Promise<void> {
     const video = await this.videos.findById(job.videoId);
     if (!video || video.userId !== job.userId || video.status === 'error') return;
     // Finished by a worker that died before it could acknowledge (a redelivery): its event may not have gone out.
-    if (video.status === 'processed') return context.attempt > 1 ? this.announceAndTranscribe(video, context.signal) : undefined;
+    if (video.status === 'processed') return context.attempt > 1 ? this.announceAndQueueFollowUps(video, context.signal) : undefined;
     const sourceSeconds = video.trimEnd !== null && video.trimStart !== null ? video.trimEnd - video.trimStart : video.duration;
     const deadline = new JobDeadline(jobDeadlineSeconds('process', { sourceSeconds }, this.config.JOB_DEADLINE_FACTOR), context.signal);
     let workDir = '';
@@ -66,7 +68,7 @@ export class ProcessingService {
       if (workDir) await rm(workDir, { recursive: true, force: true });
     }
     // Outside the try: an event that cannot be published yet never fails the video.
-    if (processed) await this.announceAndTranscribe(video, context.signal);
+    if (processed) await this.announceAndQueueFollowUps(video, context.signal);
   }
 
   /** Whether the video is now processed (false when it was deleted meanwhile). */
@@ -143,9 +145,10 @@ export class ProcessingService {
     return { filmstripKey, waveformKey };
   }
 
-  /** evt.media.video.processed, then job.media.transcribe (the transcript is made off this job). */
-  private async announceAndTranscribe(video: VideoEntity, signal: AbortSignal) {
+  /** evt.media.video.processed, then job.media.analyse and job.media.transcribe (made off this job). */
+  private async announceAndQueueFollowUps(video: VideoEntity, signal: AbortSignal) {
     await this.announceProcessed(video, signal);
+    await this.analyses.queue(video);
     await this.transcription.queue(video);
   }
 

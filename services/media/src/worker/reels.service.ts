@@ -5,10 +5,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { EventPublisher, type JobContext, ObjectStorage, observeMediaStep, retryWhileUnavailable } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import { PLATFORM_SPECS, type TranscriptJson } from '@reelsmith/proto/http';
-import { AdvisoryLock } from '../advisory-lock';
 import { type Analysis, levelOf } from '../analysis/analysis';
 import { Analyser } from '../analysis/analyser';
-import { AnalysisStore } from '../analysis/analysis-store';
 import { cropPath } from '../analysis/crop-path';
 import { BrandAssets } from '../brand-kit/brand-assets';
 import type { Preset } from '../analysis/scoring';
@@ -36,15 +34,10 @@ import { VoiceActivity } from '../speech/vad';
 import { isPlatform } from '../reel-targets';
 import { describeFailure, UserFacingError } from './failure-reasons';
 import { JobDeadline, jobDeadlineSeconds } from './job-deadline';
-import { type CachedSource, SourceCache } from './source-cache';
+import { SourceCache } from './source-cache';
+import { type Source, VideoAnalyses } from './video-analyses';
 
 const READ_URL_TTL_SECONDS = 6 * 60 * 60;
-
-/** The video a reel is cut from: its object key and, when the worker has one, a local copy. */
-interface Source {
-  key: string;
-  local: CachedSource | null;
-}
 
 const seconds = (from: number) => Math.round((Date.now() - from) / 10) / 100;
 
@@ -63,14 +56,13 @@ export class ReelsService implements OnApplicationBootstrap {
     private readonly storage: ObjectStorage,
     private readonly media: MediaRepository,
     private readonly analyser: Analyser,
-    private readonly analyses: AnalysisStore,
+    private readonly analyses: VideoAnalyses,
     private readonly music: MusicLibrary,
     private readonly progress: ProgressPublisher,
     private readonly events: EventPublisher,
     private readonly sources: SourceCache,
     private readonly failures: JobFailures,
     private readonly transcription: TranscriptionService,
-    private readonly lock: AdvisoryLock,
     private readonly brandAssets: BrandAssets,
   ) {}
 
@@ -172,10 +164,12 @@ export class ReelsService implements OnApplicationBootstrap {
     if (highlight.musicTrackId && !music) throw new UserFacingError('The chosen music track is no longer in the library.');
 
     // New reels need the analysis; edits and exports reuse a kept one (for the level and the 9:16, 1:1 or 4:5 crop).
-    let analysis: Analysis | null = select ? null : await this.analyses.find(video.id);
+    let analysis: Analysis | null = select ? null : await this.analyses.kept(video.id);
     if (select || (highlight.aspect !== '16:9' && !analysis)) {
       await this.advance(highlight, 'analysing', 2, { status: 'processing' });
-      analysis = await this.analysisOnce(highlight, video, source, workDir, signal, timings);
+      const made = await this.analyses.once(video, source, workDir, signal, (f) => this.progress.highlight(highlight, 2 + f * 58));
+      analysis = made.analysis;
+      if (made.madeInSeconds !== null) timings.analysisSeconds = made.madeInSeconds;
     }
     if (select && analysis) {
       await this.advance(highlight, 'selecting', 60);
@@ -310,60 +304,6 @@ export class ReelsService implements OnApplicationBootstrap {
       this.logger.warn(`reel ${highlight.id}: no transcript (${(err as Error).message})`);
       return null;
     }
-  }
-
-  /**
-   * The video's kept analysis, or a fresh one. One job at a time analyses a video (an advisory lock
-   * across every worker): the versions of a generate with several lengths run as jobs side by side,
-   * and the ones that wait then read what the first kept instead of decoding the video again. Only
-   * the job that analysed records the analysis time.
-   */
-  private async analysisOnce(
-    highlight: HighlightEntity,
-    video: VideoEntity,
-    source: Source,
-    workDir: string,
-    signal: AbortSignal,
-    timings: StoredTimings,
-  ): Promise<Analysis> {
-    const kept = await this.analyses.find(video.id);
-    if (kept) return kept;
-    return this.lock.exclusively(`analysis:${video.id}`, async () => {
-      const madeMeanwhile = await this.analyses.find(video.id);
-      if (madeMeanwhile) return madeMeanwhile;
-      signal.throwIfAborted();
-      const analysisStarted = Date.now();
-      // The analysis reads every byte anyway: a local copy serves it, then the render's seek per
-      // moment and later edits (instead of one HTTP connection and moov lookup per moment).
-      source.local ??= await this.copySource(source.key, video.id, workDir);
-      const analysis = await this.analyse(video, source.local.file, workDir, signal, (f) => this.progress.highlight(highlight, 2 + f * 58));
-      timings.analysisSeconds = seconds(analysisStarted);
-      observeMediaStep('analysis', timings.analysisSeconds, video.duration);
-      return analysis;
-    });
-  }
-
-  /** A local copy of the source: kept in the worker's cache when it fits, else in the job's folder. */
-  private async copySource(key: string, videoId: string, workDir: string): Promise<CachedSource> {
-    const size = (await this.storage.stat(key))?.size ?? 0;
-    const cached = await this.sources.fetch(key, videoId, size, (file) => this.storage.downloadFile(key, file));
-    if (cached) return cached;
-    const file = join(workDir, 'source');
-    await this.storage.downloadFile(key, file);
-    return { file, release: () => undefined };
-  }
-
-  /** A fresh analysis (one decode), which is then kept. */
-  private async analyse(video: VideoEntity, source: string, workDir: string, signal: AbortSignal, onProgress: (fraction: number) => void): Promise<Analysis> {
-    const analysis = await this.analyser.analyze(source, {
-      hasAudio: video.audioCodec !== '',
-      durationSeconds: video.duration,
-      size: { width: video.width, height: video.height },
-      signal,
-      onProgress: throttle(onProgress),
-    });
-    await this.analyses.keep(video.id, analysis, workDir);
-    return analysis;
   }
 
   private async renderReel(

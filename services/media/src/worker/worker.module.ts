@@ -11,6 +11,7 @@ import { JobRunner } from './job-runner';
 import { ProcessingService } from './processing.service';
 import { ReelsService } from './reels.service';
 import { SourceCache, sourceCacheDir } from './source-cache';
+import { VideoAnalyses } from './video-analyses';
 
 @Module({})
 export class WorkerModule {
@@ -33,6 +34,7 @@ export class WorkerModule {
         Analyser,
         ProcessingService,
         TranscriptionService,
+        VideoAnalyses,
         ReelsService,
         BrandAssets,
         JobRunner,
