@@ -11,6 +11,7 @@ export * from './nats.module';
 export * from './rpc';
 export * from './rpc-error';
 export * from './signed-url';
+export * from './concurrency-limit';
 export * from './share-token';
 export * from './storage';
 export * from './jobs';

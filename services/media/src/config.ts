@@ -19,6 +19,11 @@ export const configSchema = baseConfigSchema.merge(storageConfigSchema).extend({
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** How long a user's plan entitlements (from billing) are reused; billing's events drop them sooner. */
   ENTITLEMENTS_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * Uploads a replica takes in at once (the storage copy and ffprobe of complete-upload and bulk
+   * batches); the rest wait their turn, so a burst of uploads leaves the reads their CPU.
+   */
+  UPLOAD_CHECKS_AT_ONCE: z.coerce.number().int().min(1).default(2),
   /** How often a running media API looks for videos and reels that lost their job (job-reconciler.ts). */
   RECONCILE_JOBS_EVERY_MS: z.coerce
     .number()

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, EventPublisher, JobPublisher, ObjectStorage, RpcFailure } from '@reelsmith/kit';
+import { ConcurrencyLimit, ErrorCode, EventPublisher, JobPublisher, ObjectStorage, RpcFailure } from '@reelsmith/kit';
 import { mediaV1 } from '@reelsmith/proto';
 import type { MediaConfig } from './config';
 import type { VideoEntity } from './entities/video.entity';
@@ -32,6 +32,7 @@ const originalKeyOf = (uploadKey: string) => uploadKey.replace(/^uploads\//, 'or
 @Injectable()
 export class UploadIntake {
   private readonly logger = new Logger(UploadIntake.name);
+  private readonly checks: ConcurrencyLimit;
 
   constructor(
     @Inject(MEDIA_CONFIG) private readonly config: MediaConfig,
@@ -40,13 +41,20 @@ export class UploadIntake {
     private readonly jobs: JobPublisher,
     private readonly events: EventPublisher,
     private readonly progress: ProgressPublisher,
-  ) {}
+  ) {
+    this.checks = new ConcurrencyLimit(config.UPLOAD_CHECKS_AT_ONCE);
+  }
 
   /**
    * Moves the upload to its original's key and checks it there. `refused` makes the error for a
    * missing, empty or wrongly sized file (the caller's request was wrong: 400, or the file was: 422).
+   * At most UPLOAD_CHECKS_AT_ONCE at a time in this replica.
    */
-  async takeIn(uploadKey: string, refused: (message: string) => RpcFailure, expectedSize?: bigint): Promise<CheckedUpload> {
+  takeIn(uploadKey: string, refused: (message: string) => RpcFailure, expectedSize?: bigint): Promise<CheckedUpload> {
+    return this.checks.run(() => this.moveAndCheck(uploadKey, refused, expectedSize));
+  }
+
+  private async moveAndCheck(uploadKey: string, refused: (message: string) => RpcFailure, expectedSize?: bigint): Promise<CheckedUpload> {
     const key = originalKeyOf(uploadKey);
     // A retry after a failure that was not the file's finds the upload moved already.
     const moved = (await this.storage.copy(uploadKey, key)) || (await this.storage.stat(key)) !== null;
