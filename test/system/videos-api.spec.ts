@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { type RunningApp, signJwt, startApp } from '../support/stack';
 import { api } from './api';
 import { openEvents, signUp, uploadVideo, waitForVideo } from './videos';
@@ -8,6 +9,18 @@ describe('videos through the gateway: upload, live progress, streaming, download
   let bob: string;
   let video: Record<string, any>;
   const get = (path: string, init: RequestInit = {}) => fetch(`${app.baseUrl}${path}`, init);
+  /** A GET with If-None-Match and nothing else, as a browser's HTTP cache sends it. */
+  const revalidate = (path: string, token: string, etag: string) =>
+    new Promise<{ status: number; body: string; etag?: string }>((resolve, reject) => {
+      const req = request(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}`, 'if-none-match': etag } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, etag: res.headers.etag }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
 
   beforeAll(async () => {
     app = await startApp();
@@ -118,6 +131,30 @@ describe('videos through the gateway: upload, live progress, streaming, download
     const done = await waitForVideo(app.baseUrl, alice, clip.json.id, (v) => v.status !== 'uploaded' && v.status !== 'processing');
     expect(done).toMatchObject({ status: 'processed', sourceVideoId: video.id, videoCodec: 'h264' });
     expect(done.duration).toBeGreaterThan(1.8);
+  });
+
+  it('answers a list fetched again unchanged with 304 Not Modified, and a changed one in full', async () => {
+    const headers = { authorization: `Bearer ${alice}` };
+    // The clip the trim test made may still be processing (its list entry changing): let it finish.
+    const listed = (await api(app.baseUrl, 'GET', '/api/videos', { token: alice })).json as Array<{ id: string }>;
+    for (const { id } of listed) await waitForVideo(app.baseUrl, alice, id, (v) => v.status === 'processed');
+    const first = await get('/api/videos', { headers });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/".+"$/);
+    // The browser keeps it but asks again each time; shared caches keep nothing of a user's API.
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    // As a browser's cache revalidates (fetch() would add Cache-Control: no-cache to a hand-set If-None-Match).
+    const unchanged = await revalidate('/api/videos', alice, etag!);
+    expect(unchanged).toEqual({ status: 304, body: '', etag });
+    // Another user's list is not this one.
+    expect((await revalidate('/api/videos', bob, etag!)).status).toBe(200);
+
+    const folder = await api(app.baseUrl, 'POST', '/api/video-folders', { token: alice, body: { name: 'Season' } });
+    expect((await api(app.baseUrl, 'PATCH', `/api/videos/${video.id}`, { token: alice, body: { folderId: folder.json.id } })).status).toBe(200);
+    const changed = await revalidate('/api/videos', alice, etag!);
+    expect(changed.status).toBe(200);
+    expect(changed.etag).not.toBe(etag);
+    expect(JSON.parse(changed.body).find((v: { id: string }) => v.id === video.id).folderId).toBe(folder.json.id);
   });
 
   it('deletes a video: its API, stream and list entry are gone', async () => {

@@ -51,6 +51,12 @@ export async function createGatewayApp(config: GatewayConfig, logger: Logger): P
     res.on('finish', () => observeHttpRequest(req.method, routeLabel(req.route), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
     next();
   });
+  // A user's API answers: the browser asks again each time, with the ETag Express gives every JSON
+  // answer, and gets 304 when nothing changed; shared caches keep none. Routes that need more say so.
+  app.use('/api', (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'private, no-cache');
+    next();
+  });
   // Stripe signs the exact bytes it sent: the webhook keeps its raw body (the JSON parser then skips it).
   app.use('/api/billing/webhook', express.raw({ type: () => true, limit: '512kb' }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
