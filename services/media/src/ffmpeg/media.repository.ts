@@ -19,6 +19,7 @@ import {
 import { type MediaFacts, NotAVideoError, parseProbe } from './probe';
 import { validRenderPlan } from './render-plan';
 import { PeakMeter } from './waveform';
+import { SPEECH_SAMPLE_RATE } from '../speech/audio';
 
 /** ffmpeg or ffprobe could not run or failed: the ProcessError of services/kit's process helpers. */
 export { FfmpegError };
@@ -194,13 +195,46 @@ export class MediaRepository {
     return meter.finish();
   }
 
-  /** The sound as the speech engines read it: 16 kHz mono float samples (speechAudioArgs). */
-  async speechAudio(input: string, signal?: AbortSignal): Promise<Float32Array> {
+  /**
+   * The sound as the speech engines read it: 16 kHz mono float samples (speechAudioArgs), written as
+   * they arrive into one array sized from the video's length (grown when the sound runs longer), so
+   * an hour holds one copy (230 MB) instead of the chunks, their concatenation and a copy of it. The
+   * array is on a SharedArrayBuffer: the voice activity thread reads it without a copy of its own.
+   */
+  async speechAudio(input: string, signal?: AbortSignal, durationSeconds = 0): Promise<Float32Array> {
     const running = runProcess(this.tools.ffmpeg, speechAudioArgs(input), { signal });
-    const chunks: Buffer[] = [];
-    running.output(1).on('data', (chunk: Buffer) => chunks.push(chunk));
+    const samples = new SampleSink(Math.ceil((durationSeconds + 1) * SPEECH_SAMPLE_RATE));
+    running.output(1).on('data', (chunk: Buffer) => samples.push(chunk));
     await succeeded(running.exit);
-    const all = Buffer.concat(chunks);
-    return new Float32Array(all.buffer, all.byteOffset, Math.floor(all.byteLength / 4)).slice();
+    return samples.result();
+  }
+}
+
+const sharedFloats = (count: number) => new Float32Array(new SharedArrayBuffer(count * 4));
+
+/** Little-endian float32 bytes in chunks of any length -> one Float32Array, grown by half when full. */
+class SampleSink {
+  private samples: Float32Array;
+  private bytes: Uint8Array;
+  private length = 0; // in bytes
+
+  constructor(expectedSamples: number) {
+    this.samples = sharedFloats(Math.max(1024, expectedSamples));
+    this.bytes = new Uint8Array(this.samples.buffer);
+  }
+
+  push(chunk: Buffer): void {
+    if (this.length + chunk.length > this.bytes.length) {
+      const grown = sharedFloats(Math.ceil(((this.length + chunk.length) / 4) * 1.5));
+      new Uint8Array(grown.buffer).set(this.bytes.subarray(0, this.length));
+      this.samples = grown;
+      this.bytes = new Uint8Array(grown.buffer);
+    }
+    this.bytes.set(chunk, this.length);
+    this.length += chunk.length;
+  }
+
+  result(): Float32Array {
+    return this.samples.subarray(0, Math.floor(this.length / 4));
   }
 }

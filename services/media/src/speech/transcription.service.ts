@@ -89,7 +89,7 @@ export class TranscriptionService implements OnModuleInit {
     if (!transcriber.languages.includes(language))
       return transcriptWithout(video.id, 'unsupported', language, unsupportedLanguageMessage(transcriber, language));
     const input = await this.storage.presignedGetUrl(video.proxyKey || video.objectKey, READ_URL_TTL_SECONDS);
-    const audio = await this.media.speechAudio(input, signal);
+    const audio = await this.media.speechAudio(input, signal, video.duration);
     const words = await transcriber.transcribe(audio, await speechSegmentsOf(audio), language, signal);
     return readyTranscript(video.id, { engine: transcriber.engine, quality: transcriber.quality, language }, words);
   }

@@ -64,9 +64,13 @@ function resample(stream, chunk) {
 
 async function run(stream, samples) {
   const session = await ready;
-  const all = new Float32Array(stream.pending.length + samples.length);
-  all.set(stream.pending);
-  all.set(samples, stream.pending.length);
+  // Joined to what the last push left over; without one, read in place (an hour's samples are not copied).
+  let all = samples;
+  if (stream.pending.length > 0) {
+    all = new Float32Array(stream.pending.length + samples.length);
+    all.set(stream.pending);
+    all.set(samples, stream.pending.length);
+  }
   let offset = 0;
   for (; offset + WINDOW <= all.length; offset += WINDOW) {
     const input = new Float32Array(CONTEXT + WINDOW);
@@ -189,6 +193,7 @@ export class VoiceActivity {
 
   async detect(samples: Float32Array /* 16 kHz mono, -1..1 */): Promise<SpeechSegment[]> {
     const stream = new SpeechStream(VAD_SAMPLE_RATE, this.settings);
+    // Samples on a SharedArrayBuffer (MediaRepository.speechAudio's) reach the thread without a copy.
     stream.push(samples);
     return stream.finish();
   }
