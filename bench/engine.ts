@@ -15,9 +15,19 @@ const CACHE = join(__dirname, '..', 'node_modules', '.cache', 'reelsmith-bench')
  * applause, at known times.
  */
 export function tenMinuteMatch(): PlantedVideo {
+  return plantedVideo('ten-minute-match-v3', matchSegments(1), MATCH_OPTIONS);
+}
+
+/** An hour of the same (the Pro plan's longest upload): six rounds of the ten-minute plan, their scenes rotated. */
+export function hourMatch(): PlantedVideo {
+  return plantedVideo('hour-match-v1', matchSegments(6), MATCH_OPTIONS);
+}
+
+const MATCH_OPTIONS = { size: '1920x1080', rate: 30, dir: CACHE, preset: 'veryfast' };
+
+function matchSegments(rounds: number): Segment[] {
   mkdirSync(CACHE, { recursive: true });
   const segments: Segment[] = [];
-  const add = (kind: Segment['kind'], seconds: number, scene: number) => segments.push({ kind, seconds, scene });
   // Eight planted moments of 3 s: with what a viewer needs around them, they fit one 30 s reel.
   const plan: Array<[Segment['kind'], number]> = [
     ['calm', 40],
@@ -47,9 +57,11 @@ export function tenMinuteMatch(): PlantedVideo {
     ['calm', 50],
     ['calm', 42],
   ];
-  plan.forEach(([kind, seconds], i) => add(kind, seconds, kind === 'calm' ? i % 5 : (i + 2) % 5));
-  if (segments.reduce((sum, s) => sum + s.seconds, 0) !== 600) throw new Error('the match must last 10 minutes');
-  return plantedVideo('ten-minute-match-v3', segments, { size: '1920x1080', rate: 30, dir: CACHE, preset: 'veryfast' });
+  for (let round = 0; round < rounds; round++) {
+    plan.forEach(([kind, seconds], i) => segments.push({ kind, seconds, scene: ((kind === 'calm' ? i : i + 2) + round) % 5 }));
+  }
+  if (segments.reduce((sum, s) => sum + s.seconds, 0) !== 600 * rounds) throw new Error('each round of the match must last 10 minutes');
+  return segments;
 }
 
 /** Share of items matched by the other list within a tolerance. */

@@ -1,7 +1,7 @@
-import { createReadStream, statSync } from 'node:fs';
-import { request } from 'node:http';
+import { statSync } from 'node:fs';
 import { api } from '../test/system/api';
-import { signUp, waitForVideo } from '../test/system/videos';
+import { signUp } from '../test/system/videos';
+import { upload } from './upload';
 import { createTestDatabase, dropTestDatabase, startNatsServer, startS3Server, stopNatsServer, stopS3Server } from '../test/support/infra';
 import { startApp } from '../test/support/stack';
 import { batchBench } from './batch';
@@ -10,6 +10,7 @@ import { measureAnalysis, momentScores, plainEncodeOfMoments, plainEncodeSeconds
 import { bareDecodeSeconds, tenMinutes1080p, tenMinutes1080pMkv, thirtySecondsMpeg4, twoGigabytes } from './media-files';
 import { RssSampler } from './rss';
 import { scaleBench } from './scale';
+import { hourBench } from './hour';
 import { DEFAULT_MEDIA_DEV, realBench } from './real';
 import { splicedBench } from './spliced';
 import { momentsBench } from './moments';
@@ -22,35 +23,6 @@ import { platformsBench } from './platforms';
 const setup = require('../scripts/lib/setup.cjs') as { build(): void; ensureMediaTools(): void; ensureCommands(packages: Record<string, string>): void };
 
 const MB = 1e6;
-
-/** PUTs a file to a presigned URL the way a browser does (one request, the raw bytes). */
-function putFile(url: string, file: string, bytes: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'PUT', headers: { 'content-length': String(bytes) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    createReadStream(file).pipe(req);
-  });
-}
-
-async function upload(baseUrl: string, token: string, file: string, bytes: number) {
-  const { json } = await api(baseUrl, 'POST', '/api/objects/upload', { token });
-  const started = Date.now();
-  const status = await putFile(json.uploadURL, file, bytes);
-  if (status !== 200) throw new Error(`upload answered ${status}`);
-  const uploadSeconds = (Date.now() - started) / 1000;
-  const completedAt = Date.now();
-  const done = await api(baseUrl, 'PUT', '/api/videos/complete-upload', {
-    token,
-    body: { videoURL: json.uploadURL, title: file.split('/').pop(), originalFilename: file.split('/').pop(), fileSize: bytes, duration: 0 },
-  });
-  if (done.status !== 200) throw new Error(`complete-upload answered ${done.status}: ${done.text}`);
-  const video = await waitForVideo(baseUrl, token, done.json.id, (v) => v.status === 'processed' || v.status === 'error', 30 * 60_000);
-  if (video.status !== 'processed') throw new Error(`processing failed: ${video.errorReason}`);
-  return { uploadSeconds, processSeconds: (Date.now() - completedAt) / 1000, video };
-}
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const row = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
@@ -109,12 +81,13 @@ export async function main(args: string[]): Promise<void> {
   const profiling: Record<string, string> = profileDir
     ? { NODE_OPTIONS: `--require ${require.resolve('./profile-preload.cjs')}`, CPU_PROFILE_DIR: profileDir }
     : {};
-  // debug: the worker's per-render split (ffmpeg, storing the reel) is printed after the engine table;
+  // debug: the worker's per-render split (ffmpeg, storing the reel) is printed after the engine table,
+  // and the hour part reads the worker's analysis time from its log;
   // the load part measures at the default level, as deployed.
   // A generous start-up deadline: the bench often shares a busy machine.
   // BENCH_WEB_DIST=<dir>: the web app another build made (say, the main branch's web/dist), to compare with.
   const webDist: Record<string, string> = process.env.BENCH_WEB_DIST ? { WEB_DIST: process.env.BENCH_WEB_DIST } : {};
-  const app = await startApp({ LOG_LEVEL: runs('engine') ? 'debug' : 'info', ...profiling, ...webDist }, { readyTimeoutMs: 300_000 });
+  const app = await startApp({ LOG_LEVEL: runs('engine') || only === 'hour' ? 'debug' : 'info', ...profiling, ...webDist }, { readyTimeoutMs: 300_000 });
   try {
     const token = await signUp(app.baseUrl);
     const pids = new Map([...app.stack.running].map(([name, entry]) => [name, entry.child.pid!]));
@@ -141,7 +114,17 @@ export async function main(args: string[]): Promise<void> {
     if (runs('web')) await webBench(app.baseUrl, token);
     if (runs('batch')) await batchBench(app.baseUrl, token, sampler, idle);
     if (runs('load')) await loadBench(app, databaseUrl, sampler, { profileDir, skipSustained: args.includes('--list-only') });
-    if (runs('scale')) await scaleBench(app, args);
+    if (runs('scale'))
+      await scaleBench(
+        app,
+        args,
+        new Map([
+          ['nats-server', nats.process.pid!],
+          ['s3rver', s3.process.pid!],
+        ]),
+      );
+    // An hour of footage takes about half an hour to measure: only when asked for.
+    if (only === 'hour') await hourBench(app, token, pids);
 
     if (cases.length) console.log('\n== complete-upload -> processed, beside a bare ffmpeg decode of the same file ==');
     const widths = [44, 12, 14, 8];
