@@ -107,7 +107,7 @@ describe('helm chart operations (scaling, migrations, monitoring, network polici
     for (const t of so.spec.triggers) {
       expect(t).toMatchObject({
         type: 'nats-jetstream',
-        metadata: { natsServerMonitoringEndpoint: 'nats.messaging.svc:8222', account: '$G', stream: 'JOBS', lagThreshold: '2' },
+        metadata: { natsServerMonitoringEndpoint: 'nats.messaging.svc:8222', account: '$G', stream: 'JOBS', lagThreshold: '1' },
       });
     }
     expect([so.spec.minReplicaCount, so.spec.maxReplicaCount]).toEqual([1, 8]);
