@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { isUuid } from '@reelsmith/kit';
@@ -16,7 +17,9 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.JWT_SECRET,
+      // A KeyObject made once: given the string, jsonwebtoken tries it as a public key (which throws)
+      // and then makes a secret key from it on every request.
+      secretOrKey: createSecretKey(Buffer.from(config.JWT_SECRET)) as unknown as Buffer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });
