@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import * as Minio from 'minio';
+import { MediaRepository } from '../services/media/src/ffmpeg/media.repository';
 import { api } from '../test/system/api';
 import type { RunningApp } from '../test/support/stack';
 import type { PlantedVideo } from '../test/support/planted';
@@ -35,10 +36,15 @@ interface LengthFigures {
  * in the background, then one click -> 30 s reel for the analysed video and for the same video with
  * its analysis removed; side by side with the ratio, and every process's peak memory.
  */
-export async function hourBench(app: RunningApp, token: string, pids: Map<string, number>): Promise<void> {
+export async function hourBench(app: RunningApp, token: string, pids: Map<string, number>, args: string[] = []): Promise<void> {
   const storage = bucketOf(app);
-  const matches = [tenMinuteMatch(), hourMatch()];
-  console.log(`\n== An hour of footage: the ${matches.map((m) => `${fmt(m.duration / 60, 0)}-minute`).join(' and ')} 1080p30 matches ==`);
+  // --footage=<file>: real footage in place of the generated hour (no planted moments: recall not measured).
+  const footage = args.find((a) => a.startsWith('--footage='))?.slice('--footage='.length);
+  const long = footage ? await realFootage(footage) : hourMatch();
+  const matches = [tenMinuteMatch(), long];
+  console.log(
+    `\n== An hour of footage: the 10-minute match beside ${footage ? `${footage} (${fmt(long.duration / 60)} min)` : 'the 60-minute one (1080p30)'} ==`,
+  );
   const figures: LengthFigures[] = [];
   for (const match of matches) figures.push(await measureLength(app, token, pids, storage, match));
   print(figures);
@@ -74,11 +80,16 @@ async function measureLength(app: RunningApp, token: string, pids: Map<string, n
     clickFreshSeconds: fresh.seconds,
     freshAnalysisSeconds: fresh.highlight.timings.analysisSeconds ?? NaN,
     renderSeconds: analysed.highlight.timings.renderSeconds ?? NaN,
-    recall: momentScores(match, analysed.highlight.moments).recall,
+    recall: match.events.length ? momentScores(match, analysed.highlight.moments).recall : NaN,
     processCpuSeconds,
     reelCpuSeconds,
     peakRss,
   };
+}
+
+async function realFootage(file: string): Promise<PlantedVideo> {
+  const facts = await new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }).probe(file);
+  return { file, duration: facts.duration, events: [], cuts: [] };
 }
 
 function bucketOf(app: RunningApp): Minio.Client {
@@ -129,7 +140,7 @@ async function clickForReel(baseUrl: string, token: string, videoId: string) {
 
 function print([ten, hour]: LengthFigures[]) {
   const widths = [58, 9, 9, 7, 16];
-  console.log(row(['measure', '10 min', '60 min', '60/10', 'goal (60 min)'], widths));
+  console.log(row(['measure', '10 min', 'long', 'long/10', 'goal (60 min)'], widths));
   const line = (what: string, a: number, b: number, goal = '', digits = 1) =>
     console.log(row([what, fmt(a, digits), fmt(b, digits), fmt(b / a, 2), goal], widths));
   line('complete-upload -> processed, s', ten.processSeconds, hour.processSeconds);

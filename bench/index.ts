@@ -124,7 +124,7 @@ export async function main(args: string[]): Promise<void> {
         ]),
       );
     // An hour of footage takes about half an hour to measure: only when asked for.
-    if (only === 'hour') await hourBench(app, token, pids);
+    if (only === 'hour') await hourBench(app, token, pids, args);
 
     if (cases.length) console.log('\n== complete-upload -> processed, beside a bare ffmpeg decode of the same file ==');
     const widths = [44, 12, 14, 8];
