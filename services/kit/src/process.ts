@@ -48,6 +48,9 @@ export function runProcess(command: string, args: string[], options: ProcessOpti
     child.on('error', (err) => reject(err.name === 'AbortError' ? err : new ProcessError(`${command} could not run: ${err.message}`)));
     child.on('close', (code) => resolve({ code, stderr }));
   });
+  // A caller that failed before it awaited `exit` (and so never will) must not turn the process's
+  // later abort into an unhandled rejection that stops the service; callers that await still see it.
+  exit.catch(() => undefined);
   return { output: (fd) => child.stdio[fd] as Readable, exit };
 }
 

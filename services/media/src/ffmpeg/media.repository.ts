@@ -72,9 +72,9 @@ export interface AnalysisDecode {
   faces: AsyncIterable<Buffer[]> | null;
   /**
    * Settles when ffmpeg has ended (its pipes closed): with null when the decode succeeded, with its
-   * FfmpegError when it failed. Rejects at once when ffmpeg could not run or was aborted.
+   * FfmpegError when it failed, with the error when ffmpeg could not run or was aborted. Never rejects.
    */
-  ended: Promise<FfmpegError | null>;
+  ended: Promise<Error | null>;
 }
 
 /** One frame of a decoded window: its presentation time (seconds) and its RGB pixels (WINDOW size). */
@@ -159,7 +159,11 @@ export class MediaRepository {
       frames: rawFrames(running.output(3), width * height * 3),
       audio: options.hasAudio ? running.output(4) : null,
       faces: options.faceSize ? rawFrames(running.output(5), options.faceSize.width * options.faceSize.height * 3) : null,
-      ended: running.exit.then((exit) => (exit.code === 0 ? null : exitError(exit))),
+      // Never rejects: an aborted run ends with its AbortError as the failure, like any other.
+      ended: running.exit.then(
+        (exit) => (exit.code === 0 ? null : exitError(exit)),
+        (err: Error) => err,
+      ),
     };
   }
 
