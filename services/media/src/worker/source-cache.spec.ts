@@ -40,6 +40,17 @@ describe('SourceCache', () => {
     expect(await c.find('derived/v2/proxy.mp4')).toBeNull();
   });
 
+  it('does not hand out a copy removed behind its back, and downloads it again even when its folder went too', async () => {
+    const c = cache();
+    const first = await fetch(c, 'k', 10);
+    first!.release();
+    rmSync(base, { recursive: true, force: true });
+    expect(await c.find('k')).toBeNull();
+    const again = await fetch(c, 'k', 10);
+    expect(downloads).toEqual(['k', 'k']);
+    expect(existsSync(again!.file)).toBe(true);
+  });
+
   it('downloads once for jobs that ask at the same time', async () => {
     const c = cache();
     const [a, b] = await Promise.all([fetch(c, 'k', 10), fetch(c, 'k', 10)]);

@@ -82,7 +82,13 @@ export class SourceCache {
   async find(key: string): Promise<CachedSource | null> {
     await this.start();
     const entry = this.entries.get(key) ?? (await this.filling.get(key)) ?? null;
-    return entry ? this.lease(entry) : null;
+    if (!entry) return null;
+    // Removed behind the cache's back (a cleaner of the temp folder, an operator): read over HTTP instead.
+    if (!(await stat(entry.file).catch(() => null))) {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+      return null;
+    }
+    return this.lease(entry);
   }
 
   /**
@@ -105,6 +111,7 @@ export class SourceCache {
     // The folder is this process's and one key is filled once at a time: one partial name is enough.
     const partial = `${file}.partial`;
     try {
+      await mkdir(this.options.dir, { recursive: true }); // gone with its parent, the cache makes it again
       await download(partial);
       await rename(partial, file);
     } catch (err) {
