@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fromBinary } from '@bufbuild/protobuf';
 import { anyUnpack } from '@bufbuild/protobuf/wkt';
 import { commonV1, contractRegistry } from '@reelsmith/proto';
+import * as Minio from 'minio';
 import { connect } from 'nats';
 import { api } from '../system/api';
 import { testMedia, type TestMedia } from './media';
@@ -52,6 +53,29 @@ export async function killWorkerDuring(app: RunningApp, step: (command: string) 
   }
   if (killed) await app.stack.start('worker');
   return killed;
+}
+
+/**
+ * Makes the next reel of a processed video analyse it in its own job (as after an engine change):
+ * waits for the background analysis to be kept, then removes it from the bucket (S3_ENDPOINT).
+ */
+export async function withoutKeptAnalysis(baseUrl: string, token: string, videoId: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await api(baseUrl, 'GET', `/api/videos/${videoId}/analysis`, { token })).status !== 200) {
+    if (Date.now() > deadline) throw new Error(`video ${videoId} was not analysed in ${timeoutMs / 1000} s`);
+    await sleep(250);
+  }
+  const endpoint = new URL(process.env.S3_ENDPOINT!);
+  const bucket = new Minio.Client({
+    endPoint: endpoint.hostname,
+    port: Number(endpoint.port),
+    useSSL: false,
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    region: 'us-east-1',
+    pathStyle: true,
+  });
+  await bucket.removeObject('reelsmith', `derived/${videoId}/analysis.json`);
 }
 
 export interface MediaEvent {
