@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -8,8 +8,10 @@ import { api } from '../test/system/api';
 import { signUp } from '../test/system/videos';
 import type { RunningApp } from '../test/support/stack';
 import { selfTimeByPackage, topSelfTime } from './cpu-profile';
+import { tenMinuteMatch } from './engine';
 import { hammer, type LoadResult, noAnswerCodes, steadyRate } from './http-load';
 import type { RssSampler } from './rss';
+import { upload } from './upload';
 
 const DIR = join(__dirname, '..', 'node_modules', '.cache', 'reelsmith-bench');
 const UPLOADS = 50;
@@ -175,15 +177,43 @@ async function listBench(app: RunningApp, databaseUrl: string, profileDir?: stri
     if (profileDir) toggleProfiles(app, ['gateway', 'media']);
     results.push(['bare node:http, the same bytes', await hammer(bare.url, { connections: CONNECTIONS, seconds: HAMMER_SECONDS })]);
     results.push(['gateway /healthz (no NATS, no auth)', await hammer(`${app.baseUrl}/healthz`, { connections: CONNECTIONS, seconds: HAMMER_SECONDS })]);
+    const rendering = await startRender(app.baseUrl);
+    results.push([
+      'gateway GET /api/videos while a reel is made',
+      await hammer(`${app.baseUrl}/api/videos`, { connections: CONNECTIONS, seconds: HAMMER_SECONDS, headers: bearer(token) }),
+    ]);
+    results.push(['bare node:http, the same, while a reel is made', await hammer(bare.url, { connections: CONNECTIONS, seconds: HAMMER_SECONDS })]);
+    await rendering.done;
   } finally {
     await bare.close();
   }
   printHammer(results);
-  const [gateway, plain, health] = results.map(([, r]) => r);
+  const [gateway, plain, health, gatewayRendering, plainRendering] = results.map(([, r]) => r);
   console.log(
-    `ratio gateway / bare: ${fmt(gateway.perSecond / plain.perSecond, 3)} of the req/s (p50 ${fmt(gateway.p50 / plain.p50)}x); gateway /healthz / bare: ${fmt(health.perSecond / plain.perSecond, 3)}`,
+    `ratio gateway / bare: ${fmt(gateway.perSecond / plain.perSecond, 3)} of the req/s (p50 ${fmt(gateway.p50 / plain.p50)}x); gateway /healthz / bare: ${fmt(health.perSecond / plain.perSecond, 3)}; while a reel is made: ${fmt(gatewayRendering.perSecond / plainRendering.perSecond, 3)}`,
   );
   if (profileDir) await printProfiles(profileDir);
+}
+
+/**
+ * A reel being made while the list is hammered: the 10-minute 1080p match uploaded and processed,
+ * then one click at once, while its background analysis has only begun: the worker decodes (about
+ * 15 s) and then renders (about 8 s), which covers both measured windows.
+ */
+async function startRender(baseUrl: string): Promise<{ done: Promise<void> }> {
+  const token = await signUp(baseUrl);
+  const match = tenMinuteMatch();
+  const { video } = await upload(baseUrl, token, match.file, statSync(match.file).size);
+  const queued = await api(baseUrl, 'POST', `/api/videos/${video.id}/generate-highlights`, { token, body: { preset: 'sport', targetLength: 30 } });
+  if (queued.status !== 202) throw new Error(`generate-highlights answered ${queued.status}: ${queued.text}`);
+  const done = (async () => {
+    for (;;) {
+      const { json } = await api(baseUrl, 'GET', `/api/highlights/${queued.json.id}`, { token });
+      if (json.status === 'ready' || json.status === 'error') return;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  })();
+  return { done };
 }
 
 /** The web's upload: upload URL, PUT to storage, complete-upload. The new video's id. */
