@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
-import * as Minio from 'minio';
+import type * as Minio from 'minio';
 import { MediaRepository } from '../services/media/src/ffmpeg/media.repository';
 import { api } from '../test/system/api';
+import { TEST_BUCKET, testBucket } from '../test/support/bucket';
 import type { RunningApp } from '../test/support/stack';
 import type { PlantedVideo } from '../test/support/planted';
 import { hourMatch, momentScores, tenMinuteMatch } from './engine';
@@ -37,7 +38,7 @@ interface LengthFigures {
  * its analysis removed; side by side with the ratio, and every process's peak memory.
  */
 export async function hourBench(app: RunningApp, token: string, pids: Map<string, number>, args: string[] = []): Promise<void> {
-  const storage = bucketOf(app);
+  const storage = testBucket(app.env.S3_ENDPOINT);
   // --footage=<file>: real footage in place of the generated hour (no planted moments: recall not measured).
   const footage = args.find((a) => a.startsWith('--footage='))?.slice('--footage='.length);
   const long = footage ? await realFootage(footage) : hourMatch();
@@ -66,7 +67,7 @@ async function measureLength(app: RunningApp, token: string, pids: Map<string, n
   const analysed = await clickForReel(app.baseUrl, token, video.id);
   const reelCpuSeconds = cpuSeconds(worker) - reelCpuBefore;
   // The same click on a video that is not analysed yet: its kept analysis removed from the bucket.
-  await storage.removeObject('reelsmith', `derived/${video.id}/analysis.json`);
+  await storage.removeObject(TEST_BUCKET, `derived/${video.id}/analysis.json`);
   const fresh = await clickForReel(app.baseUrl, token, video.id);
   const peakRss = sampler.stop();
   const decodeSeconds = await bareDecodeSeconds(match.file);
@@ -90,19 +91,6 @@ async function measureLength(app: RunningApp, token: string, pids: Map<string, n
 async function realFootage(file: string): Promise<PlantedVideo> {
   const facts = await new MediaRepository({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }).probe(file);
   return { file, duration: facts.duration, events: [], cuts: [] };
-}
-
-function bucketOf(app: RunningApp): Minio.Client {
-  const endpoint = new URL(app.env.S3_ENDPOINT ?? process.env.S3_ENDPOINT!);
-  return new Minio.Client({
-    endPoint: endpoint.hostname,
-    port: Number(endpoint.port),
-    useSSL: false,
-    accessKey: 'S3RVER',
-    secretKey: 'S3RVER',
-    region: 'us-east-1',
-    pathStyle: true,
-  });
 }
 
 async function untilAnalysed(baseUrl: string, token: string, videoId: string) {

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fromBinary } from '@bufbuild/protobuf';
 import { anyUnpack } from '@bufbuild/protobuf/wkt';
 import { commonV1, contractRegistry } from '@reelsmith/proto';
-import * as Minio from 'minio';
 import { connect } from 'nats';
 import { api } from '../system/api';
+import { TEST_BUCKET, testBucket } from './bucket';
 import { testMedia, type TestMedia } from './media';
 import type { RunningApp } from './stack';
 
@@ -65,17 +65,7 @@ export async function withoutKeptAnalysis(baseUrl: string, token: string, videoI
     if (Date.now() > deadline) throw new Error(`video ${videoId} was not analysed in ${timeoutMs / 1000} s`);
     await sleep(250);
   }
-  const endpoint = new URL(process.env.S3_ENDPOINT!);
-  const bucket = new Minio.Client({
-    endPoint: endpoint.hostname,
-    port: Number(endpoint.port),
-    useSSL: false,
-    accessKey: 'S3RVER',
-    secretKey: 'S3RVER',
-    region: 'us-east-1',
-    pathStyle: true,
-  });
-  await bucket.removeObject('reelsmith', `derived/${videoId}/analysis.json`);
+  await testBucket().removeObject(TEST_BUCKET, `derived/${videoId}/analysis.json`);
 }
 
 export interface MediaEvent {

@@ -2,13 +2,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as Minio from 'minio';
+import type * as Minio from 'minio';
 import { Client } from 'pg';
 import { signMediaPath } from '../../services/kit/src/signed-url';
 import { createTestDatabase, dropTestDatabase } from '../support/infra';
 import { testMedia } from '../support/media';
 import { readAnswer } from '../support/multipart';
 import { type RunningApp, signJwt, startApp, uniqueUsername } from '../support/stack';
+import { testBucket } from '../support/bucket';
 import { api } from './api';
 import { signUp, uploadVideo, waitForTranscript, waitForVideo } from './videos';
 
@@ -828,16 +829,7 @@ describe('bad input through the gateway: a clear 4xx, nothing changed, no 5xx an
     baseUrl = app.baseUrl;
     db = new Client({ connectionString: databaseUrl });
     await db.connect();
-    const endpoint = new URL(process.env.S3_ENDPOINT!);
-    s3 = new Minio.Client({
-      endPoint: endpoint.hostname,
-      port: Number(endpoint.port),
-      useSSL: false,
-      accessKey: 'S3RVER',
-      secretKey: 'S3RVER',
-      region: 'us-east-1',
-      pathStyle: true,
-    });
+    s3 = testBucket();
 
     const [alice, bob] = await Promise.all([signUp(baseUrl), signUp(baseUrl)]);
     const [uploaded, bobUploaded] = await Promise.all([uploadVideo(baseUrl, alice, 'h264-aac.mp4'), uploadVideo(baseUrl, bob, 'h264-aac.mp4')]);

@@ -1,6 +1,7 @@
-import * as Minio from 'minio';
+import type * as Minio from 'minio';
 import Stripe from 'stripe';
 import { type RunningApp, startApp } from '../support/stack';
+import { testBucket } from '../support/bucket';
 import { api } from './api';
 import { signUp, subscribe, uploadVideo, waitForVideo } from './videos';
 
@@ -13,16 +14,7 @@ describe('billing and plan limits', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    const endpoint = new URL(process.env.S3_ENDPOINT!);
-    s3 = new Minio.Client({
-      endPoint: endpoint.hostname,
-      port: Number(endpoint.port),
-      useSSL: false,
-      accessKey: 'S3RVER',
-      secretKey: 'S3RVER',
-      region: 'us-east-1',
-      pathStyle: true,
-    });
+    s3 = testBucket();
   });
   afterAll(async () => {
     await app?.stack.stop();

@@ -14,20 +14,24 @@ describe('AI highlights through the gateway', () => {
   beforeAll(async () => {
     app = await startApp();
     [alice, bob] = await Promise.all([signUp(app.baseUrl), signUp(app.baseUrl)]);
-    const clip = shortPlantedClip();
-    const { json } = await api(app.baseUrl, 'POST', '/api/objects/upload', { token: alice });
-    const body = readFileSync(clip.file);
-    await fetch(json.uploadURL, { method: 'PUT', body });
-    const created = await api(app.baseUrl, 'PUT', '/api/videos/complete-upload', {
-      token: alice,
-      body: { videoURL: json.uploadURL, title: 'Derby', originalFilename: 'derby.mp4', fileSize: body.length, duration: 0 },
-    });
-    videoId = created.json.id;
-    await waitForVideo(app.baseUrl, alice, videoId, (v) => v.status === 'processed');
+    videoId = await processedClip('Derby', 'derby.mp4');
   }, 120_000);
   afterAll(async () => {
     await app?.stack.stop();
   });
+
+  /** The planted 40 s clip, uploaded by Alice the web's way and processed: its id. */
+  async function processedClip(title: string, originalFilename: string): Promise<string> {
+    const { json } = await api(app.baseUrl, 'POST', '/api/objects/upload', { token: alice });
+    const body = readFileSync(shortPlantedClip().file);
+    await fetch(json.uploadURL, { method: 'PUT', body });
+    const created = await api(app.baseUrl, 'PUT', '/api/videos/complete-upload', {
+      token: alice,
+      body: { videoURL: json.uploadURL, title, originalFilename, fileSize: body.length, duration: 0 },
+    });
+    await waitForVideo(app.baseUrl, alice, created.json.id, (v) => v.status === 'processed');
+    return created.json.id as string;
+  }
 
   async function waitUntilReady(id: string) {
     const deadline = Date.now() + 90_000;
@@ -104,16 +108,7 @@ describe('AI highlights through the gateway', () => {
   }, 150_000);
 
   it('analyses a processed video in the background, so its first reel only selects and renders', async () => {
-    const clip = shortPlantedClip();
-    const { json } = await api(app.baseUrl, 'POST', '/api/objects/upload', { token: alice });
-    const body = readFileSync(clip.file);
-    await fetch(json.uploadURL, { method: 'PUT', body });
-    const created = await api(app.baseUrl, 'PUT', '/api/videos/complete-upload', {
-      token: alice,
-      body: { videoURL: json.uploadURL, title: 'Derby, second half', originalFilename: 'derby-2.mp4', fileSize: body.length, duration: 0 },
-    });
-    const id = created.json.id;
-    await waitForVideo(app.baseUrl, alice, id, (v) => v.status === 'processed');
+    const id = await processedClip('Derby, second half', 'derby-2.mp4');
 
     // No reel asked for: the analysis appears on its own.
     let analysis = await api(app.baseUrl, 'GET', `/api/videos/${id}/analysis`, { token: alice });
