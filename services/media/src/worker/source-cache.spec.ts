@@ -44,11 +44,17 @@ describe('SourceCache', () => {
     const c = cache();
     const first = await fetch(c, 'k', 10);
     first!.release();
-    rmSync(base, { recursive: true, force: true });
+    rmSync(sourceCacheDir(base), { recursive: true, force: true });
     expect(await c.find('k')).toBeNull();
     const again = await fetch(c, 'k', 10);
     expect(downloads).toEqual(['k', 'k']);
     expect(existsSync(again!.file)).toBe(true);
+
+    // The work folder above it is not made again behind the operator's back.
+    again!.release();
+    rmSync(base, { recursive: true, force: true });
+    await expect(fetch(c, 'k', 10)).rejects.toThrow('ENOENT');
+    expect(existsSync(base)).toBe(false);
   });
 
   it('downloads once for jobs that ask at the same time', async () => {

@@ -111,7 +111,11 @@ export class SourceCache {
     // The folder is this process's and one key is filled once at a time: one partial name is enough.
     const partial = `${file}.partial`;
     try {
-      await mkdir(this.options.dir, { recursive: true }); // gone with its parent, the cache makes it again
+      // The cache's own folder, removed from under it, is made again; the work folder above it is not
+      // (a WORK_DIR that went away is the operator's to see, as every job's failure says).
+      await mkdir(this.options.dir).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      });
       await download(partial);
       await rename(partial, file);
     } catch (err) {
