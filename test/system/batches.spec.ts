@@ -1,4 +1,4 @@
-import * as Minio from 'minio';
+import { TEST_BUCKET, testBucket } from '../support/bucket';
 import { fakeVideo, tinyClip, truncatedVideo } from '../support/batch-media';
 import { postBulk } from '../support/multipart';
 import { type RunningApp, startApp } from '../support/stack';
@@ -8,18 +8,8 @@ import { openEvents, signUp } from './videos';
 /** Object keys under a user's uploads in the run's S3 (the user id is the token's subject). */
 async function storedObjects(token: string, prefix: 'uploads' | 'originals'): Promise<string[]> {
   const userId = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
-  const url = new URL(process.env.S3_ENDPOINT!);
-  const client = new Minio.Client({
-    endPoint: url.hostname,
-    port: Number(url.port),
-    useSSL: false,
-    accessKey: 'S3RVER',
-    secretKey: 'S3RVER',
-    region: 'us-east-1',
-    pathStyle: true,
-  });
   const keys: string[] = [];
-  for await (const item of client.listObjectsV2('reelsmith', `${prefix}/${userId}/`, true)) keys.push((item as { name: string }).name);
+  for await (const item of testBucket().listObjectsV2(TEST_BUCKET, `${prefix}/${userId}/`, true)) keys.push((item as { name: string }).name);
   return keys;
 }
 
