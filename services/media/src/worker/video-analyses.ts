@@ -71,7 +71,6 @@ export class VideoAnalyses {
   async analyseInBackground(job: mediaV1.AnalyseJob, context: JobContext): Promise<void> {
     const video = await this.videos.findById(job.videoId);
     if (!video || video.userId !== job.userId || video.status !== 'processed') return;
-    if (await this.analyses.find(video.id)) return;
     const deadline = new JobDeadline(jobDeadlineSeconds('analyse', { sourceSeconds: video.duration }, this.config.JOB_DEADLINE_FACTOR), context.signal);
     const key = video.proxyKey || video.objectKey;
     const source: Source = { key, local: await this.sources.find(key) };
